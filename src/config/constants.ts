@@ -1,0 +1,53 @@
+/**
+ * The spec's constants (seed-spec.md §9), each with why it has its value.
+ * Components and CSS custom properties read them from here.
+ */
+
+/** The nav turns opaque once the page has scrolled past this, so it never hides content. */
+export const NAV_SCROLL_THRESHOLD_PX = 20;
+/** The hero fades in this long after load, once the spinner has gone. */
+export const HERO_REVEAL_DELAY_MS = 200;
+/** The loading overlay leaves on its own after this; content is already in the HTML. */
+export const LOADING_OVERLAY_MS = 100;
+
+/** A section's cards start revealing once this share of the section is visible. */
+export const REVEAL_THRESHOLD = 0.2;
+/** The observer's root extends 50 px below the viewport, so reveals start just before. */
+export const REVEAL_ROOT_MARGIN = '0px 0px 50px 0px';
+/** Service cards appear one after another, this far apart. */
+export const SERVICE_STAGGER_MS = 100;
+/** Case-study cards appear one after another, this far apart. */
+export const CASE_STUDY_STAGGER_MS = 200;
+
+/** The case-study card's 3D flip, slightly quicker on narrow screens. */
+export const FLIP_DURATION_S = 0.8;
+export const FLIP_DURATION_NARROW_S = 0.7;
+/** Fixed card height so front and back faces share one box and flipping shifts nothing. */
+export const CASE_STUDY_CARD_HEIGHT_PX = 400;
+
+/** Screens this wide or narrower get the mobile menu, the quicker flip and the post-send scroll. */
+export const NARROW_SCREEN_PX = 768;
+/** One full loop of the partner-logo marquee. */
+export const MARQUEE_LOOP_S = 25;
+/** Minimum height of any button or CTA link, for thumbs. */
+export const MIN_TOUCH_TARGET_PX = 48;
+
+/** Toast defaults (spec §9); sonner's own defaults match the width and swipe threshold. */
+export const TOASTS = {
+  position: 'bottom-right',
+  visible: 3,
+  durationMs: 4000,
+  widthPx: 356,
+  gapPx: 14,
+  offsetPx: 32,
+  hotkey: ['altKey', 'KeyT'],
+  removeDelayMs: 200,
+  swipeThresholdPx: 20,
+} as const;
+
+/** Where the unsent draft lives so a reload never loses a visitor's words. */
+export const DRAFT_STORAGE_KEY = 'contact-draft-v1';
+/** Where the chosen theme lives; read by the inline script in index.html before first paint. */
+export const THEME_STORAGE_KEY = 'theme';
+/** The counter appears once the message is this close to its limit. */
+export const MESSAGE_COUNTER_FROM = 4000;

@@ -1,0 +1,35 @@
+export const contactCopy = {
+  eyebrow: 'Free consultation · No setup fees',
+  heading: 'Every Day You Wait Costs You More',
+  pitch:
+    'Tell us where it hurts. We reply the same day across Kent and diagnose your biggest revenue leak within 24 hours, free and with no obligation.',
+  location: 'Dover & Deal based team — Remote workflow',
+  detailLabels: { email: 'Email', phone: 'Phone', location: 'Location' },
+  sellingPoints: [
+    'Fix broken systems fast',
+    'Custom solutions that actually work',
+    'Never worry about tech problems',
+    'Proven results, not promises',
+  ],
+  form: {
+    title: 'Get Your Revenue Back',
+    intro: 'Three quick fields. A real person reads every message.',
+    nameLabel: 'Your name',
+    emailLabel: 'Email address',
+    messageLabel: 'What is costing you money?',
+    namePlaceholder: 'Jane Smith',
+    emailPlaceholder: 'jane@yourbusiness.co.uk',
+    messagePlaceholder: 'Tell us about your website, your busiest tasks, or what keeps going wrong…',
+    requiredHint: 'Fields marked * are required.',
+    submitIdle: 'Stop Losing Customers',
+    submitBusy: 'Sending Message...',
+    draftSaved: 'Draft saved in this browser',
+    counter: (used: number, max: number) => `${used.toLocaleString('en-GB')} / ${max.toLocaleString('en-GB')} characters`,
+    privacyNote: 'We use your details only to reply to you.',
+    privacyLink: 'Privacy notice',
+  },
+  emergency: {
+    title: 'Emergency Response',
+    text: 'Website down or leads vanishing? Call us now: same-day response across Kent.',
+  },
+} as const;

@@ -1,0 +1,16 @@
+export const hero = {
+  headline: 'Your Competitors Are Moving Faster Than You',
+  paragraph:
+    'While you are busy running your business, they are automating, ranking higher and winning the customers who should have been yours. We build fast websites and AI systems that plug the leaks and start earning from the day they go live.',
+  primaryCta: { label: 'Stop Losing Customers Today', href: '#contact' },
+  secondaryCta: { label: 'See How We Fix This', href: '#services' },
+  card: {
+    title: 'While You Sleep, Your Competitors Are Winning',
+    claim:
+      'Slow pages, missed calls and hours of manual admin are quietly costing you thousands of pounds every month.',
+    cta: { label: 'Stop Losing Money – Get My AI System', href: '#contact' },
+    promises: ['Free Consultation', 'No Setup Fees'],
+  },
+  /** Spec §9: six decorative dots, placed at random after hydration. */
+  dotCount: 6,
+} as const;

@@ -1,0 +1,29 @@
+/** The in-page privacy notice (decisions.md: UK GDPR). Contact details come from configuration. */
+export const privacyCopy = {
+  title: 'Privacy notice',
+  close: 'Close privacy notice',
+  sections: (brand: string) => [
+    {
+      heading: 'Who we are',
+      body: `${brand} is the data controller for anything you send us through this website.`,
+    },
+    {
+      heading: 'What we collect',
+      body: 'Only what you type into the contact form: your name, your email address and your message, with the time you sent it. We set no cookies and run no analytics or tracking. Your unsent draft stays in your own browser until you send it.',
+    },
+    {
+      heading: 'Why',
+      body: 'To reply to your enquiry and, if you ask us to, to prepare a proposal. Our lawful basis is our legitimate interest in answering people who contact us. We never sell or share your details for marketing.',
+    },
+    {
+      heading: 'How long we keep it',
+      body: 'Enquiries are kept for up to 12 months after our last conversation, then deleted. If you become a client, we keep what the law requires for our accounts.',
+    },
+    {
+      heading: 'Your rights',
+      body: 'You can ask to see, correct or delete what we hold about you at any time, and we will act within one month. You can also complain to the Information Commissioner’s Office (ico.org.uk).',
+    },
+  ],
+  deletionLead: 'To ask for a copy or for deletion, contact us at',
+  deletionOr: 'or',
+} as const;

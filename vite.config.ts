@@ -1,0 +1,22 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+import { ConfigError, parseSiteEnv } from './src/config/env';
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  let config;
+  try {
+    config = parseSiteEnv(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      throw new Error(`Configuration error: ${error.message} (see .env.example)`);
+    }
+    throw error;
+  }
+  return {
+    plugins: [react(), tailwindcss()],
+    define: { __SITE_CONFIG__: JSON.stringify(config) },
+    build: { target: 'es2022', cssCodeSplit: false },
+  };
+});
