@@ -17,14 +17,23 @@ export interface SiteConfig {
 
 /** Every variable the build reads, with its default and meaning (mirrored in .env.example). */
 export const SITE_ENV = {
-  VITE_BRAND_NAME: { fallback: 'Foreland Digital', about: 'Brand wordmark shown in the nav, footer and title' },
-  VITE_SITE_URL: { fallback: 'http://localhost:8080', about: 'Public URL, for canonical and social tags' },
+  VITE_BRAND_NAME: {
+    fallback: 'Foreland Digital',
+    about: 'Brand wordmark shown in the nav, footer and title',
+  },
+  VITE_SITE_URL: {
+    fallback: 'http://localhost:8080',
+    about: 'Public URL, for canonical and social tags',
+  },
   VITE_CONTACT_EMAIL: { fallback: 'hello@example.com', about: 'Public contact email' },
   VITE_CONTACT_PHONE: { fallback: '01632 960123', about: 'Public phone number (UK format)' },
   VITE_SOCIAL_LINKEDIN: { fallback: '', about: 'LinkedIn URL; the link is hidden when empty' },
   VITE_SOCIAL_TWITTER: { fallback: '', about: 'Twitter/X URL; the link is hidden when empty' },
   VITE_SOCIAL_GITHUB: { fallback: '', about: 'GitHub URL; the link is hidden when empty' },
-  VITE_SUPABASE_URL: { fallback: '', about: 'Hosted Supabase project URL; empty posts to this server' },
+  VITE_SUPABASE_URL: {
+    fallback: '',
+    about: 'Hosted Supabase project URL; empty posts to this server',
+  },
   VITE_SUPABASE_ANON_KEY: { fallback: '', about: 'Hosted Supabase anonymous (public) key' },
 } as const;
 

@@ -19,12 +19,15 @@ export const contactCopy = {
     messageLabel: 'What is costing you money?',
     namePlaceholder: 'Jane Smith',
     emailPlaceholder: 'jane@yourbusiness.co.uk',
-    messagePlaceholder: 'Tell us about your website, your busiest tasks, or what keeps going wrong…',
+    messagePlaceholder:
+      'Tell us about your website, your busiest tasks, or what keeps going wrong…',
     requiredHint: 'Fields marked * are required.',
     submitIdle: 'Stop Losing Customers',
     submitBusy: 'Sending Message...',
+    sendingToast: 'Sending your message…',
     draftSaved: 'Draft saved in this browser',
-    counter: (used: number, max: number) => `${used.toLocaleString('en-GB')} / ${max.toLocaleString('en-GB')} characters`,
+    counter: (used: number, max: number) =>
+      `${used.toLocaleString('en-GB')} / ${max.toLocaleString('en-GB')} characters`,
     privacyNote: 'We use your details only to reply to you.',
     privacyLink: 'Privacy notice',
   },

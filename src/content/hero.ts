@@ -5,6 +5,7 @@ export const hero = {
   primaryCta: { label: 'Stop Losing Customers Today', href: '#contact' },
   secondaryCta: { label: 'See How We Fix This', href: '#services' },
   card: {
+    badge: 'Revenue leak',
     title: 'While You Sleep, Your Competitors Are Winning',
     claim:
       'Slow pages, missed calls and hours of manual admin are quietly costing you thousands of pounds every month.',

@@ -39,19 +39,19 @@ export const MESSAGES = {
 } as const;
 
 export type ValidationResult =
-  | { ok: true; value: ContactSubmission }
-  | { ok: false; field: ContactField; message: string };
+  { ok: true; value: ContactSubmission } | { ok: false; field: ContactField; message: string };
 
 /** Length as PostgreSQL counts it: code points, not UTF-16 units. */
 export function charLength(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
+  return Array.from(text).length;
 }
+
+/** A surrogate half without its partner: not valid UTF-8, so PostgreSQL refuses it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Text PostgreSQL cannot store in a UTF-8 text column: NUL, lone surrogates. */
 function isStorable(text: string): boolean {
-  return !text.includes('\u0000') && text.isWellFormed();
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 
 export function validateSubmission(input: Record<ContactField, unknown>): ValidationResult {

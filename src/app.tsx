@@ -1,0 +1,39 @@
+import { CaseStudies } from './components/sections/case-studies';
+import { Contact } from './components/sections/contact';
+import { FloatingCta } from './components/sections/floating-cta';
+import { Footer } from './components/sections/footer';
+import { Hero } from './components/sections/hero';
+import { Navbar } from './components/sections/navbar';
+import { Partners } from './components/sections/partners';
+import { PrivacyDialog } from './components/sections/privacy-dialog';
+import { Services } from './components/sections/services';
+import { LoadingOverlay } from './components/ui/loading-overlay';
+import { Toaster } from './components/ui/toaster';
+import { navCopy } from './content/navigation';
+
+/** The page, section by section in the spec's order (seed-spec.md §2). */
+export function App() {
+  return (
+    <>
+      <LoadingOverlay />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-surface px-4 py-3 font-semibold text-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {navCopy.skipLink}
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Hero />
+        <Services />
+        <Partners />
+        <CaseStudies />
+        <Contact />
+      </main>
+      <Footer />
+      <FloatingCta />
+      <PrivacyDialog />
+      <Toaster />
+    </>
+  );
+}

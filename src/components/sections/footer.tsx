@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { siteConfig, telHref } from '../../config/site';
+import { footerColumns, footerCopy, socialLabels } from '../../content/footer';
+import { Icon } from '../ui/icon';
+import { Wordmark } from '../ui/wordmark';
+
+const BUILD_YEAR = new Date().getFullYear();
+const linkClass =
+  'inline-flex min-h-12 items-center text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-warm sm:min-h-10';
+
+export function Footer() {
+  // The prerendered year is the build's; the visitor's clock corrects it after hydration.
+  const [year, setYear] = useState(BUILD_YEAR);
+  useEffect(() => setYear(new Date().getFullYear()), []);
+  const socials = (Object.keys(socialLabels) as (keyof typeof socialLabels)[]).flatMap((key) => {
+    const href = siteConfig.social[key];
+    return href ? [{ key, href, label: socialLabels[key] }] : [];
+  });
+
+  return (
+    <footer className="border-t border-line bg-surface px-4 pt-16 pb-10 sm:px-6 lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-12 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
+        <div>
+          <Wordmark />
+          <p className="mt-4 font-semibold text-ink">{footerCopy.tagline}</p>
+          <p className="mt-2 max-w-sm text-muted">{footerCopy.description}</p>
+          <ul className="mt-6">
+            <li>
+              <a href={`mailto:${siteConfig.contactEmail}`} className={`${linkClass} gap-2`}>
+                <Icon name="mail" className="size-4" />
+                {siteConfig.contactEmail}
+              </a>
+            </li>
+            <li>
+              <a href={telHref(siteConfig.contactPhone)} className={`${linkClass} gap-2`}>
+                <Icon name="phone" className="size-4" />
+                {siteConfig.contactPhone}
+              </a>
+            </li>
+          </ul>
+          {socials.length > 0 && (
+            <ul aria-label={footerCopy.socialHeading} className="mt-4 flex gap-2">
+              {socials.map((social) => (
+                <li key={social.key}>
+                  <a
+                    href={social.href}
+                    rel="me noopener"
+                    aria-label={social.label}
+                    className="grid size-12 place-items-center rounded-full border border-line text-muted hover:text-ink"
+                  >
+                    <Icon name={social.key} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {footerColumns.map((column) => (
+          <nav key={column.title} aria-labelledby={`footer-${column.title}`}>
+            <h2 id={`footer-${column.title}`} className="font-semibold text-ink">
+              {column.title}
+            </h2>
+            <ul className="mt-4">
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} className={linkClass}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <p className="mx-auto mt-14 max-w-7xl border-t border-line pt-8 text-sm text-muted">
+        {footerCopy.copyright(year, siteConfig.brandName)}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+import { HERO_REVEAL_DELAY_MS } from '../../config/constants';
+import { hero } from '../../content/hero';
+import { CtaLink } from '../ui/cta-link';
+import { Icon } from '../ui/icon';
+
+interface Dot {
+  top: number;
+  left: number;
+  size: number;
+}
+
+/** Random positions can only be chosen in the browser, after hydration, or they would not match the HTML. */
+function randomDots(count: number): Dot[] {
+  return Array.from({ length: count }, () => ({
+    top: 8 + Math.random() * 80,
+    left: 4 + Math.random() * 92,
+    size: 4 + Math.random() * 6,
+  }));
+}
+
+export function Hero() {
+  const [dots, setDots] = useState<Dot[]>([]);
+  useEffect(() => setDots(randomDots(hero.dotCount)), []);
+  const reveal = { '--hero-delay': `${HERO_REVEAL_DELAY_MS}ms` } as CSSProperties;
+
+  return (
+    <section
+      id="top"
+      aria-labelledby="hero-heading"
+      className="relative isolate overflow-hidden px-4 pt-32 pb-20 sm:px-6 sm:pt-40 sm:pb-28 lg:px-8"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_15%_10%,var(--hero-glow-warm),transparent_55%),radial-gradient(ellipse_at_90%_60%,var(--hero-glow-cool),transparent_50%)]"
+      />
+      <div aria-hidden="true" data-testid="hero-dots" className="absolute inset-0 -z-10">
+        {dots.map((dot, index) => (
+          <span
+            key={index}
+            className="absolute rounded-full bg-warm/60 motion-safe:animate-pulse"
+            style={{ top: `${dot.top}%`, left: `${dot.left}%`, width: dot.size, height: dot.size }}
+          />
+        ))}
+      </div>
+
+      <div
+        className="hero-reveal mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-[1.25fr_1fr]"
+        style={reveal}
+        data-testid="hero-content"
+      >
+        <div>
+          <h1
+            id="hero-heading"
+            className="text-4xl leading-[1.05] font-extrabold tracking-tight text-balance text-ink sm:text-6xl lg:text-7xl"
+          >
+            {hero.headline}
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-pretty text-muted sm:text-xl">
+            {hero.paragraph}
+          </p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <CtaLink href={hero.primaryCta.href}>
+              {hero.primaryCta.label}
+              <Icon name="arrow-right" />
+            </CtaLink>
+            <CtaLink href={hero.secondaryCta.href} variant="outline">
+              {hero.secondaryCta.label}
+            </CtaLink>
+          </div>
+        </div>
+
+        <aside
+          aria-labelledby="hero-card-title"
+          className="relative rounded-3xl border border-line bg-surface/80 p-6 shadow-2xl shadow-black/10 backdrop-blur sm:p-8"
+        >
+          <div
+            aria-hidden="true"
+            className="absolute inset-x-8 -top-px h-px bg-linear-to-r from-transparent via-warm to-transparent"
+          />
+          <p className="inline-flex items-center gap-2 rounded-full bg-warm/10 px-3 py-1 text-sm font-semibold text-warm">
+            <Icon name="alert-triangle" className="size-4" />
+            {hero.card.badge}
+          </p>
+          <h2 id="hero-card-title" className="mt-4 text-2xl font-bold tracking-tight text-ink">
+            {hero.card.title}
+          </h2>
+          <p className="mt-3 text-muted">{hero.card.claim}</p>
+          <CtaLink href={hero.card.cta.href} className="mt-6 w-full text-center">
+            {hero.card.cta.label}
+          </CtaLink>
+          <ul className="mt-6 grid grid-cols-2 gap-3">
+            {hero.card.promises.map((promise) => (
+              <li key={promise} className="flex items-center gap-2 text-sm font-medium text-ink">
+                <Icon name="check" className="size-4 text-cool" />
+                {promise}
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </section>
+  );
+}

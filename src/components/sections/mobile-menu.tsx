@@ -1,0 +1,82 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { navCopy, navLinks } from '../../content/navigation';
+import { ThemeToggle } from '../../features/theme/theme-toggle';
+import { trapTab } from '../../lib/focus-trap';
+import { buttonClass } from '../ui/button-styles';
+import { CtaLink } from '../ui/cta-link';
+import { Icon } from '../ui/icon';
+import { Wordmark } from '../ui/wordmark';
+
+const MENU_ID = 'mobile-menu';
+
+/** Small screens: a toggle opening a full-screen modal menu (focus kept inside, Escape closes). */
+export function MobileMenu() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+
+  const show = () => {
+    dialogRef.current?.showModal();
+    setOpen(true);
+  };
+  // Closing returns focus to the toggle; a chosen link then scrolls to its section.
+  const close = () => dialogRef.current?.close();
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (dialogRef.current) trapTab(event, dialogRef.current);
+  };
+
+  return (
+    <div className="md:hidden">
+      <button
+        type="button"
+        onClick={show}
+        aria-label={navCopy.openMenu}
+        aria-expanded={open}
+        aria-controls={MENU_ID}
+        className={buttonClass('ghost', 'w-12 px-0')}
+      >
+        <Icon name="menu" className="size-6" />
+      </button>
+      <dialog
+        ref={dialogRef}
+        id={MENU_ID}
+        aria-label={navCopy.menuTitle}
+        onClose={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        className="m-0 h-dvh max-h-none w-full max-w-none bg-canvas text-ink backdrop:bg-black/60"
+      >
+        <div className="flex h-full flex-col px-4 pb-8">
+          <div className="flex h-18 items-center justify-between">
+            <Wordmark />
+            <button
+              type="button"
+              onClick={close}
+              aria-label={navCopy.closeMenu}
+              className={buttonClass('ghost', 'w-12 px-0')}
+            >
+              <Icon name="x" className="size-6" />
+            </button>
+          </div>
+          <ul className="mt-8 flex flex-col gap-2">
+            {navLinks.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  onClick={close}
+                  className="flex min-h-14 items-center rounded-xl px-4 text-2xl font-bold hover:bg-raised focus-visible:outline-2 focus-visible:outline-warm"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-auto flex items-center gap-3">
+            <ThemeToggle className="border border-line" />
+            <CtaLink href="#contact" onClick={close} className="flex-1">
+              {navCopy.mobileCta}
+            </CtaLink>
+          </div>
+        </div>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { CSSProperties } from 'react';
+import { MARQUEE_LOOP_S } from '../../config/constants';
+import { partners, partnersCopy, type PartnerLogo } from '../../content/partners';
+
+function LogoList({ items, copy }: { items: PartnerLogo[]; copy: boolean }) {
+  return (
+    <ul
+      className={`flex shrink-0 items-center gap-12 pr-12 sm:gap-16 sm:pr-16 ${copy ? 'marquee-copy' : 'motion-reduce:w-full motion-reduce:flex-wrap motion-reduce:justify-center motion-reduce:gap-y-6 motion-reduce:px-6'}`}
+      aria-hidden={copy || undefined}
+    >
+      {items.map((partner) => (
+        <li key={partner.name} className="flex items-center gap-3 text-muted">
+          <img
+            src={partner.logoUrl}
+            alt={copy ? '' : partner.alt}
+            width={32}
+            height={32}
+            loading="lazy"
+            decoding="async"
+            className="size-8 opacity-80"
+          />
+          <span className="text-lg font-semibold whitespace-nowrap">{partner.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The logo strip: the list twice side by side, slid left by one list's width, loops seamlessly. */
+export function Partners() {
+  const loop = { '--marquee-duration': `${MARQUEE_LOOP_S}s` } as CSSProperties;
+  return (
+    <section
+      aria-labelledby="partners-heading"
+      className="border-y border-line bg-surface/50 py-16"
+    >
+      <div className="mx-auto max-w-3xl px-4 text-center">
+        <h2
+          id="partners-heading"
+          className="text-2xl font-bold tracking-tight text-ink sm:text-3xl"
+        >
+          {partnersCopy.heading}
+        </h2>
+        <p className="mt-3 text-muted">{partnersCopy.subtext}</p>
+      </div>
+      <div className="marquee-mask mt-10 overflow-hidden">
+        <div
+          className="marquee-track flex w-max motion-reduce:w-full"
+          style={loop}
+          data-testid="marquee"
+        >
+          <LogoList items={partners} copy={false} />
+          <LogoList items={partners} copy />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+/** Shared look for buttons and button-like links. Every variant is at least 48 px high (spec §9). */
+export type ButtonVariant = 'warm' | 'cool' | 'outline' | 'ghost';
+
+const base =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-6 text-base font-semibold transition-[transform,box-shadow,background-color] duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-warm disabled:cursor-not-allowed disabled:opacity-70 motion-safe:hover:-translate-y-0.5';
+
+const variants: Record<ButtonVariant, string> = {
+  warm: 'bg-linear-to-r from-warm-from to-warm-to text-white shadow-lg shadow-orange-900/20 hover:shadow-orange-700/30',
+  cool: 'bg-linear-to-r from-cool-from to-cool-to text-white shadow-lg shadow-cyan-900/20 hover:shadow-cyan-700/30',
+  outline: 'border border-line bg-surface text-ink hover:bg-raised',
+  ghost: 'text-ink hover:bg-raised',
+};
+
+export function buttonClass(variant: ButtonVariant = 'warm', extra = ''): string {
+  return `${base} ${variants[variant]} ${extra}`;
+}

@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { App } from './app';
+
+/** Called once at build time by scripts/prerender to write dist/index.html. */
+export function render(): string {
+  return renderToString(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+export { renderHead } from './head';

@@ -1,0 +1,158 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { buttonClass } from '../../components/ui/button-styles';
+import { MESSAGE_COUNTER_FROM, NARROW_SCREEN_PX } from '../../config/constants';
+import { contactCopy } from '../../content/contact';
+import { SECTION_IDS } from '../../content/navigation';
+import { prefersReducedMotion } from '../../hooks/use-media-query';
+import { EMPTY_DRAFT, useDraft } from './use-draft';
+import { FormField, inputClass } from './form-field';
+import {
+  LIMITS,
+  MESSAGES,
+  charLength,
+  validateSubmission,
+  type ContactField,
+  type ContactSubmission,
+} from './validation';
+
+const copy = contactCopy.form;
+
+async function send(submission: ContactSubmission) {
+  const { submitContact } = await import('./submit-contact');
+  await submitContact(submission);
+}
+
+function scrollToContactOnNarrowScreens() {
+  if (!window.matchMedia(`(max-width: ${NARROW_SCREEN_PX}px)`).matches) return;
+  document
+    .getElementById(SECTION_IDS.contact)
+    ?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+}
+
+export function ContactForm() {
+  const ids = { name: useId(), email: useId(), message: useId(), counter: useId() };
+  const [draft, setDraft] = useDraft();
+  const [submitting, setSubmitting] = useState(false);
+  const [invalid, setInvalid] = useState<ContactField | null>(null);
+
+  const update = (field: ContactField) => (value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    if (invalid === field) setInvalid(null);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const result = validateSubmission(draft);
+    if (!result.ok) {
+      setInvalid(result.field);
+      document.getElementById(ids[result.field])?.focus();
+      toast.error(result.message);
+      return;
+    }
+
+    setSubmitting(true);
+    const sending = send(result.value);
+    toast.promise(sending, {
+      loading: copy.sendingToast,
+      success: MESSAGES.sent,
+      error: MESSAGES.failed,
+    });
+    try {
+      await sending;
+      setDraft(EMPTY_DRAFT);
+      scrollToContactOnNarrowScreens();
+    } catch (error) {
+      // The visitor's words stay in the fields (and the saved draft) to try again.
+      console.error('Contact submission failed', error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const messageLength = charLength(draft.message.trim());
+  const showCounter = messageLength >= MESSAGE_COUNTER_FROM;
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby="contact-form-title"
+      data-state={submitting ? 'submitting' : 'idle'}
+      className="space-y-5"
+    >
+      <FormField id={ids.name} label={copy.nameLabel}>
+        <input
+          id={ids.name}
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          placeholder={copy.namePlaceholder}
+          value={draft.name}
+          onChange={(event) => update('name')(event.target.value)}
+          aria-invalid={invalid === 'name' || undefined}
+          className={inputClass}
+        />
+      </FormField>
+      <FormField id={ids.email} label={copy.emailLabel}>
+        <input
+          id={ids.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          placeholder={copy.emailPlaceholder}
+          value={draft.email}
+          onChange={(event) => update('email')(event.target.value)}
+          aria-invalid={invalid === 'email' || undefined}
+          className={inputClass}
+        />
+      </FormField>
+      <FormField
+        id={ids.message}
+        label={copy.messageLabel}
+        footer={
+          <p
+            id={ids.counter}
+            aria-live="polite"
+            data-over={messageLength > LIMITS.message.max || undefined}
+            className="mt-2 text-right text-sm text-muted data-over:font-semibold data-over:text-danger"
+          >
+            {showCounter ? copy.counter(messageLength, LIMITS.message.max) : ''}
+          </p>
+        }
+      >
+        <textarea
+          id={ids.message}
+          name="message"
+          required
+          rows={5}
+          placeholder={copy.messagePlaceholder}
+          value={draft.message}
+          onChange={(event) => update('message')(event.target.value)}
+          aria-invalid={invalid === 'message' || undefined}
+          aria-describedby={ids.counter}
+          className={`${inputClass} resize-y`}
+        />
+      </FormField>
+      <p className="text-sm text-muted">{copy.requiredHint}</p>
+      <button type="submit" disabled={submitting} className={buttonClass('warm', 'w-full text-lg')}>
+        {submitting && (
+          <span
+            aria-hidden="true"
+            className="spinner size-5 rounded-full border-2 border-white/40 border-t-white"
+          />
+        )}
+        {submitting ? copy.submitBusy : copy.submitIdle}
+      </button>
+      <p className="text-center text-sm text-muted">
+        {copy.privacyNote}{' '}
+        <a href="#privacy" className="font-medium text-ink underline underline-offset-4">
+          {copy.privacyLink}
+        </a>
+      </p>
+    </form>
+  );
+}
