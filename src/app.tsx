@@ -8,7 +8,7 @@ import { Partners } from './components/sections/partners';
 import { PrivacyDialog } from './components/sections/privacy-dialog';
 import { Services } from './components/sections/services';
 import { LoadingOverlay } from './components/ui/loading-overlay';
-import { Toaster } from './components/ui/toaster';
+import { Toaster } from './features/toasts/toaster';
 import { navCopy } from './content/navigation';
 
 /** The page, section by section in the spec's order (seed-spec.md §2). */

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { buttonClass } from '../../components/ui/button-styles';
 import { MESSAGE_COUNTER_FROM, NARROW_SCREEN_PX } from '../../config/constants';
 import { contactCopy } from '../../content/contact';
 import { SECTION_IDS } from '../../content/navigation';
 import { prefersReducedMotion } from '../../hooks/use-media-query';
+import { getToast, prepareToasts } from '../toasts/notify';
 import { EMPTY_DRAFT, useDraft } from './use-draft';
 import { FormField, inputClass } from './form-field';
 import {
@@ -48,17 +48,19 @@ export function ContactForm() {
     if (!result.ok) {
       setInvalid(result.field);
       document.getElementById(ids[result.field])?.focus();
-      toast.error(result.message);
+      (await getToast()).error(result.message);
       return;
     }
 
     setSubmitting(true);
     const sending = send(result.value);
-    toast.promise(sending, {
-      loading: copy.sendingToast,
-      success: MESSAGES.sent,
-      error: MESSAGES.failed,
-    });
+    void getToast().then((toast) =>
+      toast.promise(sending, {
+        loading: copy.sendingToast,
+        success: MESSAGES.sent,
+        error: MESSAGES.failed,
+      }),
+    );
     try {
       await sending;
       setDraft(EMPTY_DRAFT);
@@ -77,6 +79,7 @@ export function ContactForm() {
   return (
     <form
       onSubmit={onSubmit}
+      onFocus={() => void prepareToasts()}
       aria-labelledby="contact-form-title"
       data-state={submitting ? 'submitting' : 'idle'}
       className="space-y-5"

@@ -1,13 +1,15 @@
-import type { CSSProperties } from 'react';
-import { Toaster as Sonner } from 'sonner';
+import { useEffect, type CSSProperties } from 'react';
+import { Toaster } from 'sonner';
 import { TOASTS } from '../../config/constants';
-import { useThemeChoice } from '../../features/theme/theme-store';
+import { useThemeChoice } from '../theme/theme-store';
+import { toasterMounted } from './notify';
 
 /** The page's one toast notifier, with the spec's defaults (§9), following the theme. */
-export function Toaster() {
+export default function SonnerToaster() {
   const theme = useThemeChoice();
+  useEffect(toasterMounted, []);
   return (
-    <Sonner
+    <Toaster
       theme={theme}
       position={TOASTS.position}
       visibleToasts={TOASTS.visible}

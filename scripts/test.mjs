@@ -1,0 +1,103 @@
+// The whole test suite, as the README's test command and CI run it:
+// formatting, lint and types; unit and server tests (PGlite and a real
+// PostgreSQL); the production build; browser tests in Debian's Chromium.
+// It provisions what it needs; outside CI a suite whose tools cannot be had is
+// skipped with a loud reason, and with CI=true nothing is skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const REPORTS = '.tmp/reports';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const skippedSuites = [];
+let failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(name);
+  return result.status === 0;
+}
+
+function aptInstall(packages) {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
+  console.log(`Installing ${packages.join(', ')} from Debian's packages…`);
+  const quiet = { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  spawnSync('apt-get', ['update', '-qq'], quiet);
+  return spawnSync('apt-get', ['install', '-y', '-qq', ...packages], quiet).status === 0;
+}
+
+function ensure(tool, present, packages) {
+  if (present()) return true;
+  aptInstall(packages);
+  if (present()) return true;
+  const reason = `${tool} is not installed and could not be installed (${packages.join(', ')})`;
+  if (CI) {
+    console.error(`\n✖ ${reason}; CI=true, so nothing may be skipped.`);
+    process.exit(1);
+  }
+  console.warn(
+    `\n${'!'.repeat(72)}\n!! SKIPPING suites that need ${tool}: ${reason}.\n${'!'.repeat(72)}`,
+  );
+  skippedSuites.push(tool);
+  return false;
+}
+
+function count(file, read) {
+  if (!existsSync(file)) return;
+  const counts = read(JSON.parse(readFileSync(file, 'utf8')));
+  for (const key of Object.keys(totals)) totals[key] += counts[key] ?? 0;
+}
+
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+const hasPostgres = ensure(
+  'PostgreSQL 15',
+  () => existsSync(`${PG_BIN}/initdb`) || !!process.env.DATABASE_URL,
+  ['postgresql-15'],
+);
+const hasChromium = ensure('Chromium', () => existsSync(CHROMIUM), ['chromium']);
+
+run('format', 'npx', ['prettier', '--check', '.']);
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+
+run(
+  'unit and server tests',
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${REPORTS}/vitest.json`,
+  ],
+  hasPostgres ? {} : { SKIP_POSTGRES: '1' },
+);
+count(`${REPORTS}/vitest.json`, (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+  skipped: r.numPendingTests + r.numTodoTests,
+}));
+
+if (run('build', 'npm', ['run', 'build']) && hasChromium) {
+  run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
+    CHROME_PATH: CHROMIUM,
+  });
+  count(`${REPORTS}/playwright.json`, (r) => ({
+    passed: r.stats.expected,
+    failed: r.stats.unexpected + r.stats.flaky,
+    skipped: r.stats.skipped,
+  }));
+}
+
+console.log('');
+if (skippedSuites.length) console.warn(`!! Skipped suites needing: ${skippedSuites.join(', ')}`);
+if (failedSteps.length) console.error(`✖ Failed steps: ${failedSteps.join(', ')}`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);
