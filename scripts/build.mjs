@@ -1,33 +1,78 @@
 // Builds the site: assets, the client bundle, a server-side bundle used once to
-// prerender every word of the page into dist/index.html, then removes that bundle.
+// prerender every word of the page into dist/index.html (then removed), the
+// configuration-dependent files beside it, CSP hashes of the inline scripts,
+// and brotli/gzip copies of every text file for the server to send as they are.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const root = process.cwd();
-const ssrDir = `${root}/dist-ssr`;
+const DIST = 'dist';
+const SSR_DIR = '.tmp/ssr';
+const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|webmanifest|ico)$/;
 
-if (existsSync('scripts/generate-assets.ts')) {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-assets.ts'], {
-    stdio: 'inherit',
-  });
-}
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-assets.ts'], {
+  stdio: 'inherit',
+});
 
 await build({ logLevel: 'warn' });
 await build({
   logLevel: 'warn',
-  build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+  build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },
 });
 
-const { render, renderHead } = await import(pathToFileURL(`${ssrDir}/entry-server.js`).href);
-const template = await readFile('dist/index.html', 'utf8');
+const { render, renderHead, renderSiteFiles } = await import(
+  pathToFileURL(join(SSR_DIR, 'entry-server.js')).href
+);
+const template = await readFile(join(DIST, 'index.html'), 'utf8');
 const html = template.replace('<!--head-->', renderHead()).replace('<!--app-html-->', render());
 if (html.includes('<!--app-html-->') || html.includes('<!--head-->')) {
   throw new Error('Prerender failed: placeholders left in dist/index.html');
 }
-await writeFile('dist/index.html', html);
-await rm(ssrDir, { recursive: true, force: true });
+await writeFile(join(DIST, 'index.html'), html);
+for (const [name, content] of Object.entries(renderSiteFiles())) {
+  await writeFile(join(DIST, name), content);
+}
+await rm(SSR_DIR, { recursive: true, force: true });
 
-console.log(`Prerendered dist/index.html (${Buffer.byteLength(html)} bytes)`);
+// The server's Content-Security-Policy allows exactly these inline scripts (no 'unsafe-inline').
+const inlineScripts = [
+  ...html.matchAll(
+    /<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g,
+  ),
+];
+const scriptHashes = inlineScripts.map(
+  ([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+);
+await writeFile(
+  join(DIST, 'csp-hashes.json'),
+  JSON.stringify({ scriptSrc: scriptHashes }, null, 2),
+);
+
+async function* files(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+let compressed = 0;
+for await (const path of files(DIST)) {
+  if (!COMPRESSIBLE.test(path)) continue;
+  const body = await readFile(path);
+  const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  await writeFile(`${path}.br`, brotli);
+  await writeFile(`${path}.gz`, gzipSync(body, { level: 9 }));
+  compressed++;
+}
+
+console.log(
+  `Prerendered ${DIST}/index.html (${Buffer.byteLength(html)} bytes); ${compressed} files precompressed` +
+    (existsSync(join(DIST, 'csp-hashes.json'))
+      ? `; ${scriptHashes.length} inline script hash(es)`
+      : ''),
+);

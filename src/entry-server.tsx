@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app';
 
-/** Called once at build time by scripts/prerender to write dist/index.html. */
+/** Called once at build time by scripts/build.mjs to write dist/index.html. */
 export function render(): string {
   return renderToString(
     <StrictMode>
@@ -12,3 +12,4 @@ export function render(): string {
 }
 
 export { renderHead } from './head';
+export { renderSiteFiles } from './site-files';

@@ -22,6 +22,7 @@ export const contactCopy = {
     messagePlaceholder:
       'Tell us about your website, your busiest tasks, or what keeps going wrong…',
     requiredHint: 'Fields marked * are required.',
+    honeypotLabel: 'Leave this field empty',
     submitIdle: 'Stop Losing Customers',
     submitBusy: 'Sending Message...',
     sendingToast: 'Sending your message…',

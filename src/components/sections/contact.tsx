@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { siteConfig, telHref } from '../../config/site';
+import { siteConfig } from '../../config/site';
+import { telHref } from '../../lib/tel-href';
 import { contactCopy } from '../../content/contact';
 import { ContactForm } from '../../features/contact/contact-form';
 import { Icon, type IconName } from '../ui/icon';

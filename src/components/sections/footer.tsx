@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { siteConfig, telHref } from '../../config/site';
+import { siteConfig } from '../../config/site';
+import { telHref } from '../../lib/tel-href';
 import { footerColumns, footerCopy, socialLabels } from '../../content/footer';
 import { Icon } from '../ui/icon';
 import { Wordmark } from '../ui/wordmark';

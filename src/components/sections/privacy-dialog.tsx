@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { siteConfig, telHref } from '../../config/site';
+import { siteConfig } from '../../config/site';
+import { telHref } from '../../lib/tel-href';
 import { privacyCopy } from '../../content/privacy';
 import { trapTab } from '../../lib/focus-trap';
 import { buttonClass } from '../ui/button-styles';

@@ -35,6 +35,7 @@ export function ContactForm() {
   const [draft, setDraft] = useDraft();
   const [submitting, setSubmitting] = useState(false);
   const [invalid, setInvalid] = useState<ContactField | null>(null);
+  const [trap, setTrap] = useState('');
 
   const update = (field: ContactField) => (value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -53,7 +54,8 @@ export function ContactForm() {
     }
 
     setSubmitting(true);
-    const sending = send(result.value);
+    // A filled honeypot means a bot: it sees the usual success and nothing is sent.
+    const sending = trap ? Promise.resolve() : send(result.value);
     void getToast().then((toast) =>
       toast.promise(sending, {
         loading: copy.sendingToast,
@@ -82,7 +84,7 @@ export function ContactForm() {
       onFocus={() => void prepareToasts()}
       aria-labelledby="contact-form-title"
       data-state={submitting ? 'submitting' : 'idle'}
-      className="space-y-5"
+      className="relative space-y-5"
     >
       <FormField id={ids.name} label={copy.nameLabel}>
         <input
@@ -140,6 +142,19 @@ export function ContactForm() {
           className={`${inputClass} resize-y`}
         />
       </FormField>
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          {copy.honeypotLabel}
+          <input
+            name="company_website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={trap}
+            onChange={(event) => setTrap(event.target.value)}
+          />
+        </label>
+      </div>
       <p className="text-sm text-muted">{copy.requiredHint}</p>
       <button type="submit" disabled={submitting} className={buttonClass('warm', 'w-full text-lg')}>
         {submitting && (

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseSiteEnv } from '../../src/config/env';
+import { telHref } from '../../src/lib/tel-href';
+
+describe('parseSiteEnv', () => {
+  it('falls back to the documented defaults', () => {
+    const config = parseSiteEnv({});
+    expect(config.contactEmail).toBe('hello@example.com');
+    expect(config.contactPhone).toBe('01632 960123');
+    expect(config.supabaseUrl).toBe('');
+    expect(config.social).toEqual({ linkedin: undefined, twitter: undefined, github: undefined });
+  });
+
+  it('reads social links and the hosted backend', () => {
+    const config = parseSiteEnv({
+      VITE_SOCIAL_LINKEDIN: 'https://www.linkedin.com/company/example/',
+      VITE_SUPABASE_URL: 'https://abc.supabase.co/',
+      VITE_SUPABASE_ANON_KEY: 'public-key',
+    });
+    expect(config.social.linkedin).toBe('https://www.linkedin.com/company/example');
+    expect(config.supabaseUrl).toBe('https://abc.supabase.co');
+  });
+
+  it.each([
+    [{ VITE_CONTACT_EMAIL: 'not-an-email' }, /VITE_CONTACT_EMAIL/],
+    [{ VITE_CONTACT_PHONE: 'call me' }, /VITE_CONTACT_PHONE/],
+    [{ VITE_SITE_URL: 'example.com' }, /VITE_SITE_URL/],
+    [{ VITE_SOCIAL_GITHUB: 'javascript:alert(1)' }, /VITE_SOCIAL_GITHUB/],
+    [{ VITE_SUPABASE_URL: 'https://abc.supabase.co' }, /VITE_SUPABASE_ANON_KEY/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => parseSiteEnv(env)).toThrow(message);
+  });
+});
+
+describe('telHref', () => {
+  it('writes UK numbers in international form', () => {
+    expect(telHref('01632 960123')).toBe('tel:+441632960123');
+    expect(telHref('+44 20 7946 0000')).toBe('tel:+442079460000');
+  });
+});

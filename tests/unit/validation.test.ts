@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LIMITS,
+  MESSAGES,
+  charLength,
+  validateSubmission,
+} from '../../src/features/contact/validation';
+
+const valid = { name: 'Jane Smith', email: 'jane@example.co.uk', message: 'My site is slow.' };
+
+describe('validateSubmission', () => {
+  it('accepts a normal message and trims every field', () => {
+    const result = validateSubmission({
+      name: '  Jane Smith ',
+      email: '\tjane@example.co.uk\n',
+      message: '\n My site is slow. \n',
+    });
+    expect(result).toEqual({ ok: true, value: valid });
+  });
+
+  it.each([
+    ['name', { ...valid, name: '' }],
+    ['name of spaces', { ...valid, name: '   ' }],
+    ['email of spaces', { ...valid, email: ' \u00a0 ' }],
+    ['message of newlines', { ...valid, message: '\n\n' }],
+    ['missing message', { name: 'Jane', email: 'jane@example.com', message: undefined }],
+  ])('rejects an empty %s with the spec message', (_case, input) => {
+    expect(validateSubmission(input)).toMatchObject({ ok: false, message: MESSAGES.missing });
+    expect(MESSAGES.missing).toBe('Please fill in all fields');
+  });
+
+  it.each([
+    'jane@example',
+    'jane.example.com',
+    'jane @example.com',
+    'jane@@example.com',
+    '@example.com',
+    'jane@.com x',
+  ])('rejects the address %j', (email) => {
+    expect(validateSubmission({ ...valid, email })).toEqual({
+      ok: false,
+      field: 'email',
+      message: 'Please enter a valid email address',
+    });
+  });
+
+  it('accepts each limit exactly and refuses one more, counting code points', () => {
+    const emoji = '😀'; // two UTF-16 units, one character to PostgreSQL
+    const atLimit = {
+      name: emoji.repeat(LIMITS.name.max),
+      email: `${'a'.repeat(LIMITS.email.max - 12)}@example.com`,
+      message: emoji.repeat(LIMITS.message.max),
+    };
+    expect(validateSubmission(atLimit).ok).toBe(true);
+    for (const field of ['name', 'email', 'message'] as const) {
+      const over = { ...atLimit, [field]: `x${atLimit[field]}` };
+      expect(validateSubmission(over)).toMatchObject({ ok: false, field });
+    }
+  });
+
+  it('refuses text PostgreSQL cannot store', () => {
+    expect(validateSubmission({ ...valid, message: 'a\u0000b' }).ok).toBe(false);
+    expect(validateSubmission({ ...valid, name: 'lone \ud800 half' }).ok).toBe(false);
+    expect(validateSubmission({ ...valid, name: 'paired 😀 emoji' }).ok).toBe(true);
+  });
+
+  it('counts characters as PostgreSQL does', () => {
+    expect(charLength('abc')).toBe(3);
+    expect(charLength('😀😀')).toBe(2);
+    expect(charLength('é')).toBe(1);
+  });
+});
