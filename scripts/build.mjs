@@ -20,6 +20,8 @@ execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-assets.ts']
 });
 
 await build({ logLevel: 'warn' });
+// public/.gitignore keeps generated assets out of git; it has no place on the site.
+await rm(join(DIST, '.gitignore'), { force: true });
 await build({
   logLevel: 'warn',
   build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },

@@ -33,7 +33,7 @@ export function FloatingCta() {
       inert={!visible}
       className="fixed bottom-6 left-4 z-30 transition-[opacity,transform] duration-300 data-[visible=false]:pointer-events-none data-[visible=false]:translate-y-4 data-[visible=false]:opacity-0 sm:left-8"
     >
-      <CtaLink href={`#${SECTION_IDS.contact}`} className="rounded-full shadow-2xl">
+      <CtaLink href={`#${SECTION_IDS.contact}`} className="shadow-2xl">
         {navCopy.floatingCta}
         <Icon name="arrow-right" />
       </CtaLink>

@@ -32,7 +32,7 @@ export function MobileMenu() {
         aria-label={navCopy.openMenu}
         aria-expanded={open}
         aria-controls={MENU_ID}
-        className={buttonClass('ghost', 'w-12 px-0')}
+        className={buttonClass('ghost', '', 'icon')}
       >
         <Icon name="menu" className="size-6" />
       </button>
@@ -51,7 +51,7 @@ export function MobileMenu() {
               type="button"
               onClick={close}
               aria-label={navCopy.closeMenu}
-              className={buttonClass('ghost', 'w-12 px-0')}
+              className={buttonClass('ghost', '', 'icon')}
             >
               <Icon name="x" className="size-6" />
             </button>

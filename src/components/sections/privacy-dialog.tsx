@@ -50,7 +50,7 @@ export function PrivacyDialog() {
           type="button"
           onClick={() => ref.current?.close()}
           aria-label={privacyCopy.close}
-          className={buttonClass('ghost', 'w-12 px-0')}
+          className={buttonClass('ghost', '', 'icon')}
         >
           <Icon name="x" />
         </button>

@@ -2,7 +2,7 @@
 export type ButtonVariant = 'warm' | 'cool' | 'outline' | 'ghost';
 
 const base =
-  'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-6 text-base font-semibold transition-[transform,box-shadow,background-color] duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-warm disabled:cursor-not-allowed disabled:opacity-70 motion-safe:hover:-translate-y-0.5';
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl text-base font-semibold transition-[transform,box-shadow,background-color] duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-warm disabled:cursor-not-allowed disabled:opacity-70 motion-safe:hover:-translate-y-0.5';
 
 const variants: Record<ButtonVariant, string> = {
   warm: 'bg-linear-to-r from-warm-from to-warm-to text-white shadow-lg shadow-orange-900/20 hover:shadow-orange-700/30',
@@ -11,6 +11,14 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-ink hover:bg-raised',
 };
 
-export function buttonClass(variant: ButtonVariant = 'warm', extra = ''): string {
-  return `${base} ${variants[variant]} ${extra}`;
+/** `text` buttons have side padding; `icon` buttons are a 48 px square. */
+export type ButtonShape = 'text' | 'icon';
+const shapes: Record<ButtonShape, string> = { text: 'px-6', icon: 'size-12 shrink-0' };
+
+export function buttonClass(
+  variant: ButtonVariant = 'warm',
+  extra = '',
+  shape: ButtonShape = 'text',
+): string {
+  return `${base} ${shapes[shape]} ${variants[variant]} ${extra}`;
 }

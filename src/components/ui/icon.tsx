@@ -40,7 +40,7 @@ interface IconProps {
 export function Icon({ name, className = 'size-5' }: IconProps) {
   return (
     <svg
-      className={className}
+      className={`shrink-0 ${className}`}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

@@ -156,7 +156,7 @@ export function ContactForm() {
         </label>
       </div>
       <p className="text-sm text-muted">{copy.requiredHint}</p>
-      <button type="submit" disabled={submitting} className={buttonClass('warm', 'w-full text-lg')}>
+      <button type="submit" disabled={submitting} className={buttonClass('warm', 'w-full')}>
         {submitting && (
           <span
             aria-hidden="true"
