@@ -17,6 +17,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), tailwindcss()],
     define: { __SITE_CONFIG__: JSON.stringify(config) },
-    build: { target: 'es2022', cssCodeSplit: false },
+    // The manifest tells bench/bundle and the budget test which chunks load on first view.
+    build: { target: 'es2022', cssCodeSplit: false, manifest: true },
   };
 });

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface AssetSize {
+  file: string;
+  bytes: number;
+  gzip: number;
+}
+
+function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+function size(dist: string, file: string): AssetSize {
+  const body = readFileSync(join(dist, file));
+  return { file, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length };
+}
+
+/** Files reached from `keys` through static imports (what the browser must fetch with them). */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    manifest[key].imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+const filesOf = (manifest: Manifest, keys: Set<string>) =>
+  [...keys].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]);
+
+/**
+ * What the page loads before any interaction (the entry and its static
+ * imports) and what it loads later (every dynamic import, e.g. on submit).
+ */
+export function bundleSizes(dist = 'dist') {
+  const manifest = readManifest(dist);
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const firstKeys = closure(manifest, entries);
+  const lazyRoots = [...firstKeys].flatMap((key) => manifest[key]!.dynamicImports ?? []);
+  const lazyKeys = [...closure(manifest, lazyRoots)].filter((key) => !firstKeys.has(key));
+  // Stylesheets are linked from index.html (one CSS file: cssCodeSplit is off).
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
+  const firstView = [...new Set([...filesOf(manifest, firstKeys), ...linked])].map((file) =>
+    size(dist, file),
+  );
+  const onDemand = [...new Set(filesOf(manifest, new Set(lazyKeys)))].map((file) =>
+    size(dist, file),
+  );
+  const total = (list: AssetSize[], ext: string) =>
+    list.filter((a) => a.file.endsWith(ext)).reduce((sum, a) => sum + a.gzip, 0);
+  return {
+    firstView,
+    onDemand,
+    firstViewJsGzip: total(firstView, '.js'),
+    firstViewCssGzip: total(firstView, '.css'),
+    onDemandJsGzip: total(onDemand, '.js'),
+  };
+}
