@@ -45,11 +45,11 @@ export function Hero() {
       </div>
 
       <div
-        className="hero-reveal mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-[1.25fr_1fr]"
+        className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-[1.25fr_1fr]"
         style={reveal}
         data-testid="hero-content"
       >
-        <div>
+        <div className="hero-settle">
           <h1
             id="hero-heading"
             className="text-4xl leading-[1.05] font-extrabold tracking-tight text-balance text-ink sm:text-6xl lg:text-7xl"
@@ -59,7 +59,7 @@ export function Hero() {
           <p className="mt-6 max-w-2xl text-lg text-pretty text-muted sm:text-xl">
             {hero.paragraph}
           </p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+          <div className="hero-reveal mt-10 flex flex-col gap-3 sm:flex-row">
             <CtaLink href={hero.primaryCta.href}>
               {hero.primaryCta.label}
               <Icon name="arrow-right" />
@@ -72,7 +72,7 @@ export function Hero() {
 
         <aside
           aria-labelledby="hero-card-title"
-          className="relative rounded-3xl border border-line bg-surface/80 p-6 shadow-2xl shadow-black/10 backdrop-blur sm:p-8"
+          className="hero-reveal relative rounded-3xl border border-line bg-surface/80 p-6 shadow-2xl shadow-black/10 backdrop-blur sm:p-8"
         >
           <div
             aria-hidden="true"

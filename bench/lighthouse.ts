@@ -1,0 +1,136 @@
+// Lighthouse (mobile, default simulated throttling) against the server's build,
+// three runs for our page and three for the "floor": the same page with every
+// script removed. Prints medians. Run: node --import tsx bench/lighthouse.ts
+// (builds first unless --no-build). Uses /usr/bin/chromium or CHROME_PATH.
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from '../server/start';
+
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+];
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  jsBytes: number;
+  cssBytes: number;
+  totalBytes: number;
+  thirdParty: number;
+}
+
+async function makeFloor(dist: string): Promise<string> {
+  const floor = await mkdtemp(join(tmpdir(), 'floor-'));
+  await cp(dist, floor, { recursive: true });
+  const html = (await readFile(join(floor, 'index.html'), 'utf8'))
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  await writeFile(join(floor, 'index.html'), html);
+  await writeFile(join(floor, 'index.html.br'), brotliCompressSync(html));
+  await writeFile(join(floor, 'index.html.gz'), gzipSync(html));
+  return floor;
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  const requests =
+    (audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? [];
+  const bytes = (type: string) =>
+    requests
+      .filter((r) => r.resourceType === type)
+      .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+  const origin = new URL(url).origin;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    jsBytes: bytes('Script'),
+    cssBytes: bytes('Stylesheet'),
+    totalBytes: audits['total-byte-weight']?.numericValue ?? NaN,
+    thirdParty: requests.filter((r) => !String(r.url).startsWith(origin)).length,
+  };
+}
+
+function median(runs: Figures[]): Figures {
+  const pick = (key: keyof Figures) => {
+    const sorted = runs.map((r) => r[key]).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  return Object.fromEntries(
+    Object.keys(runs[0]!).map((k) => [k, pick(k as keyof Figures)]),
+  ) as unknown as Figures;
+}
+
+if (!process.argv.includes('--no-build'))
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+const floorDist = await makeFloor('dist');
+const dataDir = await mkdtemp(join(tmpdir(), 'lh-data-'));
+const site = await startServer({
+  port: 0,
+  dataDir: join(dataDir, 'site'),
+  distDir: 'dist',
+  logger: false,
+});
+const floor = await startServer({
+  port: 0,
+  dataDir: join(dataDir, 'floor'),
+  distDir: floorDist,
+  logger: false,
+});
+const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+
+try {
+  const ours: Figures[] = [];
+  const floors: Figures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    ours.push(await audit(`${site.url}/`, chrome.port));
+    floors.push(await audit(`${floor.url}/`, chrome.port));
+  }
+  const a = median(ours);
+  const b = median(floors);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`\nLighthouse mobile, median of ${RUNS} runs (simulated throttling)`);
+  console.log(
+    `  Scores: performance ${a.performance}, accessibility ${a.accessibility}, best practices ${a.bestPractices}, SEO ${a.seo}`,
+  );
+  console.log(
+    `  LCP ${a.lcp.toFixed(0)} ms; floor (no scripts) ${b.lcp.toFixed(0)} ms; ratio ${(a.lcp / b.lcp).toFixed(3)} (target ≤ 1.15)`,
+  );
+  console.log(
+    `  CLS ${a.cls.toFixed(4)} (target < 0.01); TBT ${a.tbt.toFixed(0)} ms (target ≤ 50)`,
+  );
+  console.log(
+    `  Transferred: JS ${kb(a.jsBytes)}, CSS ${kb(a.cssBytes)}, total ${kb(a.totalBytes)}; third-party requests ${a.thirdParty}`,
+  );
+  console.log(
+    `  Floor scores: performance ${b.performance}, accessibility ${b.accessibility}, SEO ${b.seo}`,
+  );
+} finally {
+  await chrome.kill();
+  await site.close();
+  await floor.close();
+  await rm(floorDist, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+}
