@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { startServer } from '../../server/start';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+interface WorkerFixtures {
+  /** The project's own server, one per worker, with a fresh database. */
+  server: Server;
+}
+
+interface TestFixtures {
+  /** Console errors and warnings, and uncaught page errors, since the page opened. */
+  consoleProblems: string[];
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
+    async ({}, use) => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'e2e-db-'));
+      const server = await startServer({
+        port: 0,
+        host: '127.0.0.1',
+        dataDir,
+        distDir: resolve('dist'),
+        logger: false,
+      });
+      await use(server);
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  consoleProblems: async ({ page }, use) => {
+    const problems: string[] = [];
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error' || message.type() === 'warning') {
+        problems.push(`${message.type()}: ${message.text()}`);
+      }
+    };
+    page.on('console', onConsole);
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await use(problems);
+  },
+});
+
+export { expect };

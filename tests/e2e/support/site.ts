@@ -1,0 +1,107 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { caseStudiesCopy } from '../../../src/content/case-studies';
+import { contactCopy } from '../../../src/content/contact';
+import { hero } from '../../../src/content/hero';
+import { servicesCopy } from '../../../src/content/services';
+
+/** Spec §9: narrow phone and large desktop, plus the tablet width where layouts change. */
+export const VIEWPORTS = {
+  phone: { width: 375, height: 740 },
+  tablet: { width: 768, height: 1024 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** The hero's decorative dots are placed by an effect, so all six mean React has hydrated. */
+export async function waitForHydration(page: Page) {
+  await expect(page.getByTestId('hero-dots').locator('span')).toHaveCount(hero.dotCount);
+}
+
+/** Opens the page as a visitor would and waits until it is interactive and the spinner has gone. */
+export async function visit(page: Page, path = '/') {
+  await page.goto(path);
+  await waitForHydration(page);
+  await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 1_000 });
+}
+
+/** Each in-page anchor and the heading of the section it leads to. */
+const SECTION_HEADINGS: Record<string, string> = {
+  '#services': servicesCopy.heading,
+  '#case-studies': caseStudiesCopy.heading,
+  '#contact': contactCopy.heading,
+};
+
+export function sectionHeading(href: string): string {
+  const heading = SECTION_HEADINGS[href];
+  if (!heading) throw new Error(`no section is known for ${href}`);
+  return heading;
+}
+
+/** Reloads the page as a visitor would (F5) and waits as `visit` does. */
+export async function reload(page: Page) {
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 1_000 });
+}
+
+/** The page's sections, found by their headings' accessible names. */
+export function section(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('region', { name });
+}
+
+/** Scrolls down the page a screen at a time (so every reveal fires), then back to the top. */
+export async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = page.viewportSize()!.height * 0.6;
+  for (let y = 0; y <= height; y += step) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(30);
+  }
+  await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await transitionsEnded(page.locator('body'));
+}
+
+/** Instant scroll, bypassing the page's smooth scrolling, for tests that need a position now. */
+export async function scrollToY(page: Page, top: number) {
+  await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(top);
+}
+
+/** Resolves once smooth scrolling has come to rest (scrollY unchanged for 150 ms). */
+export async function scrollSettled(page: Page): Promise<number> {
+  let last = Number.NaN;
+  for (let i = 0; i < 40; i++) {
+    const y = await page.evaluate(() => window.scrollY);
+    if (y === last) return y;
+    last = y;
+    await page.waitForTimeout(150);
+  }
+  throw new Error('the page never stopped scrolling');
+}
+
+/** A section's heading is on screen and not tucked under the fixed navigation bar. */
+export async function expectSectionReached(page: Page, href: string) {
+  const heading = page.getByRole('heading', { level: 2, name: sectionHeading(href) });
+  await expect(heading).toBeInViewport();
+  await scrollSettled(page);
+  const navBottom = (await page.getByRole('banner').boundingBox())!.height;
+  const headingTop = (await heading.boundingBox())!.y;
+  expect(headingTop, `${href} heading clears the fixed nav`).toBeGreaterThanOrEqual(navBottom - 1);
+  await expect(heading).toBeInViewport();
+}
+
+/** Resolves once no CSS transition is running inside `region` (reveals have landed). */
+export async function transitionsEnded(region: Locator) {
+  await expect
+    .poll(
+      () =>
+        region.evaluate((el) =>
+          el
+            .getAnimations({ subtree: true })
+            .filter((a): a is CSSTransition => a instanceof CSSTransition)
+            .map((a) => `${(a.effect as KeyframeEffect).target?.nodeName} ${a.transitionProperty}`),
+        ),
+      { message: 'CSS transitions still running', timeout: 10_000 },
+    )
+    .toEqual([]);
+}
