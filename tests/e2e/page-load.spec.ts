@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { hero } from '../../src/content/hero';
+import { expect, test } from './fixtures';
+import { scrollThrough, visit, waitForHydration } from './support/site';
+
+test('hydrates without a single console warning or error', async ({ page, consoleProblems }) => {
+  await visit(page);
+  // Exercise what runs after hydration too: reveals, observers, the footer's year.
+  await scrollThrough(page);
+  expect(consoleProblems).toEqual([]);
+});
+
+test('the six hero dots are decorative and placed only after hydration', async ({
+  page,
+  request,
+}) => {
+  // Random positions cannot match the server's HTML, so the prerender holds none.
+  const html = await (await request.get('/')).text();
+  expect(html).toMatch(/data-testid="hero-dots"[^>]*><\/div>/);
+
+  await page.goto('/');
+  await waitForHydration(page);
+  const dots = page.getByTestId('hero-dots');
+  await expect(dots).toHaveAttribute('aria-hidden', 'true');
+  await expect(dots.locator('span')).toHaveCount(hero.dotCount);
+  // Placed at random: not all on one spot.
+  const positions = await dots
+    .locator('span')
+    .evaluateAll((spans) => spans.map((s) => `${s.style.top},${s.style.left}`));
+  expect(new Set(positions).size).toBeGreaterThan(1);
+});
+
+test('the loading spinner shows at first, then leaves on its own', async ({ page }) => {
+  await page.goto('/', { waitUntil: 'commit' });
+  const overlay = page.getByTestId('loading-overlay');
+  await expect(overlay).toBeAttached();
+  await expect(overlay).toHaveAttribute('aria-hidden', 'true');
+  // Gone within a second, without any interaction.
+  await expect(overlay).toBeHidden({ timeout: 1_000 });
+  // And it never blocks a click underneath while it fades.
+  await expect(overlay).toHaveCSS('pointer-events', 'none');
+});
+
+test('the spinner overlay covers the page at first paint', async ({ page }) => {
+  // Observe the overlay before any script of ours can have run.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const overlay = document.querySelector('[data-testid="loading-overlay"]');
+      const style = overlay && getComputedStyle(overlay);
+      (window as unknown as { overlayAtStart: unknown }).overlayAtStart = style && {
+        display: style.display,
+        position: style.position,
+      };
+    });
+  });
+  await page.goto('/');
+  const atStart = await page.evaluate(
+    () => (window as unknown as { overlayAtStart: unknown }).overlayAtStart,
+  );
+  expect(atStart).toEqual({ display: 'grid', position: 'fixed' });
+  await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 1_000 });
+});
+
+/** The hero's animated parts: every element in the hero content with a CSS animation. */
+const heroAnimations = (page: Page) =>
+  page.getByTestId('hero-content').evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .map((el) => getComputedStyle(el))
+      .filter((style) => style.animationName !== 'none')
+      .map((style) => ({ name: style.animationName, delay: style.animationDelay })),
+  );
+
+test.describe('hero content', () => {
+  test('comes in 200 ms after load and ends fully visible', async ({ page }) => {
+    await visit(page);
+    const animations = await heroAnimations(page);
+    expect(animations.length).toBeGreaterThan(0);
+    for (const animation of animations) expect(animation.delay).toBe('0.2s');
+    const content = page.getByTestId('hero-content');
+    await expect(content.getByRole('heading', { level: 1 })).toHaveCSS('opacity', '1');
+    await expect(content.getByRole('link', { name: hero.primaryCta.label })).toHaveCSS(
+      'opacity',
+      '1',
+    );
+  });
+
+  test('does not move under reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await visit(page);
+    expect(await heroAnimations(page)).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1, name: hero.headline })).toBeVisible();
+  });
+});

@@ -1,0 +1,319 @@
+import { caseStudies, caseStudiesCopy } from '../../src/content/case-studies';
+import { contactCopy } from '../../src/content/contact';
+import { footerColumns, footerCopy } from '../../src/content/footer';
+import { hero } from '../../src/content/hero';
+import { navCopy, navLinks } from '../../src/content/navigation';
+import { partners, partnersCopy } from '../../src/content/partners';
+import { services, servicesCopy } from '../../src/content/services';
+import { expect, test } from './fixtures';
+import { config, mailtoHref, telHref } from './support/content';
+import { section, sectionHeading } from './support/site';
+
+/** The spec's own words (seed-spec.md §2), written out so a copy edit cannot quietly drop one. */
+const SPEC_STRINGS = [
+  'Your Competitors Are Moving Faster Than You',
+  'Stop Losing Money',
+  'Fix My Business',
+  'Stop Losing Customers Today',
+  'See How We Fix This',
+  'While You Sleep, Your Competitors Are Winning',
+  'Stop Losing Money – Get My AI System',
+  'Free Consultation',
+  'No Setup Fees',
+  'Stop Bleeding Money & Time',
+  'Stop Losing Customers to Broken Websites',
+  'Stop Wasting Hours on Repetitive Tasks',
+  'MOST POPULAR',
+  '£0 upfront £98/month',
+  'Fully tailored automation systems',
+  'Pre-built systems ready to deploy',
+  'Stop the Revenue Leak Now',
+  'Trusted by Industry Leaders',
+  'Built with industry-leading platforms that power successful businesses',
+  'While Others Struggle, Our Clients Thrive',
+  'View Case Study',
+  'Go Back',
+  'Stop Losing to Competitors',
+  'Every Day You Wait Costs You More',
+  'Dover & Deal based team — Remote workflow',
+  'Fix broken systems fast',
+  'Custom solutions that actually work',
+  'Never worry about tech problems',
+  'Proven results, not promises',
+  'Get Your Revenue Back',
+  'Emergency Response',
+];
+
+/** Every word of copy the content modules hold for the page. */
+const CONTENT_STRINGS = [
+  hero.headline,
+  hero.paragraph,
+  hero.primaryCta.label,
+  hero.secondaryCta.label,
+  hero.card.title,
+  hero.card.claim,
+  hero.card.cta.label,
+  ...hero.card.promises,
+  ...navLinks.map((link) => link.label),
+  navCopy.desktopCta,
+  navCopy.mobileCta,
+  servicesCopy.heading,
+  servicesCopy.intro,
+  servicesCopy.websiteHeading,
+  servicesCopy.aiHeading,
+  servicesCopy.closingCta.label,
+  ...services.flatMap((s) => [
+    s.title,
+    s.priceText,
+    s.description,
+    s.ctaText,
+    ...s.features,
+    ...(s.subtitle ? [s.subtitle] : []),
+  ]),
+  partnersCopy.heading,
+  partnersCopy.subtext,
+  ...partners.map((partner) => partner.name),
+  caseStudiesCopy.heading,
+  caseStudiesCopy.intro,
+  caseStudiesCopy.closingCta.label,
+  ...caseStudies.flatMap((study) => [study.title, study.description, study.backDescription]),
+  contactCopy.heading,
+  contactCopy.pitch,
+  contactCopy.location,
+  ...contactCopy.sellingPoints,
+  contactCopy.form.title,
+  contactCopy.form.nameLabel,
+  contactCopy.form.emailLabel,
+  contactCopy.form.messageLabel,
+  contactCopy.form.submitIdle,
+  contactCopy.emergency.title,
+  contactCopy.emergency.text,
+  footerCopy.tagline,
+  footerCopy.description,
+  ...footerColumns.flatMap((column) => [column.title, ...column.links.map((l) => l.label)]),
+  config.contactEmail,
+  config.contactPhone,
+];
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
+
+/** The text a crawler reads: tags and React's text separators removed, entities decoded. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(?:amp|lt|gt|quot|nbsp|#x27|#39);/g, (entity) => ENTITIES[entity]!)
+    .replace(/\s+/g, ' ');
+}
+
+const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+test.describe('the HTML as served, before any script runs', () => {
+  test('holds every section’s words, links and form fields', async ({ request }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    const html = await response.text();
+    const text = visibleText(html);
+
+    for (const phrase of [...SPEC_STRINGS, ...CONTENT_STRINGS]) {
+      expect.soft(text, `prerendered text should include “${phrase}”`).toContain(phrase);
+    }
+    expect(count(text, servicesCopy.popularBadge)).toBe(1);
+    expect(count(text, caseStudiesCopy.viewLabel)).toBe(caseStudies.length);
+    expect(count(text, caseStudiesCopy.backLabel)).toBe(caseStudies.length);
+    expect(text).toContain(footerCopy.copyright(new Date().getFullYear(), config.brandName));
+
+    for (const partner of partners) expect(html).toContain(`alt="${partner.alt}"`);
+    for (const study of caseStudies) expect(html).toContain(`alt="${study.alt}"`);
+    expect(html).toContain(`href="${mailtoHref}"`);
+    expect(html).toContain(`href="${telHref}"`);
+    for (const id of ['services', 'case-studies', 'contact']) expect(html).toContain(`id="${id}"`);
+    const controls = html.match(/<(input|textarea)\b[^>]*>/g) ?? [];
+    for (const field of ['name', 'email', 'message']) {
+      const control = controls.find((tag) => tag.includes(`name="${field}"`));
+      expect(control, `a prerendered ${field} field`).toBeDefined();
+      expect(control, `the ${field} field is required by the browser`).toMatch(/\srequired\b/);
+    }
+  });
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page shows all its content and no spinner', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('loading-overlay')).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: hero.headline })).toBeVisible();
+    await expect(page.getByText(hero.paragraph)).toBeVisible();
+    await expect(page.getByRole('link', { name: hero.primaryCta.label })).toHaveAttribute(
+      'href',
+      '#contact',
+    );
+    await expect(page.getByRole('link', { name: hero.secondaryCta.label })).toHaveAttribute(
+      'href',
+      '#services',
+    );
+    const card = page.getByRole('complementary', { name: hero.card.title });
+    await expect(card.getByRole('link', { name: hero.card.cta.label })).toHaveAttribute(
+      'href',
+      '#contact',
+    );
+    for (const promise of hero.card.promises) await expect(card.getByText(promise)).toBeVisible();
+  });
+
+  test('services: two groups, five priced cards, one MOST POPULAR', async ({ page }) => {
+    await page.goto('/');
+    const servicesSection = section(page, servicesCopy.heading);
+    await expect(servicesSection).toHaveAttribute('id', 'services');
+    const groups = {
+      website: servicesSection.getByRole('list', { name: servicesCopy.websiteHeading }),
+      ai: servicesSection.getByRole('list', { name: servicesCopy.aiHeading }),
+    };
+    await expect(groups.website.getByRole('article')).toHaveCount(3);
+    await expect(groups.ai.getByRole('article')).toHaveCount(2);
+
+    for (const service of services) {
+      const card = groups[service.kind].getByRole('article', { name: service.title });
+      await expect(card).toBeVisible();
+      await expect(card.getByText(service.priceText, { exact: true })).toBeVisible();
+      await expect(card.getByText(service.description)).toBeVisible();
+      if (service.subtitle) await expect(card.getByText(service.subtitle)).toBeVisible();
+      const features = card.getByRole('listitem');
+      await expect(features).toHaveText(service.features);
+      await expect(card.getByRole('link', { name: service.ctaText })).toHaveAttribute(
+        'href',
+        '#contact',
+      );
+      await expect(card.getByText(servicesCopy.popularBadge)).toHaveCount(service.popular ? 1 : 0);
+    }
+    // The badge sits on the middle website card and nowhere else.
+    expect(services.filter((s) => s.popular).map((s) => s.title)).toEqual([
+      'Revenue Recovery System',
+    ]);
+    await expect(page.getByText(servicesCopy.popularBadge)).toHaveCount(1);
+    await expect(
+      servicesSection.getByRole('link', { name: servicesCopy.closingCta.label }),
+    ).toHaveAttribute('href', '#contact');
+  });
+
+  test('partners: heading, subtext and seven named logos', async ({ page }) => {
+    await page.goto('/');
+    const strip = section(page, partnersCopy.heading);
+    await expect(strip.getByText(partnersCopy.subtext)).toBeVisible();
+    // The marquee's second copy is decorative, so assistive tech meets each logo once.
+    await expect(strip.getByRole('img')).toHaveCount(partners.length);
+    for (const partner of partners) {
+      await expect(strip.getByRole('img', { name: partner.alt })).toHaveAttribute(
+        'src',
+        partner.logoUrl,
+      );
+    }
+  });
+
+  test('case studies: both faces of every card are readable', async ({ page }) => {
+    await page.goto('/');
+    const studies = section(page, caseStudiesCopy.heading);
+    await expect(studies).toHaveAttribute('id', 'case-studies');
+    await expect(studies.getByText(caseStudiesCopy.intro)).toBeVisible();
+    await expect(studies.getByRole('article')).toHaveCount(caseStudies.length);
+    for (const study of caseStudies) {
+      const card = studies.getByRole('article', { name: study.title });
+      await expect(card.getByRole('img', { name: study.alt })).toBeAttached();
+      await expect(card.getByText(study.description)).toBeVisible();
+      await expect(card.getByText(study.backDescription)).toBeVisible();
+    }
+    await expect(
+      studies.getByRole('link', { name: caseStudiesCopy.closingCta.label }),
+    ).toHaveAttribute('href', '#contact');
+  });
+
+  test('contact: details as links, selling points and the form', async ({ page }) => {
+    await page.goto('/');
+    const contact = section(page, contactCopy.heading);
+    await expect(contact).toHaveAttribute('id', 'contact');
+    await expect(contact.getByRole('link', { name: config.contactEmail })).toHaveAttribute(
+      'href',
+      mailtoHref,
+    );
+    await expect(contact.getByRole('link', { name: config.contactPhone }).first()).toHaveAttribute(
+      'href',
+      telHref,
+    );
+    await expect(contact.getByText(contactCopy.location)).toBeVisible();
+    for (const point of contactCopy.sellingPoints) {
+      await expect(contact.getByText(point, { exact: true })).toBeVisible();
+    }
+    const form = contact.getByRole('form', { name: contactCopy.form.title });
+    for (const label of [
+      contactCopy.form.nameLabel,
+      contactCopy.form.emailLabel,
+      contactCopy.form.messageLabel,
+    ]) {
+      await expect(form.getByLabel(label)).toBeVisible();
+    }
+    await expect(form.getByRole('button', { name: contactCopy.form.submitIdle })).toBeVisible();
+    await expect(contact.getByRole('heading', { name: contactCopy.emergency.title })).toBeVisible();
+  });
+
+  test('footer: the three link columns exactly as the spec lists them', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    // seed-spec.md §2 "Footer"; Privacy Policy opens the in-page notice (decisions.md).
+    const expected = {
+      Services: [
+        ['AI Automation', '#services'],
+        ['Web Design', '#services'],
+        ['Process Automation', '#services'],
+        ['Lead Generation', '#services'],
+      ],
+      Company: [
+        ['Case Studies', '#case-studies'],
+        ['Services', '#services'],
+        ['Contact', '#contact'],
+        ['Privacy Policy', '#privacy'],
+      ],
+      Resources: [
+        ['Free Consultation', '#contact'],
+        ['Emergency Support', '#contact'],
+        ['Portfolio', '#case-studies'],
+        ['Get Started', '#services'],
+      ],
+    };
+    for (const [column, links] of Object.entries(expected)) {
+      const nav = footer.getByRole('navigation', { name: column, exact: true });
+      const found = await nav
+        .getByRole('link')
+        .evaluateAll((anchors) =>
+          anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')]),
+        );
+      expect(found, `footer column ${column}`).toEqual(links);
+    }
+    await expect(footer.getByRole('link', { name: config.contactEmail })).toHaveAttribute(
+      'href',
+      mailtoHref,
+    );
+    await expect(
+      footer.getByText(footerCopy.copyright(new Date().getFullYear(), config.brandName)),
+    ).toBeVisible();
+  });
+
+  for (const link of navLinks) {
+    test(`the nav link ${link.label} reaches its section`, async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: link.label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${link.href}$`));
+      await expect(section(page, sectionHeading(link.href))).toBeInViewport({ ratio: 0.1 });
+    });
+  }
+});
