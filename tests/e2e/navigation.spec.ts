@@ -1,0 +1,243 @@
+import type { Page } from '@playwright/test';
+import { NARROW_SCREEN_PX, NAV_SCROLL_THRESHOLD_PX } from '../../src/config/constants';
+import { navCopy, navLinks } from '../../src/content/navigation';
+import { expect, test } from './fixtures';
+import { VIEWPORTS, expectSectionReached, scrollToY, section, visit } from './support/site';
+import { contactCopy } from '../../src/content/contact';
+import { hero } from '../../src/content/hero';
+
+test.describe('navigation bar', () => {
+  test('stays fixed and turns opaque once scrolled past 20 px', async ({ page }) => {
+    await visit(page);
+    const bar = page.getByRole('banner');
+    await expect(bar).toHaveCSS('position', 'fixed');
+    await expect(bar).toHaveAttribute('data-scrolled', 'false');
+
+    await scrollToY(page, NAV_SCROLL_THRESHOLD_PX - 5);
+    await expect(bar).toHaveAttribute('data-scrolled', 'false');
+    await scrollToY(page, NAV_SCROLL_THRESHOLD_PX + 20);
+    await expect(bar).toHaveAttribute('data-scrolled', 'true');
+    await expect(bar).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    await expect(bar).toHaveCSS('backdrop-filter', /blur/);
+
+    await scrollToY(page, 2000);
+    await expect(bar).toBeInViewport();
+    expect((await bar.boundingBox())!.y).toBe(0);
+    await scrollToY(page, 0);
+    await expect(bar).toHaveAttribute('data-scrolled', 'false');
+  });
+
+  for (const link of navLinks) {
+    test(`desktop link ${link.label} scrolls to its section`, async ({ page }) => {
+      await visit(page);
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: link.label, exact: true })
+        .click();
+      await expectSectionReached(page, link.href);
+    });
+  }
+
+  test('desktop call to action leads to the contact form', async ({ page }) => {
+    await visit(page);
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: navCopy.desktopCta, exact: true })
+      .click();
+    await expectSectionReached(page, '#contact');
+  });
+});
+
+test.describe('navigation bar layout', () => {
+  /** How many lines each visible link in the bar wraps onto (its words only, not icons). */
+  const lineCounts = (page: Page) =>
+    page
+      .getByRole('banner')
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links
+          .filter((link) => link.checkVisibility())
+          .map((link) => {
+            const tops = new Set<number>();
+            const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (node.parentElement?.closest('[aria-hidden="true"]')) continue; // the logo mark
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+            }
+            return [link.textContent?.trim(), tops.size] as const;
+          }),
+      );
+
+  test('every item in the bar fits on one line, phone to desktop', async ({ page }) => {
+    await visit(page);
+    // Phone, the narrow threshold, a tablet in portrait (iPad Air) and landscape, a laptop.
+    for (const width of [375, NARROW_SCREEN_PX, 820, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const counts = await lineCounts(page);
+      expect(counts.length).toBeGreaterThan(0);
+      expect(
+        counts.filter(([, lines]) => lines > 1),
+        `items wrapping at ${width} px`,
+      ).toEqual([]);
+    }
+  });
+
+  test.describe(`at ${NARROW_SCREEN_PX} px, the spec’s narrow-screen threshold`, () => {
+    test.use({ viewport: { width: NARROW_SCREEN_PX, height: 1024 } });
+
+    test('the menu toggle is offered instead of the desktop links', async ({ page }) => {
+      await visit(page);
+      await expect(page.getByRole('button', { name: navCopy.openMenu })).toBeVisible();
+      const bar = page.getByRole('navigation', { name: 'Main' });
+      await expect(bar.getByRole('link', { name: 'Services', exact: true })).toBeHidden();
+      await expect(bar.getByRole('link', { name: navCopy.desktopCta, exact: true })).toBeHidden();
+    });
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
+
+  test('opens full screen with the links, the CTA and the theme toggle', async ({ page }) => {
+    await visit(page);
+    const toggle = page.getByRole('button', { name: navCopy.openMenu });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The desktop links are not offered on a phone.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Services' })).toBeHidden();
+
+    await toggle.click();
+    const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+    await expect(menu).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const box = (await menu.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(VIEWPORTS.phone.width - 1);
+    expect(box.height).toBeGreaterThanOrEqual(VIEWPORTS.phone.height - 1);
+
+    for (const link of navLinks) {
+      await expect(menu.getByRole('link', { name: link.label, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole('link', { name: navCopy.mobileCta })).toHaveAttribute(
+      'href',
+      '#contact',
+    );
+    await expect(menu.getByRole('button', { name: /^Theme:/ })).toBeVisible();
+    await expect(menu.getByRole('button', { name: navCopy.closeMenu })).toBeVisible();
+  });
+
+  test('keeps Tab and Shift+Tab inside, and Escape closes it', async ({ page }) => {
+    await visit(page);
+    const toggle = page.getByRole('button', { name: navCopy.openMenu });
+    await toggle.click();
+    const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+    await expect(menu).toBeVisible();
+
+    const focusInsideMenu = () =>
+      page.evaluate(() => !!document.activeElement?.closest('dialog#mobile-menu'));
+    // Close, three links, theme toggle, CTA: go round more than once each way.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInsideMenu(), `Tab #${i + 1} stays in the menu`).toBe(true);
+    }
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInsideMenu(), `Shift+Tab #${i + 1} stays in the menu`).toBe(true);
+    }
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+
+  for (const link of navLinks) {
+    test(`choosing ${link.label} closes the menu and scrolls there`, async ({ page }) => {
+      await visit(page);
+      await page.getByRole('button', { name: navCopy.openMenu }).click();
+      const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+      await menu.getByRole('link', { name: link.label, exact: true }).click();
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole('button', { name: navCopy.openMenu })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+      await expectSectionReached(page, link.href);
+    });
+  }
+
+  test('Fix My Business closes the menu and reaches the form', async ({ page }) => {
+    await visit(page);
+    await page.getByRole('button', { name: navCopy.openMenu }).click();
+    const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+    await menu.getByRole('link', { name: navCopy.mobileCta }).click();
+    await expect(menu).toBeHidden();
+    await expectSectionReached(page, '#contact');
+  });
+});
+
+test.describe('floating call to action', () => {
+  const cta = (page: Page) =>
+    page.getByRole('link', { name: navCopy.floatingCta, includeHidden: true });
+  /** Scrolls until the hero has just left the screen. */
+  const scrollPastHero = async (page: Page) => {
+    const heroBox = (await section(page, hero.headline).boundingBox())!;
+    await scrollToY(page, Math.ceil(heroBox.y + heroBox.height) + 10);
+  };
+
+  test('hidden over the hero, shown below it, hidden again at the contact form', async ({
+    page,
+  }) => {
+    await visit(page);
+    const link = cta(page);
+    const wrapper = link.locator('xpath=..');
+    await expect(wrapper).toHaveAttribute('data-visible', 'false');
+    await expect(wrapper).toHaveAttribute('inert', '');
+    await expect(wrapper).toHaveCSS('opacity', '0');
+
+    await scrollPastHero(page);
+    await expect(wrapper).toHaveAttribute('data-visible', 'true');
+    await expect(wrapper).not.toHaveAttribute('inert');
+    await expect(link).toBeVisible();
+    await expect(wrapper).toHaveCSS('opacity', '1');
+    // Bottom-left: the toasts own bottom-right.
+    const box = (await link.boundingBox())!;
+    expect(box.x + box.width / 2).toBeLessThan(VIEWPORTS.desktop.width / 2);
+
+    await page.getByRole('heading', { name: contactCopy.heading }).scrollIntoViewIfNeeded();
+    await expect(wrapper).toHaveAttribute('data-visible', 'false');
+    await expect(wrapper).toHaveAttribute('inert', '');
+    await expect(wrapper).toHaveCSS('opacity', '0');
+  });
+
+  test('is reached with the keyboard when shown and leads to the contact form', async ({
+    page,
+  }) => {
+    await visit(page);
+    // The CTA follows the footer in the tab order; start from the footer's last link
+    // without scrolling, so the CTA's own visibility is what decides.
+    const lastFooterLink = page.getByRole('contentinfo').getByRole('link').last();
+    const focusWithoutScrolling = () =>
+      lastFooterLink.evaluate((a: HTMLElement) => a.focus({ preventScroll: true }));
+
+    await focusWithoutScrolling();
+    await page.keyboard.press('Tab');
+    await expect(cta(page)).not.toBeFocused();
+
+    await scrollPastHero(page);
+    await expect(cta(page).locator('xpath=..')).toHaveAttribute('data-visible', 'true');
+    await focusWithoutScrolling();
+    await page.keyboard.press('Tab');
+    await expect(cta(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectSectionReached(page, '#contact');
+    await expect(cta(page).locator('xpath=..')).toHaveAttribute('data-visible', 'false');
+  });
+
+  test('clicking it reaches the contact form', async ({ page }) => {
+    await visit(page);
+    await scrollPastHero(page);
+    await cta(page).click();
+    await expectSectionReached(page, '#contact');
+  });
+});
