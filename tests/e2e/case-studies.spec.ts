@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import {
+  CASE_STUDY_CARD_HEIGHT_PX,
+  FLIP_DURATION_NARROW_S,
+  FLIP_DURATION_S,
+} from '../../src/config/constants';
+import { caseStudies, caseStudiesCopy } from '../../src/content/case-studies';
+import { expect, test } from './fixtures';
+import { VIEWPORTS, expectSectionReached, section, transitionsEnded, visit } from './support/site';
+
+const studiesSection = (page: Page) => section(page, caseStudiesCopy.heading);
+const card = (page: Page, index: number) =>
+  studiesSection(page).getByRole('article', { name: caseStudies[index]!.title });
+
+/** Opens the page and brings the case studies on screen, fully revealed. */
+async function openCaseStudies(page: Page) {
+  await visit(page);
+  await page.getByRole('heading', { name: caseStudiesCopy.heading }).scrollIntoViewIfNeeded();
+  await expect(studiesSection(page).locator('[data-reveal="waiting"]')).toHaveCount(0);
+  await transitionsEnded(studiesSection(page));
+}
+
+test.describe('case-study cards', () => {
+  test('View Case Study turns a card to its back and moves focus to Go Back', async ({ page }) => {
+    await openCaseStudies(page);
+    const first = card(page, 0);
+    await expect(first).toHaveAttribute('data-flipped', 'false');
+    // Front showing: the back is hidden from assistive tech and cannot be focused.
+    await expect(first.getByRole('button', { name: caseStudiesCopy.backLabel })).toHaveCount(0);
+    await expect(first.locator('[data-face="back"]')).toHaveAttribute('inert', '');
+
+    await first.getByRole('button', { name: caseStudiesCopy.viewLabel }).click();
+    await expect(first).toHaveAttribute('data-flipped', 'true');
+    const goBack = first.getByRole('button', { name: caseStudiesCopy.backLabel });
+    await expect(goBack).toBeFocused();
+    await expect(first.getByText(caseStudies[0]!.backDescription)).toBeVisible();
+    const front = first.locator('[data-face="front"]');
+    await expect(front).toHaveAttribute('inert', '');
+    await expect(front).toHaveAttribute('aria-hidden', 'true');
+    await expect(first.getByRole('button', { name: caseStudiesCopy.viewLabel })).toHaveCount(0);
+    await expect(first.locator('[data-face="back"]')).not.toHaveAttribute('inert');
+
+    // Go Back, from the keyboard, turns it to the front and focus follows.
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveAttribute('data-flipped', 'false');
+    await expect(first.getByRole('button', { name: caseStudiesCopy.viewLabel })).toBeFocused();
+  });
+
+  test('at most one card shows its back at a time', async ({ page }) => {
+    await openCaseStudies(page);
+    const flippedCount = () => studiesSection(page).locator('[data-flipped="true"]').count();
+
+    await card(page, 0).getByRole('button', { name: caseStudiesCopy.viewLabel }).click();
+    await expect(card(page, 0)).toHaveAttribute('data-flipped', 'true');
+
+    await card(page, 1).getByRole('button', { name: caseStudiesCopy.viewLabel }).click();
+    await expect(card(page, 1)).toHaveAttribute('data-flipped', 'true');
+    await expect(card(page, 0)).toHaveAttribute('data-flipped', 'false');
+    expect(await flippedCount()).toBe(1);
+
+    await card(page, 2).getByRole('button', { name: caseStudiesCopy.viewLabel }).click();
+    await expect(card(page, 2)).toHaveAttribute('data-flipped', 'true');
+    await expect(card(page, 1)).toHaveAttribute('data-flipped', 'false');
+    expect(await flippedCount()).toBe(1);
+
+    await card(page, 2).getByRole('button', { name: caseStudiesCopy.backLabel }).click();
+    await expect(card(page, 2)).toHaveAttribute('data-flipped', 'false');
+    expect(await flippedCount()).toBe(0);
+  });
+
+  test('every card is 400 px tall and flips in 0.8 s on a desktop', async ({ page }) => {
+    await openCaseStudies(page);
+    for (let i = 0; i < caseStudies.length; i++) {
+      expect((await card(page, i).boundingBox())!.height).toBe(CASE_STUDY_CARD_HEIGHT_PX);
+      await expect(card(page, i).locator('.flip-inner')).toHaveCSS(
+        'transition-duration',
+        `${FLIP_DURATION_S}s`,
+      );
+    }
+  });
+
+  test('the closing button scrolls to the contact form', async ({ page }) => {
+    await openCaseStudies(page);
+    await studiesSection(page)
+      .getByRole('link', { name: caseStudiesCopy.closingCta.label })
+      .click();
+    await expectSectionReached(page, '#contact');
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
+
+    test('cards stay 400 px tall and flip in 0.7 s', async ({ page }) => {
+      await openCaseStudies(page);
+      const first = card(page, 0);
+      expect((await first.boundingBox())!.height).toBe(CASE_STUDY_CARD_HEIGHT_PX);
+      await expect(first.locator('.flip-inner')).toHaveCSS(
+        'transition-duration',
+        `${FLIP_DURATION_NARROW_S}s`,
+      );
+      await first.getByRole('button', { name: caseStudiesCopy.viewLabel }).tap();
+      await expect(first).toHaveAttribute('data-flipped', 'true');
+      await expect(first.getByRole('button', { name: caseStudiesCopy.backLabel })).toBeFocused();
+    });
+  });
+
+  test('under reduced motion the flip is instant', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openCaseStudies(page);
+    const duration = await card(page, 0)
+      .locator('.flip-inner')
+      .evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+    expect(duration).toBeLessThan(0.01);
+  });
+});
+
+test.describe('case-study grid', () => {
+  const layouts = [
+    { name: 'phone', viewport: VIEWPORTS.phone, columns: 1 },
+    { name: 'tablet', viewport: VIEWPORTS.tablet, columns: 2 },
+    { name: 'desktop', viewport: VIEWPORTS.desktop, columns: 3 },
+  ];
+  for (const layout of layouts) {
+    test.describe(`at ${layout.viewport.width} px`, () => {
+      test.use({ viewport: layout.viewport });
+
+      test(`shows ${layout.columns} column(s)`, async ({ page }) => {
+        await openCaseStudies(page);
+        const lefts = await studiesSection(page)
+          .getByRole('article')
+          .evaluateAll((articles) =>
+            articles.map((a) => Math.round(a.getBoundingClientRect().left)),
+          );
+        expect(new Set(lefts).size).toBe(layout.columns);
+      });
+    });
+  }
+});
