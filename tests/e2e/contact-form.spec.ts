@@ -1,0 +1,293 @@
+import type { Page, Request } from '@playwright/test';
+import { DRAFT_STORAGE_KEY, MESSAGE_COUNTER_FROM } from '../../src/config/constants';
+import { contactCopy } from '../../src/content/contact';
+import { LIMITS, MESSAGES } from '../../src/features/contact/validation';
+import { expect, test } from './fixtures';
+import {
+  SUBMIT_URL,
+  contactForm,
+  fillContactForm,
+  toasts,
+  uniqueSubmission,
+} from './support/contact';
+import { VIEWPORTS, reload, visit } from './support/site';
+
+/** The spec's exact words (seed-spec.md §8), asserted literally as well as through MESSAGES. */
+const SPEC = {
+  missing: 'Please fill in all fields',
+  invalidEmail: 'Please enter a valid email address',
+  failed: 'There was an issue submitting your message. Please try again.',
+  sent: "Thank you! We'll be in touch shortly.",
+};
+
+test('the spec’s messages are the ones the site uses', () => {
+  expect(MESSAGES).toMatchObject(SPEC);
+});
+
+async function openForm(page: Page) {
+  await visit(page);
+  const fields = contactForm(page);
+  await fields.form.scrollIntoViewIfNeeded();
+  return fields;
+}
+
+type Row = { name: string; email: string; message: string; created_at: unknown };
+
+test.describe('contact form', () => {
+  test('fields are labelled, required and marked with an asterisk', async ({ page }) => {
+    const { form, name, email, message } = await openForm(page);
+    for (const field of [name, email, message]) {
+      await expect(field).toBeVisible();
+      await expect(field).toHaveJSProperty('required', true);
+      await expect(field).toBeEditable();
+    }
+    await expect(email).toHaveAttribute('type', 'email');
+    const asterisks = form.getByText('*', { exact: true });
+    await expect(asterisks).toHaveCount(3);
+    for (const asterisk of await asterisks.all()) await expect(asterisk).toBeVisible();
+    await expect(form.getByText(contactCopy.form.requiredHint)).toBeVisible();
+  });
+
+  test('empty fields are stopped by the browser before anything is sent', async ({ page }) => {
+    const fields = await openForm(page);
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted = true;
+    });
+    await fields.submit.click();
+    expect(
+      await fields.name.evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+    ).toBe(true);
+    await expect(toasts(page).all).toHaveCount(0);
+    expect(posted).toBe(false);
+  });
+
+  test('fields of only spaces: “Please fill in all fields”', async ({ page }) => {
+    const fields = await openForm(page);
+    await fillContactForm(page, { name: '   ', email: 'jane@example.com', message: '     ' });
+    await fields.submit.click();
+    const toast = toasts(page).withText(SPEC.missing);
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveText(SPEC.missing);
+    await expect(toast).toHaveAttribute('data-type', 'error');
+    // The first empty field is marked and focused, so the visitor knows where to type.
+    await expect(fields.name).toHaveAttribute('aria-invalid', 'true');
+    await expect(fields.name).toBeFocused();
+  });
+
+  test('an address without a dot: “Please enter a valid email address”', async ({ page }) => {
+    const fields = await openForm(page);
+    await fillContactForm(page, {
+      name: 'Jane',
+      email: 'jane@example',
+      message: 'Hello there',
+    });
+    await fields.submit.click();
+    const toast = toasts(page).withText(SPEC.invalidEmail);
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveText(SPEC.invalidEmail);
+    await expect(fields.email).toHaveAttribute('aria-invalid', 'true');
+    await expect(fields.email).toBeFocused();
+    // Nothing was lost.
+    await expect(fields.email).toHaveValue('jane@example');
+    await expect(fields.message).toHaveValue('Hello there');
+  });
+
+  test('sends: busy while sending, then thanks, clears and stores the trimmed row', async ({
+    page,
+    server,
+  }) => {
+    const fields = await openForm(page);
+    const values = uniqueSubmission('send');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(SUBMIT_URL, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await fillContactForm(page, {
+      name: `  ${values.name}  `,
+      email: ` ${values.email}`,
+      message: `\n${values.message}   \n`,
+    });
+    await fields.submit.click();
+
+    await expect(fields.busy).toBeVisible();
+    await expect(fields.busy).toBeDisabled();
+    await expect(fields.busy).toHaveText(contactCopy.form.submitBusy);
+    await expect(fields.form).toHaveAttribute('data-state', 'submitting');
+    release();
+
+    const thanks = toasts(page).withText(SPEC.sent);
+    await expect(thanks).toBeVisible();
+    await expect(thanks).toHaveAttribute('data-type', 'success');
+    await expect(fields.submit).toBeEnabled();
+    await expect(fields.form).toHaveAttribute('data-state', 'idle');
+    for (const field of [fields.name, fields.email, fields.message])
+      await expect(field).toHaveValue('');
+
+    const rows = (await server.query(
+      'select name, email, message, created_at from contact_submissions where email = $1',
+      [values.email],
+    )) as Row[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject(values);
+    expect(rows[0]!.created_at).toBeTruthy();
+  });
+
+  for (const failure of ['network', 'server'] as const) {
+    test(`a ${failure} failure keeps the words, logs it and says so`, async ({
+      page,
+      server,
+      consoleProblems,
+    }) => {
+      const fields = await openForm(page);
+      await page.route(SUBMIT_URL, (route) =>
+        failure === 'network'
+          ? route.abort('failed')
+          : route.fulfill({
+              status: 500,
+              json: { code: 'XX000', message: 'injected failure', details: null, hint: null },
+            }),
+      );
+      const values = uniqueSubmission(failure);
+      await fillContactForm(page, values);
+      await fields.submit.click();
+
+      const toast = toasts(page).withText(SPEC.failed);
+      await expect(toast).toBeVisible();
+      await expect(toast).toHaveText(SPEC.failed);
+      await expect(toast).toHaveAttribute('data-type', 'error');
+      await expect(fields.name).toHaveValue(values.name);
+      await expect(fields.email).toHaveValue(values.email);
+      await expect(fields.message).toHaveValue(values.message);
+      await expect(fields.submit).toBeEnabled();
+      // Logged by the page itself, not only Chromium's own "Failed to load resource" line.
+      const logged = consoleProblems.filter(
+        (line) => line.startsWith('error:') && !line.includes('Failed to load resource'),
+      );
+      expect(logged.length, 'the failure is logged to the console').toBeGreaterThan(0);
+
+      const rows = await server.query('select 1 from contact_submissions where email = $1', [
+        values.email,
+      ]);
+      expect(rows).toHaveLength(0);
+
+      // Trying again once the connection is back works.
+      await page.unroute(SUBMIT_URL);
+      await fields.submit.click();
+      await expect(toasts(page).withText(SPEC.sent)).toBeVisible();
+    });
+  }
+
+  test('a counter appears near the 5000-character limit, and too long is refused', async ({
+    page,
+  }) => {
+    const fields = await openForm(page);
+    const counter = page.locator(`#${await fields.message.getAttribute('aria-describedby')}`);
+    await fillContactForm(page, {
+      name: 'Jane',
+      email: 'jane@example.com',
+      message: 'a'.repeat(MESSAGE_COUNTER_FROM - 1),
+    });
+    await expect(counter).toBeEmpty();
+
+    await fields.message.fill('a'.repeat(MESSAGE_COUNTER_FROM + 200));
+    await expect(counter).toHaveText(contactCopy.form.counter(4200, LIMITS.message.max));
+    await expect(counter).toHaveText('4,200 / 5,000 characters');
+    await expect(counter).toBeVisible();
+
+    await fields.message.fill('a'.repeat(LIMITS.message.max + 1));
+    await expect(counter).toHaveText('5,001 / 5,000 characters');
+    await expect(counter).toHaveAttribute('data-over', 'true');
+    await fields.submit.click();
+    await expect(toasts(page).withText(MESSAGES.tooLong.message)).toBeVisible();
+    await expect(toasts(page).withText(MESSAGES.tooLong.message)).toHaveAttribute(
+      'data-type',
+      'error',
+    );
+    await expect(fields.message).toHaveValue('a'.repeat(LIMITS.message.max + 1));
+  });
+
+  test('an unsent draft survives a reload and is cleared once sent', async ({ page, server }) => {
+    const fields = await openForm(page);
+    const values = uniqueSubmission('draft');
+    await fillContactForm(page, values);
+    // The draft is saved as the visitor types; wait until the last keystroke is stored.
+    const savedDraft = () => page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY);
+    await expect.poll(savedDraft).toContain(values.message);
+
+    await reload(page);
+    await expect(fields.name).toHaveValue(values.name);
+    await expect(fields.email).toHaveValue(values.email);
+    await expect(fields.message).toHaveValue(values.message);
+
+    await fields.submit.click();
+    await expect(toasts(page).withText(SPEC.sent)).toBeVisible();
+    await expect(fields.name).toHaveValue('');
+    await expect.poll(savedDraft).toBeNull();
+
+    await reload(page);
+    for (const field of [fields.name, fields.email, fields.message])
+      await expect(field).toHaveValue('');
+    const rows = await server.query('select 1 from contact_submissions where email = $1', [
+      values.email,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
+
+    test('after sending, the contact section is brought into view', async ({ page }) => {
+      const fields = await openForm(page);
+      await fillContactForm(page, uniqueSubmission('phone'));
+      await fields.submit.scrollIntoViewIfNeeded();
+      const heading = page.getByRole('heading', { name: contactCopy.heading });
+      await expect(heading).not.toBeInViewport();
+
+      await fields.submit.tap();
+      await expect(toasts(page).withText(SPEC.sent)).toBeVisible();
+      await expect(heading).toBeInViewport();
+    });
+  });
+});
+
+test.describe('what the page loads and where it talks to', () => {
+  test('the submission client loads only on submit, and nothing leaves the origin', async ({
+    page,
+    server,
+  }) => {
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    const scripts = () =>
+      requests.filter((r) => r.resourceType() === 'script').map((r) => new URL(r.url()).pathname);
+
+    const html = await (await page.request.get('/')).text();
+    const entry = html.match(/<script type="module"[^>]*src="([^"]+)"/)![1]!;
+
+    await visit(page);
+    expect(scripts(), 'only the entry script loads on first view').toEqual([entry]);
+
+    // Typing in the form (which wakes the toaster) still loads no submission code.
+    const values = uniqueSubmission('chunks');
+    await contactForm(page).form.scrollIntoViewIfNeeded();
+    await fillContactForm(page, values);
+    const beforeSubmit = new Set(scripts());
+    expect([...beforeSubmit].some((path) => /submit/.test(path))).toBe(false);
+
+    await contactForm(page).submit.click();
+    await expect(toasts(page).withText(SPEC.sent)).toBeVisible();
+    const loadedOnSubmit = scripts().filter((path) => !beforeSubmit.has(path));
+    expect(loadedOnSubmit.length, 'a chunk is fetched on submit').toBeGreaterThan(0);
+    expect(loadedOnSubmit.some((path) => /submit-contact/.test(path))).toBe(true);
+
+    // Scroll the rest of the page so every lazy image has been asked for too.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: /Trusted by/ }).scrollIntoViewIfNeeded();
+    const foreign = requests.map((r) => r.url()).filter((url) => !url.startsWith(`${server.url}/`));
+    expect(foreign).toEqual([]);
+    expect(requests.some((r) => r.method() === 'POST')).toBe(true);
+  });
+});

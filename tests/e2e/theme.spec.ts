@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { THEME_STORAGE_KEY } from '../../src/config/constants';
+import { expect, test } from './fixtures';
+import { contactForm, fillContactForm, toasts } from './support/contact';
+import { reload, visit } from './support/site';
+
+/** The canvas colour of each theme (styles.css), as computed styles report it. */
+const CANVAS = { light: 'rgb(251, 250, 247)', dark: 'rgb(9, 13, 22)' };
+
+const root = (page: Page) => page.locator('html');
+const themeToggle = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^Theme:/ });
+
+/** Records every value <html data-theme> takes from the first byte on, and the first paint's background. */
+async function recordThemeFromFirstByte(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { themesSeen: string[] }).themesSeen = seen;
+    const record = () => {
+      // Before the head's inline script runs there is no theme yet, and nothing painted.
+      const value = document.documentElement?.getAttribute('data-theme');
+      if (value && seen[seen.length - 1] !== value) seen.push(value);
+    };
+    // Runs before <html> exists, so watch the whole document from the start.
+    new MutationObserver(record).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-theme'],
+    });
+    document.addEventListener('DOMContentLoaded', () => {
+      record();
+      (window as unknown as { backgroundAtDcl: string }).backgroundAtDcl = getComputedStyle(
+        document.body,
+      ).backgroundColor;
+    });
+  });
+  return {
+    seen: () => page.evaluate(() => (window as unknown as { themesSeen: string[] }).themesSeen),
+    backgroundAtDcl: () =>
+      page.evaluate(() => (window as unknown as { backgroundAtDcl: string }).backgroundAtDcl),
+  };
+}
+
+test.describe('theme', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`follows the system by default (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const record = await recordThemeFromFirstByte(page);
+      await visit(page);
+      await expect(root(page)).toHaveAttribute('data-theme', scheme);
+      await expect(root(page)).toHaveAttribute('data-theme-choice', 'system');
+      await expect(themeToggle(page)).toHaveAccessibleName('Theme: System');
+      expect(await record.seen()).toEqual([scheme]);
+      expect(await record.backgroundAtDcl()).toBe(CANVAS[scheme]);
+
+      // A change of system preference is followed live.
+      const other = scheme === 'light' ? 'dark' : 'light';
+      await page.emulateMedia({ colorScheme: other });
+      await expect(root(page)).toHaveAttribute('data-theme', other);
+    });
+  }
+
+  test('the toggle switches theme, and the choice survives a reload without a flash', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await visit(page);
+    await expect(root(page)).toHaveAttribute('data-theme', 'dark');
+
+    await themeToggle(page).click();
+    await expect(themeToggle(page)).toHaveAccessibleName('Theme: Light');
+    await expect(root(page)).toHaveAttribute('data-theme', 'light');
+    await expect(page.locator('body')).toHaveCSS('background-color', CANVAS.light);
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe(
+      'light',
+    );
+
+    // The system says dark, the visitor said light: light from the very first paint.
+    const record = await recordThemeFromFirstByte(page);
+    await reload(page);
+    expect(await record.seen()).toEqual(['light']);
+    expect(await record.backgroundAtDcl()).toBe(CANVAS.light);
+    await expect(themeToggle(page)).toHaveAccessibleName('Theme: Light');
+
+    await themeToggle(page).click();
+    await expect(root(page)).toHaveAttribute('data-theme', 'dark');
+    await expect(themeToggle(page)).toHaveAccessibleName('Theme: Dark');
+    await themeToggle(page).click();
+    await expect(themeToggle(page)).toHaveAccessibleName('Theme: System');
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBeNull();
+  });
+
+  test('toasts follow the theme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await visit(page);
+    await contactForm(page).form.scrollIntoViewIfNeeded();
+    await fillContactForm(page, { name: 'Jane', email: 'jane@example', message: 'Hi' });
+    await contactForm(page).email.press('Enter');
+    const list = toasts(page).region.getByRole('list');
+    await expect(list).toHaveAttribute('data-sonner-theme', 'light');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(root(page)).toHaveAttribute('data-theme', 'dark');
+    await expect(list).toHaveAttribute('data-sonner-theme', 'dark');
+
+    // An explicit choice wins over the system's.
+    await page.getByRole('banner').scrollIntoViewIfNeeded();
+    await themeToggle(page).click();
+    await expect(root(page)).toHaveAttribute('data-theme', 'light');
+    await expect(list).toHaveAttribute('data-sonner-theme', 'light');
+  });
+});
