@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { caseStudies, caseStudiesCopy } from '../../src/content/case-studies';
+import { footerCopy } from '../../src/content/footer';
+import { navCopy } from '../../src/content/navigation';
+import { MESSAGES } from '../../src/features/contact/validation';
+import { expect, test } from './fixtures';
+import { contactForm, fillContactForm, toasts } from './support/contact';
+import { VIEWPORTS, scrollThrough, transitionsEnded, visit } from './support/site';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** axe's findings, reduced to what a person needs to find and fix each one. */
+async function violations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+  }));
+}
+
+for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    // No rule is disabled: the page passes them all, off-screen content included.
+    test('axe finds no WCAG 2.1 AA or best-practice violations, light or dark', async ({
+      page,
+    }) => {
+      test.slow(); // two whole-page axe runs take a while on a busy 2-core machine
+      await visit(page);
+      // Reveal every card first, so axe sees the page as a visitor who scrolled does.
+      await scrollThrough(page);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        // The theme follows the system live, so one visit serves both.
+        await page.emulateMedia({ colorScheme });
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+        await transitionsEnded(page.locator('body'));
+        expect.soft(await violations(page), `${colorScheme} theme`).toEqual([]);
+      }
+    });
+  });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`opened states on a phone, ${colorScheme}`, () => {
+    test.use({ viewport: VIEWPORTS.phone, colorScheme, hasTouch: true });
+
+    test('menu, flipped card, toast and privacy notice pass axe too', async ({ page }) => {
+      test.slow(); // four axe runs and a real submission
+      await visit(page);
+
+      await page.getByRole('button', { name: navCopy.openMenu }).click();
+      await expect(page.getByRole('dialog', { name: navCopy.menuTitle })).toBeVisible();
+      expect(await violations(page, '#mobile-menu'), 'mobile menu').toEqual([]);
+      await page.keyboard.press('Escape');
+
+      const card = page.getByRole('article', { name: caseStudies[0]!.title });
+      await card.scrollIntoViewIfNeeded();
+      await card.getByRole('button', { name: caseStudiesCopy.viewLabel }).click();
+      await expect(card).toHaveAttribute('data-flipped', 'true');
+      await expect(card.getByRole('button', { name: caseStudiesCopy.backLabel })).toBeVisible();
+      expect(await violations(page, '#case-studies'), 'flipped case study').toEqual([]);
+
+      // Both kinds of toast a visitor meets: the error and the thank-you.
+      const fields = contactForm(page);
+      await fields.form.scrollIntoViewIfNeeded();
+      await fillContactForm(page, { name: 'Jane', email: 'jane@example', message: 'Hi' });
+      await fields.email.press('Enter');
+      await expect(toasts(page).withText(MESSAGES.invalidEmail)).toBeVisible();
+      await fields.email.fill('jane@example.com');
+      await fields.email.press('Enter');
+      await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible();
+      await transitionsEnded(toasts(page).region);
+      expect(await violations(page, '[data-sonner-toaster]'), 'toasts').toEqual([]);
+
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: footerCopy.privacyLabel })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Privacy notice' })).toBeVisible();
+      expect(await violations(page, '#privacy'), 'privacy notice').toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,96 @@
+import type { Locator, Page } from '@playwright/test';
+import { MIN_TOUCH_TARGET_PX } from '../../src/config/constants';
+import { caseStudiesCopy } from '../../src/content/case-studies';
+import { hero } from '../../src/content/hero';
+import { navCopy } from '../../src/content/navigation';
+import { services, servicesCopy } from '../../src/content/services';
+import { expect, test } from './fixtures';
+import { VIEWPORTS, scrollThrough, visit } from './support/site';
+
+/** The in-page calls to action styled as buttons, by their names. */
+const CTA_NAMES = [
+  hero.primaryCta.label,
+  hero.secondaryCta.label,
+  hero.card.cta.label,
+  ...services.map((service) => service.ctaText),
+  servicesCopy.closingCta.label,
+  caseStudiesCopy.closingCta.label,
+];
+
+interface Target {
+  name: string;
+  height: number;
+  inline: boolean;
+  shown: boolean;
+}
+
+/** Every element `targets` matches, measured in one round trip. */
+const measure = (targets: Locator): Promise<Target[]> =>
+  targets.evaluateAll((elements) =>
+    elements.map((el) => ({
+      name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '',
+      // The laid-out height: a reveal's passing scale() is not the target's size.
+      height: (el as HTMLElement).offsetHeight,
+      inline: getComputedStyle(el).display === 'inline',
+      shown: el.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+    })),
+  );
+
+function expectTall(targets: Target[], what: string) {
+  expect(targets.length, `some ${what}s to measure`).toBeGreaterThan(0);
+  for (const target of targets) {
+    expect(target.height, `${what} “${target.name}” is at least 48 px high`).toBeGreaterThanOrEqual(
+      MIN_TOUCH_TARGET_PX,
+    );
+  }
+}
+
+const shownButtons = async (scope: Page | Locator) =>
+  (await measure(scope.getByRole('button'))).filter((target) => target.shown);
+
+async function ctaLinks(page: Page) {
+  const found: Target[] = [];
+  for (const name of CTA_NAMES) {
+    found.push(...(await measure(page.getByRole('link', { name, exact: true }))));
+  }
+  expect(found.map((target) => target.name)).toEqual(CTA_NAMES);
+  return found;
+}
+
+test.describe('touch targets are at least 48 px high', () => {
+  test.describe('on a phone', () => {
+    test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
+
+    test('buttons, calls to action and in-page links', async ({ page }) => {
+      await visit(page);
+      await scrollThrough(page);
+      expectTall(await shownButtons(page), 'button');
+      expectTall(await ctaLinks(page), 'call to action');
+      // Every in-page link laid out as a box. Links inside a sentence are exempt (as in
+      // WCAG 2.5.8), and the skip link stays off-screen until a keyboard focuses it.
+      const inPageLinks = (await measure(page.locator('a[href^="#"]'))).filter(
+        (link) => link.shown && !link.inline && link.name !== navCopy.skipLink,
+      );
+      expectTall(inPageLinks, 'in-page link');
+
+      await page.getByRole('button', { name: navCopy.openMenu }).click();
+      const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+      await expect(menu).toBeVisible();
+      expectTall(await shownButtons(menu), 'menu button');
+      expectTall(await measure(menu.getByRole('link')), 'menu link');
+    });
+  });
+
+  test.describe('on a desktop', () => {
+    test.use({ viewport: VIEWPORTS.desktop });
+
+    test('buttons and calls to action', async ({ page }) => {
+      await visit(page);
+      await scrollThrough(page);
+      expectTall(await shownButtons(page), 'button');
+      expectTall(await ctaLinks(page), 'call to action');
+      const nav = page.getByRole('banner');
+      expectTall(await measure(nav.getByRole('link')), 'navigation link');
+    });
+  });
+});
