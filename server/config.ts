@@ -1,0 +1,96 @@
+/**
+ * Server configuration, parsed once at start-up (server/main.ts). A bad value
+ * stops the server with a message naming the variable; .env.example documents
+ * every variable.
+ */
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Embedded database directory; used only when databaseUrl is absent. */
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded database. */
+  databaseUrl?: string;
+  /** Submissions accepted per client address per minute (enforced by a later issue). */
+  rateLimitPerMinute: number;
+  /** The prerendered site that `npm run build` writes. */
+  distDir: string;
+}
+
+export const CONFIG_DEFAULTS = {
+  PORT: '8080',
+  // Loopback unless told otherwise: a reverse proxy or container sets HOST=0.0.0.0 on purpose.
+  HOST: '127.0.0.1',
+  DATA_DIR: './data',
+  RATE_LIMIT_PER_MINUTE: '10',
+  DIST_DIR: 'dist',
+} as const;
+
+/** High enough for a shared office network, low enough to blunt a spam run. */
+const MAX_RATE_LIMIT_PER_MINUTE = 10_000;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid server configuration:\n  ${problems.join('\n  ')}\n(see .env.example)`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function parseServerConfig(env: Env = process.env): ServerConfig {
+  const problems: string[] = [];
+  const read = (name: keyof typeof CONFIG_DEFAULTS) => {
+    const value = env[name]?.trim();
+    return value ? value : CONFIG_DEFAULTS[name];
+  };
+
+  const wholeNumber = (name: 'PORT' | 'RATE_LIMIT_PER_MINUTE', min: number, max: number) => {
+    const text = read(name);
+    const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!(value >= min && value <= max)) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+    }
+    return value;
+  };
+
+  const port = wholeNumber('PORT', 0, 65_535);
+  const rateLimitPerMinute = wholeNumber('RATE_LIMIT_PER_MINUTE', 1, MAX_RATE_LIMIT_PER_MINUTE);
+  const host = read('HOST');
+  if (/\s/.test(host)) problems.push(`HOST must be a host name or address, got "${host}"`);
+
+  let database: DatabaseConfig | undefined;
+  try {
+    database = parseDatabaseConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
+
+  if (problems.length > 0 || !database) throw new ConfigError(problems);
+  return { port, host, ...database, rateLimitPerMinute, distDir: read('DIST_DIR') };
+}
+
+export type DatabaseConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'>;
+
+/** Just where the data is: for the command-line tools, which do not listen. */
+export function parseDatabaseConfig(env: Env = process.env): DatabaseConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const problem = databaseUrl && databaseUrlProblem(databaseUrl);
+  if (problem) throw new ConfigError([`DATABASE_URL ${problem}`]);
+  return { dataDir: env.DATA_DIR?.trim() || CONFIG_DEFAULTS.DATA_DIR, databaseUrl };
+}
+
+/** Why a connection string is unusable, without echoing it: it may hold a password. */
+function databaseUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL (expected postgres://user:password@host:5432/database)';
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    return `must start with postgres:// or postgresql://, not ${url.protocol}//`;
+  }
+  return undefined;
+}
