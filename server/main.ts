@@ -1,0 +1,40 @@
+/**
+ * The server process: `node --import tsx server/main.ts`. Reads the
+ * environment once, starts, and on SIGINT or SIGTERM finishes in-flight
+ * requests, closes the database and exits 0. A second signal kills at once.
+ */
+import { ConfigError, parseServerConfig, type ServerConfig } from './config.ts';
+import { startServer } from './start.ts';
+
+function readConfig(): ServerConfig {
+  try {
+    return parseServerConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const config = readConfig();
+const server = await startServer({ ...config, logger: true }).catch((error: unknown) => {
+  console.error(`The server could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
+console.log(`Serving the site and its contact API on ${server.url}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`${signal}: finishing requests in flight, then closing the database…`);
+    server.close().then(
+      () => {
+        console.log('Stopped cleanly.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITS } from '../../src/features/contact/validation.ts';
+import type { Database } from '../db/database.ts';
+import { parseColumnsParameter } from '../rest/columns-parameter.ts';
+import { checkAccept, checkProfile } from '../rest/negotiation.ts';
+import { postgrestErrorSchema, type PostgrestError } from '../rest/postgrest-error.ts';
+import { parsePrefer } from '../rest/prefer-header.ts';
+import { readJsonBody } from '../rest/request-body.ts';
+import { refuse, TABLE } from '../rest/submission-errors.ts';
+import { toSubmission } from '../rest/submission-row.ts';
+import { toPostgrestError } from '../rest/to-postgrest-error.ts';
+
+export interface RestApiOptions {
+  database: Database;
+}
+
+/**
+ * The largest valid submission however a client encodes it: every code point
+ * as an escaped surrogate pair (\uXXXX\uXXXX, 12 bytes), plus 1 KiB for keys
+ * and spacing. About 64 KiB; a 16 KiB limit would refuse a valid 5,000-character
+ * message written in emoji, which is 20 KB even as plain UTF-8.
+ */
+export const MAX_BODY_BYTES = 12 * (LIMITS.name.max + LIMITS.email.max + LIMITS.message.max) + 1024;
+
+/** What PostgREST lists for a table; anon may use only POST of them. */
+const TABLE_METHODS = 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
+
+/**
+ * PostgREST's insert into contact_submissions, as @supabase/postgrest-js sends
+ * it, and PostgREST's refusal for everything else under /rest/v1. Registered
+ * with that prefix, so its body parser and error handler touch nothing else.
+ */
+export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { database }) => {
+  // The body is read raw and judged by readJsonBody: any media type reaches it, so
+  // a wrong one is refused in PostgREST's shape rather than by Fastify's own.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_, body, done) =>
+    done(null, body),
+  );
+
+  app.setErrorHandler((error, request, reply) =>
+    sendError(reply, toPostgrestError(error, request.log, MAX_BODY_BYTES)),
+  );
+  app.addHook('onRequest', async (request) => checkProfile(request));
+
+  app.post<{ Querystring: { columns?: string } }>(
+    `/${TABLE}`,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { columns: { type: 'string' }, select: { type: 'string' } },
+        },
+        response: {
+          201: { type: 'null' },
+          '4xx': postgrestErrorSchema,
+          '5xx': postgrestErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const columns = parseColumnsParameter(request.query.columns);
+      const preferences = parsePrefer(request.headers.prefer);
+      if (preferences.handling === 'strict' && preferences.invalid.length > 0) {
+        throw refuse.invalidPreferences(preferences.invalid);
+      }
+      checkAccept(request.headers.accept);
+      const body = readJsonBody(
+        request.headers['content-type'],
+        request.body as Buffer | undefined,
+      );
+      const submission = toSubmission(body, columns, preferences);
+      await database.insertSubmission(submission);
+
+      const applied = [
+        preferences.return && `return=${preferences.return}`,
+        preferences.missing && `missing=${preferences.missing}`,
+        preferences.count && `count=${preferences.count}`,
+      ].filter(Boolean);
+      if (applied.length > 0) reply.header('preference-applied', applied.join(', '));
+      return reply
+        .code(201)
+        .header('content-range', preferences.count ? '*/1' : '*/*')
+        .send();
+    },
+  );
+
+  // anon holds no SELECT, UPDATE or DELETE grant: PostgreSQL refuses, PostgREST answers 401.
+  app.route({
+    method: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
+    url: `/${TABLE}`,
+    handler: async () => {
+      throw refuse.permissionDenied();
+    },
+  });
+  app.options(`/${TABLE}`, async (_, reply) => reply.header('allow', TABLE_METHODS).send());
+
+  app.all<{ Params: { table: string } }>('/:table', async (request) => {
+    const { table } = request.params;
+    throw table === TABLE ? refuse.unsupportedMethod(request.method) : refuse.tableNotFound(table);
+  });
+  app.all<{ Params: { fn: string } }>('/rpc/:fn', async (request) => {
+    throw refuse.functionNotFound(request.params.fn);
+  });
+  app.all('/', async () => {
+    throw refuse.rootDisabled();
+  });
+  app.all('/*', async () => {
+    throw refuse.invalidPath();
+  });
+  // Every path is routed above for the methods Fastify routes by default; what
+  // lands here used another method (PROPFIND, TRACE, …).
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, refuse.unsupportedMethod(request.method)),
+  );
+};
+
+function sendError(reply: FastifyReply, error: PostgrestError): FastifyReply {
+  return reply
+    .code(error.status)
+    .headers(error.headers)
+    .header('proxy-status', `PostgREST; error=${error.code}`)
+    .type('application/json; charset=utf-8')
+    .send(error.toJSON());
+}

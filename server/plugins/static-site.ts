@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+
+export interface StaticSiteOptions {
+  /** The prerendered site (`npm run build` writes dist/). */
+  distDir: string;
+}
+
+/** Vite names everything under assets/ by content hash: a changed file is a new URL. */
+const HASHED_ASSETS = `${sep}assets${sep}`;
+const FOREVER = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, robots.txt, images named by role) may change at any deploy. */
+const REVALIDATE = 'no-cache';
+
+/**
+ * The site itself, as the build left it: index.html and its assets, sent in
+ * the brotli or gzip copy the build made when the browser accepts one.
+ */
+export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { distDir }) => {
+  const root = resolve(distDir);
+  if (!existsSync(resolve(root, 'index.html'))) {
+    app.log.warn(`${root}/index.html not found: run \`npm run build\`. Serving the API only.`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    // An array: with preCompressed, @fastify/static 9 finds the index only in one.
+    index: ['index.html'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', path.includes(HASHED_ASSETS) ? FOREVER : REVALIDATE);
+    },
+  });
+};

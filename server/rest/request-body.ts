@@ -1,0 +1,33 @@
+import { isUtf8 } from 'node:buffer';
+import { refuse } from './submission-errors.ts';
+
+/**
+ * The insert body, read as PostgREST reads it: JSON (also when no Content-Type
+ * is given), UTF-8, parsed whole. Everything else is refused before it gets
+ * anywhere near the database.
+ */
+
+/** What PostgREST does with a body in another media type, we refuse: the form only sends JSON. */
+export function readJsonBody(contentType: string | undefined, body: Buffer | undefined): unknown {
+  if (contentType !== undefined) {
+    const [type = '', ...params] = contentType.split(';').map((part) => part.trim().toLowerCase());
+    const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length);
+    const utf8 = charset === undefined || /^"?utf-?8"?$/.test(charset);
+    if (type !== 'application/json' || !utf8) throw refuse.contentType(contentType);
+  }
+  if (!body || body.length === 0 || !isUtf8(body)) throw refuse.invalidJson();
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw refuse.invalidJson();
+  }
+}
+
+/** A short description of a JSON value for error details, without echoing it. */
+export function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value))
+    return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}

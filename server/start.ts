@@ -1,0 +1,65 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.ts';
+import { CONFIG_DEFAULTS } from './config.ts';
+import type { Row } from './db/database.ts';
+import { openDatabase } from './db/open-database.ts';
+
+export interface StartOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Embedded database directory, when no databaseUrl is given. */
+  dataDir?: string;
+  databaseUrl?: string;
+  distDir?: string;
+  logger?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  /** SQL as the database owner (bypasses row-level security): for tests that check a row landed. */
+  query: (sql: string, params?: unknown[]) => Promise<Row[]>;
+  /** Stops accepting requests, lets in-flight ones finish, then closes the database. */
+  close: () => Promise<void>;
+}
+
+/** Opens (and migrates) the database, builds the app and listens. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? CONFIG_DEFAULTS.HOST;
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir ?? CONFIG_DEFAULTS.DATA_DIR,
+  });
+  let app;
+  try {
+    app = await buildApp({ database, distDir: options.distDir, logger: options.logger });
+    await app.listen({ port: options.port ?? Number(CONFIG_DEFAULTS.PORT), host });
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    throw error;
+  }
+  app.log.info(`Submissions are stored in the ${database.location}`);
+
+  const { port } = app.server.address() as AddressInfo;
+  const listening = app;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost(host)}:${port}`,
+    query: (sql, params) => database.query(sql, params),
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await listening.close();
+        } finally {
+          await database.close();
+        }
+      })()),
+  };
+}
+
+/** A host to put in a URL: a wildcard address becomes localhost, IPv6 gets brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
