@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseDatabaseConfig } from '../config.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { toCsv } from './csv.ts';
+import { deleteSubmissionsByEmail, EXPORT_COLUMNS, readSubmissions } from './submissions.ts';
+
+export const USAGE = `Usage:
+  submissions export [--format json|csv]   every submission, oldest first, to stdout
+  submissions delete --email ADDRESS       remove everything sent from ADDRESS`;
+
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+class UsageError extends Error {}
+
+type Command = { name: 'export'; format: 'json' | 'csv' } | { name: 'delete'; email: string };
+
+function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { format: { type: 'string', default: 'json' }, email: { type: 'string' } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  const [name, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+  if (name === 'export') {
+    if (values.format !== 'json' && values.format !== 'csv') {
+      throw new UsageError(`--format must be json or csv, got "${values.format}"`);
+    }
+    return { name, format: values.format };
+  }
+  if (name === 'delete') {
+    if (!values.email?.trim()) throw new UsageError('delete needs --email ADDRESS');
+    return { name, email: values.email.trim() };
+  }
+  throw new UsageError(name ? `Unknown command: ${name}` : 'No command given');
+}
+
+async function open(env: CliIo['env']): Promise<Database> {
+  const config = parseDatabaseConfig(env);
+  // Opening an empty directory would create a database: say where we looked instead.
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))) {
+    throw new Error(`No embedded database in ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
+  }
+  return openDatabase({ ...config, migrate: false });
+}
+
+/** scripts/submissions.ts, testable in-process; returns the exit code. */
+export async function runSubmissionsCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    const db = await open(io.env);
+    try {
+      if (command.name === 'export') {
+        const rows = await readSubmissions(db);
+        io.stdout(
+          command.format === 'csv'
+            ? toCsv(EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[])
+            : `${JSON.stringify(rows, null, 2)}\n`,
+        );
+        io.stderr(`Exported ${rows.length} submission(s) from the ${db.location}.\n`);
+      } else {
+        const removed = await deleteSubmissionsByEmail(db, command.email);
+        io.stdout(`Removed ${removed} submission(s) from ${command.email}.\n`);
+      }
+    } finally {
+      await db.close();
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    io.stderr(`${error instanceof Error ? error.message : error}\n`);
+    if (error instanceof DataDirLockedError) {
+      io.stderr('Stop the server first: this tool needs the database the server holds open.\n');
+    }
+    return 1;
+  }
+}
