@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and server tests (browser tests are Playwright's, in tests/e2e). The
+ * global setup provides a PostgreSQL (tests/setup/global-setup.ts) so the
+ * server suites run against both the embedded database and PostgreSQL.
+ */
+export default defineConfig({
+  test: {
+    include: [
+      'tests/server/**/*.test.{ts,tsx}',
+      'tests/unit/**/*.test.{ts,tsx}',
+      'src/**/*.test.{ts,tsx}',
+    ],
+    environment: 'node',
+    globalSetup: ['tests/setup/global-setup.ts'],
+    // Opening an embedded database takes a second or two on a busy 2-core CI machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
