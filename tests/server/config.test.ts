@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseDatabaseConfig, parseServerConfig } from '../../server/config.ts';
+
+describe('server configuration', () => {
+  it('has the documented defaults', () => {
+    expect(parseServerConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      rateLimitPerMinute: 10,
+      distDir: 'dist',
+    });
+  });
+
+  it('reads every variable, trimmed', () => {
+    const config = parseServerConfig({
+      PORT: ' 3000 ',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/site',
+      DATABASE_URL: 'postgres://site:secret@db:5432/site',
+      RATE_LIMIT_PER_MINUTE: '30',
+      DIST_DIR: 'build',
+    });
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/site',
+      databaseUrl: 'postgres://site:secret@db:5432/site',
+      rateLimitPerMinute: 30,
+      distDir: 'build',
+    });
+  });
+
+  it('treats an empty DATABASE_URL as unset, as .env.example leaves it', () => {
+    expect(parseServerConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'http' }, 'PORT must be a whole number from 0 to 65535, got "http"'],
+    [{ PORT: '65536' }, 'PORT must be a whole number from 0 to 65535, got "65536"'],
+    [{ PORT: '80.5' }, 'PORT must be a whole number'],
+    [
+      { RATE_LIMIT_PER_MINUTE: '0' },
+      'RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 10000',
+    ],
+    [{ HOST: 'local host' }, 'HOST must be a host name or address'],
+    [
+      { DATABASE_URL: 'mysql://db/site' },
+      'DATABASE_URL must start with postgres:// or postgresql://',
+    ],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a URL'],
+  ])('names the variable in error: %j', (env, message) => {
+    expect(() => parseServerConfig(env)).toThrow(ConfigError);
+    expect(() => parseServerConfig(env)).toThrow(message);
+  });
+
+  it('reports every problem at once', () => {
+    const error = (() => {
+      try {
+        parseServerConfig({ PORT: 'x', RATE_LIMIT_PER_MINUTE: 'y', DATABASE_URL: 'z' });
+      } catch (caught) {
+        return caught as ConfigError;
+      }
+    })();
+    expect(error?.problems).toHaveLength(3);
+  });
+
+  it('never echoes a connection string, which may hold a password', () => {
+    expect(() => parseDatabaseConfig({ DATABASE_URL: 'mysql://u:hunter2@db/site' })).toThrow(
+      /^(?!.*hunter2)/s,
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, toCsv } from '../../server/leads/csv.ts';
+
+describe('CSV for spreadsheets', () => {
+  it.each([
+    ['plain', 'Jane', 'Jane'],
+    ['a comma', 'Smith, Jane', '"Smith, Jane"'],
+    ['quotes', 'Jane "JJ" Smith', '"Jane ""JJ"" Smith"'],
+    ['a line break', 'line 1\nline 2', '"line 1\nline 2"'],
+    ['a CRLF', 'a\r\nb', '"a\r\nb"'],
+    ['empty', '', ''],
+    ['null', null, ''],
+    ['a number', 42, '42'],
+  ])('writes %s per RFC 4180', (_, value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  it.each([
+    ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
+    ['+44 1632 960123', "'+44 1632 960123"],
+    ['-1', "'-1"],
+    ['@cmd', "'@cmd"],
+    ['\tindented', "'\tindented"],
+    ['\rreturn', `"'\rreturn"`],
+    ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
+  ])('neutralises the formula %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  it('leaves formula characters alone when they are not first', () => {
+    expect(csvCell('a=b+c-d@e')).toBe('a=b+c-d@e');
+  });
+
+  it('ends every row, the header too, with CRLF', () => {
+    expect(toCsv(['a', 'b'], [{ a: 1, b: 'x,y' }])).toBe('a,b\r\n1,"x,y"\r\n');
+  });
+});

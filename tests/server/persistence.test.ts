@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DataDirLockedError } from '../../server/db/data-dir-lock.ts';
+import { startServer } from '../../server/start.ts';
+import { emptyDataDir, freshBackend } from './support/backends.ts';
+import { exited, runServerToExit, spawnServer, type ChildServer } from './support/child-server.ts';
+import { VALID } from './support/requests.ts';
+
+const post = (url: string, body: unknown) =>
+  fetch(`${url}/rest/v1/contact_submissions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('the embedded database on disk', () => {
+  it('is created and migrated on first start, and keeps its rows across a restart', async () => {
+    const { dataDir, remove } = emptyDataDir();
+    cleanups.push(remove);
+    const first = await startServer({ port: 0, dataDir, distDir: '/nonexistent' });
+    expect((await post(first.url, VALID)).status).toBe(201);
+    await first.close();
+
+    const second = await startServer({ port: 0, dataDir, distDir: '/nonexistent' });
+    cleanups.push(() => second.close());
+    const rows = await second.query('select name, email, message from contact_submissions');
+    expect(rows).toEqual([VALID]);
+  });
+
+  it('refuses a second open of the same directory, naming the holder', async () => {
+    const backend = await freshBackend('embedded');
+    cleanups.push(() => backend.dispose());
+    const server = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
+    cleanups.push(() => server.close());
+    const second = startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
+    await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(second).rejects.toThrow(`in use by process ${process.pid}`);
+  });
+});
+
+describe('the server process', () => {
+  const children: ChildServer[] = [];
+  afterEach(() => {
+    for (const { child } of children.splice(0)) child.kill('SIGKILL');
+  });
+
+  it('keeps every acknowledged submission through kill -9', async () => {
+    const backend = await freshBackend('embedded');
+    cleanups.push(() => backend.dispose());
+    const server = await spawnServer({ DATA_DIR: backend.options.dataDir });
+    children.push(server);
+
+    // Keep 8 clients posting; pull the plug mid-stream, after 60 acknowledgements.
+    const acknowledged: string[] = [];
+    let sent = 0;
+    const client = async () => {
+      while (server.child.exitCode === null && server.child.signalCode === null) {
+        const name = `Killed ${sent++}`;
+        const response = await post(server.url, { ...VALID, name }).catch(() => undefined);
+        if (response?.status === 201) acknowledged.push(name);
+        if (acknowledged.length >= 60) server.child.kill('SIGKILL');
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, client));
+    expect(server.child.signalCode).toBe('SIGKILL');
+    // The lock the killed process left behind is stale and must be taken over.
+    expect(existsSync(join(backend.options.dataDir, 'server.lock'))).toBe(true);
+
+    const restarted = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
+    cleanups.push(() => restarted.close());
+    const rows = await restarted.query('select name from contact_submissions');
+    const stored = new Set(rows.map((row) => row.name));
+    expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('stops cleanly on SIGTERM, exit code 0, lock released', async () => {
+    const backend = await freshBackend('embedded');
+    cleanups.push(() => backend.dispose());
+    const server = await spawnServer({ DATA_DIR: backend.options.dataDir });
+    children.push(server);
+    server.child.kill('SIGTERM');
+    expect(await exited(server.child)).toBe(0);
+    expect(existsSync(join(backend.options.dataDir, 'server.lock'))).toBe(false);
+  });
+
+  it('will not start a second server on a data directory in use', async () => {
+    const backend = await freshBackend('embedded');
+    cleanups.push(() => backend.dispose());
+    const first = await spawnServer({ DATA_DIR: backend.options.dataDir });
+    children.push(first);
+    const second = await runServerToExit({ DATA_DIR: backend.options.dataDir });
+    expect(second.code).toBe(1);
+    expect(second.output).toContain(`is in use by process ${first.child.pid}`);
+  });
+
+  it('will not start with a bad setting, and names it', async () => {
+    const result = await runServerToExit({ PORT: 'eighty', RATE_LIMIT_PER_MINUTE: '-1' });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('PORT must be a whole number from 0 to 65535, got "eighty"');
+    expect(result.output).toContain('RATE_LIMIT_PER_MINUTE must be a whole number');
+  });
+});

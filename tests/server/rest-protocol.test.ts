@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, testApp, type TestApp } from './support/backends.ts';
+import { send, TABLE_URL, VALID } from './support/requests.ts';
+
+/** The PostgREST details a client may lean on; protocol only, so the embedded backend suffices. */
+describe('PostgREST protocol', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp('embedded');
+  });
+  afterAll(() => t?.close());
+
+  const lastRow = async () =>
+    (
+      await t.db.query(
+        'select name, email, message from public.contact_submissions order by id desc limit 1',
+      )
+    )[0];
+
+  it('answers an insert with 201, no body and a Content-Range', async () => {
+    const response = await send(t.app, { body: VALID });
+    expect(response.statusCode).toBe(201);
+    expect(response.body).toBe('');
+    expect(response.headers['content-range']).toBe('*/*');
+    expect(await lastRow()).toEqual(VALID);
+  });
+
+  it.each([
+    ['no Content-Type (PostgREST assumes JSON)', { 'content-type': '' }],
+    ['an explicit UTF-8 charset', { 'content-type': 'Application/JSON; charset=UTF-8' }],
+    ['the public profile', { 'content-profile': 'public' }],
+    ['a pgrst Accept', { accept: 'application/vnd.pgrst.object+json;nulls=stripped' }],
+    ['a browser Accept', { accept: 'text/html, */*;q=0.1' }],
+    ['tx=rollback, which Supabase ignores too', { prefer: 'tx=rollback' }],
+    ['an unknown preference without handling=strict', { prefer: 'frobnicate=1' }],
+    [
+      'apikey and Authorization headers (all requests are anon)',
+      { apikey: 'x', authorization: 'Bearer y' },
+    ],
+  ])('accepts %s', async (_, headers) => {
+    const submission = { ...VALID, name: `Jane ${Math.random()}` };
+    const response = await send(t.app, { body: submission, headers });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await lastRow()).toEqual(submission);
+  });
+
+  it('accepts insert([row]) as postgrest-js sends it: a one-row array and ?columns', async () => {
+    const submission = { ...VALID, name: 'Array Jane' };
+    const url = `${TABLE_URL}?columns=${encodeURIComponent('"name","email","message"')}`;
+    const response = await send(t.app, { url, body: [submission] });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await lastRow()).toEqual(submission);
+  });
+
+  it('reads only the listed ?columns, ignoring other keys as PostgREST does', async () => {
+    const url = `${TABLE_URL}?columns=name,email,message`;
+    const response = await send(t.app, { url, body: { ...VALID, status: 'closed', phone: '1' } });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await t.db.query(
+      'select status from public.contact_submissions order by id desc limit 1',
+    );
+    expect(row?.status).toBe('new');
+  });
+
+  it('reports applied preferences and an exact count', async () => {
+    const prefer = 'return=minimal, missing=default, count=exact';
+    const response = await send(t.app, { body: VALID, headers: { prefer } });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['content-range']).toBe('*/1');
+    expect(response.headers['preference-applied']).toBe(prefer);
+  });
+
+  it('refuses return=representation without storing the row', async () => {
+    const before = await countRows(t.db);
+    const response = await send(t.app, {
+      body: VALID,
+      headers: { prefer: 'return=representation' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+    expect(response.json()).toEqual({
+      code: '42501',
+      details: null,
+      hint: null,
+      message: 'permission denied for table contact_submissions',
+    });
+    expect(await countRows(t.db)).toBe(before);
+  });
+
+  it('names the failing CHECK constraint as PostgreSQL does', async () => {
+    const response = await send(t.app, { body: { ...VALID, email: 'not-an-email' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['proxy-status']).toBe('PostgREST; error=23514');
+    expect(response.json()).toEqual({
+      code: '23514',
+      details: null,
+      hint: null,
+      message:
+        'new row for relation "contact_submissions" violates check constraint "contact_submissions_email_check"',
+    });
+  });
+
+  it('lists the table methods for OPTIONS', async () => {
+    const response = await t.app.inject({ method: 'OPTIONS', url: TABLE_URL });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.allow).toBe('OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE');
+  });
+
+  it('refuses methods PostgREST does not know', async () => {
+    // light-my-request's types list only the common methods; it sends any.
+    const method = 'PROPFIND' as unknown as 'GET';
+    const response = await t.app.inject({ method, url: TABLE_URL });
+    expect(response.statusCode).toBe(405);
+    expect(response.json().code).toBe('PGRST117');
+  });
+
+  it('refuses another schema on reads too', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: TABLE_URL,
+      headers: { 'accept-profile': 'auth' },
+    });
+    expect(response.statusCode).toBe(406);
+    expect(response.json()).toMatchObject({
+      code: 'PGRST106',
+      hint: 'Only the following schemas are exposed: public',
+    });
+  });
+
+  it('suggests the table for a near miss only', async () => {
+    const near = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/contact_submission',
+      payload: VALID,
+    });
+    expect(near.json().hint).toBe("Perhaps you meant the table 'public.contact_submissions'");
+    const far = await t.app.inject({ method: 'POST', url: '/rest/v1/users', payload: VALID });
+    expect(far.json().hint).toBeNull();
+  });
+});
+
+describe('a database that has gone away', () => {
+  it('answers 503 in PostgREST shape, the only 5xx there is', async () => {
+    const t = await testApp('embedded');
+    await t.db.close();
+    const response = await send(t.app, { body: VALID });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'PGRST000' });
+    await t.close();
+  });
+});

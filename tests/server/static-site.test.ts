@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
+
+const INDEX = '<!doctype html><title>Site</title><h1>Every Day You Wait Costs You More</h1>';
+const SCRIPT = 'console.log("hydrate")';
+
+/** The routes under test never reach the database. */
+const NO_DATABASE = {} as Database;
+
+/** A tiny dist/ as `npm run build` lays it out, precompressed copies included. */
+function makeDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(join(dist, 'index.html.gz'), gzipSync(INDEX));
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
+  return dist;
+}
+
+describe('the prerendered site', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dist = makeDist();
+    app = await buildApp({ database: NO_DATABASE, distDir: dist });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at /, revalidated on every visit', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX);
+  });
+
+  it('sends the brotli copy to a browser that accepts it', async () => {
+    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload).toEqual(brotliCompressSync(INDEX));
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await app.inject({ url: '/assets/index-AbC123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(SCRIPT);
+  });
+
+  it('answers 404 for what is not there', async () => {
+    expect((await app.inject({ url: '/wp-admin.php' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/../../etc/passwd' })).statusCode).toBe(404);
+  });
+
+  it('keeps /rest/v1 for the API', async () => {
+    const response = await app.inject({ url: '/rest/v1/anything/else' });
+    expect(response.json().code).toBe('PGRST125');
+  });
+});
+
+describe('without a build', () => {
+  it('serves the API alone', async () => {
+    const app = await buildApp({ database: NO_DATABASE, distDir: '/nonexistent' });
+    expect((await app.inject({ url: '/' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/rest/v1/contact_submissions' })).statusCode).toBe(401);
+    await app.close();
+  });
+});

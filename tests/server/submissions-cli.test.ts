@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { startServer } from '../../server/start.ts';
+import { childEnv } from './support/child-server.ts';
+import {
+  describeEachBackend,
+  emptyDataDir,
+  freshBackend,
+  type Backend,
+} from './support/backends.ts';
+
+/** The CLI in-process (a child process costs seconds); one test runs the real script. */
+async function cli(args: string[], env: Record<string, string>) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runSubmissionsCli(args, {
+    env,
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
+  return { code, stdout, stderr };
+}
+
+/** Inserted as the owner, newest id first, so "oldest first" must follow created_at. */
+const ROWS = [
+  [
+    '2026-03-01T10:00:00.000Z',
+    '=HYPERLINK("http://evil.example")',
+    'Jane@Example.com',
+    'Second, "quoted"\nline',
+  ],
+  ['2026-01-01T09:00:00.000Z', 'Zoë', 'zoe@example.com', '+44 1632 960123'],
+  ['2026-02-01T08:30:00.000Z', '@admin', 'jane@example.com', '-1 for slow sites'],
+] as const;
+
+function envFor(backend: Backend): Record<string, string> {
+  const { dataDir, databaseUrl } = backend.options;
+  return databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+}
+
+describeEachBackend('scripts/submissions.ts', (kind) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await freshBackend(kind);
+    const db = await openDatabase(backend.options);
+    for (const [createdAt, name, email, message] of ROWS) {
+      await db.query(
+        'insert into contact_submissions (created_at, name, email, message) values ($1, $2, $3, $4)',
+        [createdAt, name, email, message],
+      );
+    }
+    await db.close();
+  });
+  afterAll(() => backend?.dispose());
+
+  it('exports JSON, oldest first', async () => {
+    const { code, stdout, stderr } = await cli(['export', '--format', 'json'], envFor(backend));
+    expect(code, stderr).toBe(0);
+    const rows = JSON.parse(stdout);
+    expect(rows.map((row: { created_at: string }) => row.created_at)).toEqual([
+      ROWS[1][0],
+      ROWS[2][0],
+      ROWS[0][0],
+    ]);
+    expect(rows[0]).toEqual({
+      id: 2,
+      created_at: ROWS[1][0],
+      name: 'Zoë',
+      email: 'zoe@example.com',
+      message: '+44 1632 960123',
+      status: 'new',
+    });
+    expect(stderr).toContain('Exported 3 submission(s)');
+  });
+
+  it('exports CSV, oldest first, with formulas neutralised', async () => {
+    const { code, stdout } = await cli(['export', '--format', 'csv'], envFor(backend));
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'id,created_at,name,email,message,status\r\n' +
+        `2,${ROWS[1][0]},Zoë,zoe@example.com,'+44 1632 960123,new\r\n` +
+        `3,${ROWS[2][0]},'@admin,jane@example.com,'-1 for slow sites,new\r\n` +
+        `1,${ROWS[0][0]},"'=HYPERLINK(""http://evil.example"")",Jane@Example.com,"Second, ""quoted""\nline",new\r\n`,
+    );
+  });
+
+  it('deletes everything from one address, ignoring case', async () => {
+    const { code, stdout } = await cli(['delete', '--email', 'JANE@example.com'], envFor(backend));
+    expect(code).toBe(0);
+    expect(stdout).toContain('Removed 2 submission(s) from JANE@example.com.');
+    const after = JSON.parse((await cli(['export'], envFor(backend))).stdout);
+    expect(after.map((row: { name: string }) => row.name)).toEqual(['Zoë']);
+  });
+});
+
+describe('scripts/submissions.ts refusals', () => {
+  it('says the server holds the embedded database, and exits 1', async () => {
+    const backend = await freshBackend('embedded');
+    const server = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
+    try {
+      const { code, stderr } = await cli(['export'], { DATA_DIR: backend.options.dataDir });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`is in use by process ${process.pid}`);
+      expect(stderr).toContain('Stop the server first');
+    } finally {
+      await server.close();
+      await backend.dispose();
+    }
+  });
+
+  it('says where it looked when there is no database', async () => {
+    const { dataDir, remove } = emptyDataDir();
+    const { code, stderr } = await cli(['export'], { DATA_DIR: dataDir });
+    remove();
+    expect(code).toBe(1);
+    expect(stderr).toContain(`No embedded database in ${dataDir}`);
+  });
+
+  it.each([
+    [['export', '--format', 'xml'], '--format must be json or csv'],
+    [['delete'], 'delete needs --email ADDRESS'],
+    [['drop-everything'], 'Unknown command: drop-everything'],
+  ])('explains usage for %j, exit 2', async (args, message) => {
+    const { code, stderr } = await cli(args, { DATA_DIR: '/nonexistent' });
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+    expect(stderr).toContain('Usage:');
+  });
+});
+
+describe('the scripts/submissions.ts entry point', () => {
+  it('runs as a process: export to stdout, summary to stderr', async () => {
+    const backend = await freshBackend('embedded');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/submissions.ts', 'export'], {
+      env: childEnv({ DATA_DIR: backend.options.dataDir }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    await backend.dispose();
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([]);
+    expect(stderr).toContain('Exported 0 submission(s)');
+  });
+});

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import { buildApp } from '../../../server/app.ts';
+import type { Database } from '../../../server/db/database.ts';
+import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
+
+export type BackendKind = 'embedded' | 'postgres';
+export const BACKENDS: BackendKind[] = ['embedded', 'postgres'];
+
+/** Where a test's database lives: options for openDatabase/startServer, and how to remove it. */
+export interface Backend {
+  kind: BackendKind;
+  options: { dataDir: string; databaseUrl?: string };
+  dispose(): Promise<void>;
+}
+
+/** A suite per backend; the PostgreSQL one is skipped, by name, when the global setup found none. */
+export function describeEachBackend(name: string, body: (kind: BackendKind) => void): void {
+  for (const kind of BACKENDS) {
+    const skipReason =
+      kind === 'postgres' && !inject('postgresUrl') && inject('postgresSkipReason');
+    const title = `${name} [${kind}]${skipReason ? ` (skipped: ${skipReason})` : ''}`;
+    describe.skipIf(Boolean(skipReason))(title, () => body(kind));
+  }
+}
+
+/** A suite that needs PostgreSQL itself (roles, ownership), skipped by name without one. */
+export function describePostgres(name: string, body: () => void): void {
+  const skipReason = !inject('postgresUrl') && inject('postgresSkipReason');
+  describe.skipIf(Boolean(skipReason))(
+    `${name} [postgres]${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+    body,
+  );
+}
+
+/** An empty data directory (nothing migrated yet). */
+export function emptyDataDir(): { dataDir: string; remove(): void } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-data-'));
+  return { dataDir, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh, migrated database of the given kind: a copy of the embedded
+ * template, or a new database in the test PostgreSQL (migrated on first open).
+ */
+export async function freshBackend(kind: BackendKind): Promise<Backend> {
+  const { dataDir, remove } = emptyDataDir();
+  if (kind === 'embedded') {
+    cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+    return { kind, options: { dataDir }, dispose: async () => remove() };
+  }
+  const { url, drop } = await createPostgresDatabase();
+  return {
+    kind,
+    options: { dataDir, databaseUrl: url },
+    dispose: async () => {
+      await drop();
+      remove();
+    },
+  };
+}
+
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('postgresUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: () => withAdmin(adminUrl, (client) => client.query(`drop database ${name} with (force)`)),
+  };
+}
+
+async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  backend: Backend;
+  close(): Promise<void>;
+}
+
+/** The app over a fresh database, for app.inject(); no static site. */
+export async function testApp(kind: BackendKind, options: Partial<DatabaseOptions> = {}) {
+  const backend = await freshBackend(kind);
+  const db = await openDatabase({ ...backend.options, ...options });
+  const app = await buildApp({ database: db, distDir: join(backend.options.dataDir, 'no-site') });
+  return {
+    app,
+    db,
+    backend,
+    async close() {
+      await app.close();
+      await db.close();
+      await backend.dispose();
+    },
+  } satisfies TestApp;
+}
+
+export async function countRows(db: Database): Promise<number> {
+  const [row] = await db.query('select count(*)::int as n from public.contact_submissions');
+  return Number(row?.n);
+}

@@ -1,0 +1,92 @@
+import type { BadInput } from './bad-input.ts';
+import { VALID } from './requests.ts';
+
+/** Columns that do not exist or that anon may not write, and asking to read rows back. */
+export const BAD_COLUMNS: BadInput[] = [
+  { name: 'an unknown column', body: { ...VALID, phone: '0123' }, status: 400, code: 'PGRST204' },
+  {
+    name: 'a __proto__ key',
+    raw: `{"__proto__":{"x":1},${JSON.stringify(VALID).slice(1)}`,
+    status: 400,
+    code: 'PGRST204',
+  },
+  {
+    name: 'a constructor key',
+    body: { ...VALID, constructor: 'x' },
+    status: 400,
+    code: 'PGRST204',
+  },
+  { name: 'an empty key', body: { ...VALID, '': 'x' }, status: 400, code: 'PGRST204' },
+  {
+    name: 'a key that is SQL',
+    body: { ...VALID, 'name"; drop table contact_submissions; --': 'x' },
+    status: 400,
+    code: 'PGRST204',
+  },
+  {
+    name: 'an unknown column in ?columns',
+    body: VALID,
+    url: '/rest/v1/contact_submissions?columns=phone',
+    status: 400,
+    code: 'PGRST204',
+  },
+  {
+    name: 'an empty ?columns',
+    body: VALID,
+    url: '/rest/v1/contact_submissions?columns=',
+    status: 400,
+    code: 'PGRST100',
+  },
+  {
+    name: 'an unclosed quote in ?columns',
+    body: VALID,
+    url: '/rest/v1/contact_submissions?columns=%22name',
+    status: 400,
+    code: 'PGRST100',
+  },
+  {
+    name: '?columns twice',
+    body: VALID,
+    url: '/rest/v1/contact_submissions?columns=name&columns=email',
+    status: 400,
+    code: 'PGRST100',
+  },
+  { name: 'setting the id', body: { ...VALID, id: 1 }, status: 401, code: '42501' },
+  { name: 'setting the status', body: { ...VALID, status: 'closed' }, status: 401, code: '42501' },
+  {
+    name: 'setting created_at',
+    body: { ...VALID, created_at: '2000-01-01' },
+    status: 401,
+    code: '42501',
+  },
+
+  // Reading back, which anon may never do.
+  {
+    name: 'return=representation',
+    body: VALID,
+    headers: { prefer: 'return=representation' },
+    status: 401,
+    code: '42501',
+  },
+  {
+    name: 'return=headers-only',
+    body: VALID,
+    headers: { prefer: 'return=headers-only' },
+    status: 401,
+    code: '42501',
+  },
+  {
+    name: 'an upsert',
+    body: VALID,
+    headers: { prefer: 'resolution=merge-duplicates' },
+    status: 401,
+    code: '42501',
+  },
+  {
+    name: 'a strict bogus preference',
+    body: VALID,
+    headers: { prefer: 'handling=strict, bogus=1' },
+    status: 400,
+    code: 'PGRST122',
+  },
+];

@@ -1,0 +1,151 @@
+import { LIMITS } from '../../../src/features/contact/validation.ts';
+import type { BadInput } from './bad-input.ts';
+import { VALID } from './requests.ts';
+
+const emoji = '😀';
+
+/** Values of the wrong type, unstorable text, and text the CHECK constraints refuse. */
+export const BAD_VALUES: BadInput[] = [
+  {
+    name: 'no name',
+    body: { email: VALID.email, message: VALID.message },
+    status: 400,
+    code: '23502',
+  },
+  { name: 'a null email', body: { ...VALID, email: null }, status: 400, code: '23502' },
+  { name: 'a number for a name', body: { ...VALID, name: 42 }, status: 400, code: '22P02' },
+  {
+    name: 'a boolean for a message',
+    body: { ...VALID, message: true },
+    status: 400,
+    code: '22P02',
+  },
+  {
+    name: 'an array for an email',
+    body: { ...VALID, email: [VALID.email] },
+    status: 400,
+    code: '22P02',
+  },
+  {
+    name: 'an object for a name',
+    body: { ...VALID, name: { first: 'Jane' } },
+    status: 400,
+    code: '22P02',
+  },
+  {
+    name: 'a NUL in the message',
+    body: { ...VALID, message: 'hi\u0000there' },
+    status: 400,
+    code: '22P05',
+  },
+  {
+    name: 'a lone high surrogate',
+    body: { ...VALID, name: 'Jane\ud800' },
+    status: 400,
+    code: '22P02',
+  },
+  {
+    name: 'a lone low surrogate',
+    body: { ...VALID, message: '\udc00hi' },
+    status: 400,
+    code: '22P02',
+  },
+  {
+    name: 'a reversed surrogate pair',
+    body: { ...VALID, message: 'a\udc00\ud800b' },
+    status: 400,
+    code: '22P02',
+  },
+  { name: 'an empty name', body: { ...VALID, name: '' }, status: 400, code: '23514' },
+  { name: 'a name of spaces', body: { ...VALID, name: '   ' }, status: 400, code: '23514' },
+  {
+    name: 'a message of line breaks',
+    body: { ...VALID, message: '\n\r\n' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'a name with a leading space',
+    body: { ...VALID, name: ' Jane' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'a message ending in an ideographic space',
+    body: { ...VALID, message: 'hi\u3000' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'a name starting with a BOM',
+    body: { ...VALID, name: '\ufeffJane' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'a message ending in a line separator',
+    body: { ...VALID, message: 'hi\u2028' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'an email without a dot',
+    body: { ...VALID, email: 'jane@example' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'an email with two at signs',
+    body: { ...VALID, email: 'a@b@c.co' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'an email with a space',
+    body: { ...VALID, email: 'jane @example.com' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'an email with a no-break space',
+    body: { ...VALID, email: 'jane\u00a0@example.com' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'an email with a trailing newline',
+    body: { ...VALID, email: 'jane@example.com\n' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'an email of two characters',
+    body: { ...VALID, email: 'a@' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'a name one over the limit',
+    body: { ...VALID, name: 'x'.repeat(LIMITS.name.max + 1) },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'an email one over the limit',
+    body: { ...VALID, email: `${'a'.repeat(LIMITS.email.max - 11)}@example.com` },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'a message one emoji over the limit',
+    body: { ...VALID, message: emoji.repeat(LIMITS.message.max + 1) },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'a bad name and a bad email (email is checked first)',
+    body: { ...VALID, name: ' x', email: 'x' },
+    status: 400,
+    code: '23514',
+  },
+];
