@@ -31,7 +31,16 @@ const { render, renderHead, renderSiteFiles } = await import(
   pathToFileURL(join(SSR_DIR, 'entry-server.js')).href
 );
 const template = await readFile(join(DIST, 'index.html'), 'utf8');
-const html = template.replace('<!--head-->', renderHead()).replace('<!--app-html-->', render());
+// The client bundle is fetched once the first frame has painted, so it never
+// competes with the HTML and CSS for the first render; hydration follows.
+const entry = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+if (!entry) throw new Error('Build: no module entry script found in dist/index.html');
+const loader = `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.src='${entry[1]}';document.body.appendChild(s)})})</script>`;
+const html = template
+  .replace(entry[0], '')
+  .replace('</body>', `  ${loader}\n  </body>`)
+  .replace('<!--head-->', renderHead())
+  .replace('<!--app-html-->', render());
 if (html.includes('<!--app-html-->') || html.includes('<!--head-->')) {
   throw new Error('Prerender failed: placeholders left in dist/index.html');
 }

@@ -1,3 +1,4 @@
+import { Suspense, type ReactNode } from 'react';
 import { CaseStudies } from './components/sections/case-studies';
 import { Contact } from './components/sections/contact';
 import { FloatingCta } from './components/sections/floating-cta';
@@ -11,6 +12,15 @@ import { LoadingOverlay } from './components/ui/loading-overlay';
 import { Toaster } from './features/toasts/toaster';
 import { navCopy } from './content/navigation';
 
+/**
+ * A Suspense boundary per section lets React hydrate the page in small tasks,
+ * yielding to the browser between sections, instead of one long task that
+ * would block a visitor's first tap. Nothing suspends; the fallback never shows.
+ */
+function Island({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 /** The page, section by section in the spec's order (seed-spec.md §2). */
 export function App() {
   return (
@@ -22,17 +32,35 @@ export function App() {
       >
         {navCopy.skipLink}
       </a>
-      <Navbar />
+      <Island>
+        <Navbar />
+      </Island>
       <main id="main" tabIndex={-1} className="outline-none">
-        <Hero />
-        <Services />
-        <Partners />
-        <CaseStudies />
-        <Contact />
+        <Island>
+          <Hero />
+        </Island>
+        <Island>
+          <Services />
+        </Island>
+        <Island>
+          <Partners />
+        </Island>
+        <Island>
+          <CaseStudies />
+        </Island>
+        <Island>
+          <Contact />
+        </Island>
       </main>
-      <Footer />
-      <FloatingCta />
-      <PrivacyDialog />
+      <Island>
+        <Footer />
+      </Island>
+      <Island>
+        <FloatingCta />
+      </Island>
+      <Island>
+        <PrivacyDialog />
+      </Island>
       <Toaster />
     </>
   );
