@@ -33,7 +33,3 @@ export class DatabaseUnavailableError extends Error {
     this.name = 'DatabaseUnavailableError';
   }
 }
-
-/** The statement every visitor's submission runs, as anon. */
-export const INSERT_SUBMISSION =
-  'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)';

@@ -1,15 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { ContactSubmission } from '../../src/features/contact/validation.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import {
-  DatabaseUnavailableError,
-  INSERT_SUBMISSION,
-  type Database,
-  type Row,
-  type SqlSession,
-} from './database.ts';
+import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
+import { batchInserts, multiRowInsert } from './insert-batcher.ts';
 
 /** PGlite's files live in a subdirectory, beside the lock file that guards them. */
 const PGDATA = 'pglite';
@@ -43,21 +37,23 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
     exec: async (sql) => void (await tx.exec(sql)),
   });
 
+  // One connection, so one batch at a time.
+  const insertSubmission = batchInserts(
+    (submissions) =>
+      guard(() =>
+        pg.transaction(async (tx) => {
+          await tx.exec('set local role anon');
+          await tx.query(...multiRowInsert(submissions));
+        }),
+      ),
+    1,
+  );
+
   let closing: Promise<void> | undefined;
   return {
     kind: 'embedded',
     location: `embedded database in ${dataDir}`,
-    insertSubmission: (submission: ContactSubmission) =>
-      guard(() =>
-        pg.transaction(async (tx) => {
-          await tx.exec('set local role anon');
-          await tx.query(INSERT_SUBMISSION, [
-            submission.name,
-            submission.email,
-            submission.message,
-          ]);
-        }),
-      ),
+    insertSubmission,
     query: (sql, params) => guard(async () => (await pg.query<Row>(sql, params)).rows),
     transaction: (work) => guard(() => pg.transaction((tx) => work(session(tx)))),
     close: () =>

@@ -1,12 +1,6 @@
 import pg from 'pg';
-import type { ContactSubmission } from '../../src/features/contact/validation.ts';
-import {
-  DatabaseUnavailableError,
-  INSERT_SUBMISSION,
-  type Database,
-  type Row,
-  type SqlSession,
-} from './database.ts';
+import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
+import { batchInserts, multiRowInsert } from './insert-batcher.ts';
 
 /** Enough to keep one PostgreSQL busy from one Node process; several instances share max_connections (100). */
 export const DEFAULT_POOL_SIZE = 10;
@@ -89,19 +83,21 @@ export async function openPostgresDatabase(
 
   await withClient((client) => client.query('select 1'));
 
+  // A batch per pooled connection at most; `set local role` lasts until its commit.
+  const insertSubmission = batchInserts(
+    (submissions) =>
+      inTransaction(async (client) => {
+        await client.query('set local role anon');
+        await client.query(...multiRowInsert(submissions));
+      }),
+    poolSize,
+  );
+
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
     location: describe(connectionString),
-    insertSubmission: (submission: ContactSubmission) =>
-      inTransaction(async (client) => {
-        await client.query('set local role anon');
-        await client.query(INSERT_SUBMISSION, [
-          submission.name,
-          submission.email,
-          submission.message,
-        ]);
-      }),
+    insertSubmission,
     query: (sql, params) => withClient(async (client) => (await client.query(sql, params)).rows),
     transaction: (work) =>
       inTransaction((client) => {

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { DatabaseUnavailableError } from '../../server/db/database.ts';
+import { batchInserts, MAX_BATCH, multiRowInsert } from '../../server/db/insert-batcher.ts';
+import type { ContactSubmission } from '../../src/features/contact/validation.ts';
+
+const submission = (name: string): ContactSubmission => ({ name, email: 'a@b.co', message: 'm' });
+const settled = (promises: Promise<void>[]) =>
+  Promise.allSettled(promises).then((results) => results.map((result) => result.status));
+
+/** A fake database that records its batches and takes a tick per batch. */
+function fakeDatabase(fail: (batch: ContactSubmission[]) => Error | undefined = () => undefined) {
+  const batches: string[][] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const insertMany = async (batch: ContactSubmission[]) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    inFlight--;
+    const error = fail(batch);
+    if (error) throw error;
+    batches.push(batch.map((s) => s.name));
+  };
+  return { insertMany, batches, maxInFlight: () => maxInFlight };
+}
+
+describe('group commit of inserts', () => {
+  it('sends a lone submission at once, and a burst in batches behind it', async () => {
+    const db = fakeDatabase();
+    const insert = batchInserts(db.insertMany, 1);
+    const names = Array.from({ length: 5 }, (_, i) => `v${i}`);
+    await Promise.all(names.map((name) => insert(submission(name))));
+    expect(db.batches).toEqual([['v0'], ['v1', 'v2', 'v3', 'v4']]);
+  });
+
+  it('keeps to its slots and its batch size', async () => {
+    const db = fakeDatabase();
+    const insert = batchInserts(db.insertMany, 3);
+    const count = 3 + 2 * MAX_BATCH + 7;
+    await Promise.all(Array.from({ length: count }, (_, i) => insert(submission(`v${i}`))));
+    expect(db.maxInFlight()).toBe(3);
+    expect(Math.max(...db.batches.map((batch) => batch.length))).toBe(MAX_BATCH);
+    expect(db.batches.flat()).toHaveLength(count);
+  });
+
+  it('retries each row of a refused batch alone, so one bad row sinks only itself', async () => {
+    const refusal = Object.assign(new Error('check violation'), { code: '23514' });
+    const db = fakeDatabase((batch) => (batch.some((s) => s.name === 'bad') ? refusal : undefined));
+    const insert = batchInserts(db.insertMany, 1);
+    const outcomes = settled(
+      ['first', 'ok', 'bad', 'fine'].map((name) => insert(submission(name))),
+    );
+    expect(await outcomes).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(db.batches.flat().sort()).toEqual(['fine', 'first', 'ok']);
+  });
+
+  it('fails the whole batch at once when the database is gone', async () => {
+    let calls = 0;
+    const insert = batchInserts(async () => {
+      calls++;
+      throw new DatabaseUnavailableError('closed');
+    }, 1);
+    const outcomes = await settled(['a', 'b', 'c'].map((name) => insert(submission(name))));
+    expect(outcomes).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(calls).toBe(2); // 'a' alone, then 'b' and 'c' together; no retries
+  });
+
+  it('numbers the parameters of a multi-row insert', () => {
+    const [sql, params] = multiRowInsert([submission('a'), submission('b')]);
+    expect(sql).toBe(
+      'insert into public.contact_submissions (name, email, message) values ($1, $2, $3), ($4, $5, $6)',
+    );
+    expect(params).toEqual(['a', 'a@b.co', 'm', 'b', 'a@b.co', 'm']);
+  });
+});
