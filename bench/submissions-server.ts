@@ -1,0 +1,16 @@
+/**
+ * The server as bench/submissions.ts runs it: its own process (so it has a
+ * core to itself, as in production), request logging off unless
+ * BENCH_LOG=1, the database from DATA_DIR or DATABASE_URL.
+ */
+import { startServer } from '../server/start.ts';
+
+const server = await startServer({
+  port: 0,
+  dataDir: process.env.DATA_DIR,
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  distDir: '/nonexistent',
+  logger: process.env.BENCH_LOG === '1',
+});
+console.log(`listening ${server.url}`);
+process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

@@ -1,0 +1,155 @@
+/**
+ * Submissions per second through the whole server (HTTP, validation, insert
+ * as anon), on the embedded database and on PostgreSQL, beside the raw
+ * driver's insert rate on the same database at the same concurrency.
+ * A benchmark that prints figures, not a test.
+ *
+ *   node --import tsx bench/submissions.ts [--clients 50] [--seconds 10] [--backend both|embedded|postgres]
+ *
+ * BENCH_CLIENTS and BENCH_SECONDS work too. PostgreSQL is a throwaway cluster
+ * with fsync on (as in production), or a temporary database created in
+ * DATABASE_URL's server and dropped afterwards.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../server/db/open-database.ts';
+import { postgresBinariesPresent, startPgCluster } from '../tests/setup/pg-cluster.ts';
+import {
+  percentile,
+  postFor,
+  runFor,
+  uniqueSubmission,
+  type LoadResult,
+} from './submissions-load.ts';
+
+/** What a plain driver does: one autocommit insert per call, as the owner. */
+const INSERT_ONE =
+  'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string', default: process.env.BENCH_CLIENTS ?? '50' },
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
+    backend: { type: 'string', default: 'both' },
+  },
+});
+const clients = Number(values.clients);
+const seconds = Number(values.seconds);
+
+async function startServerProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/submissions-server.ts'], {
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
+}
+
+function report(label: string, load: LoadResult, stored: number, rawRate?: number) {
+  const sorted = [...load.latenciesMs].sort((a, b) => a - b);
+  const rate = load.acknowledged / load.seconds;
+  console.log(`\n${label}`);
+  console.log(
+    `  submissions/s   ${rate.toFixed(0)}  (${clients} clients, ${load.seconds.toFixed(1)} s)`,
+  );
+  console.log(
+    `  latency         p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`,
+  );
+  console.log(`  acknowledged    ${load.acknowledged} (failed ${load.failed})`);
+  console.log(`  stored          ${stored}  (difference ${stored - load.acknowledged})`);
+  if (rawRate !== undefined) {
+    console.log(
+      `  raw driver      ${rawRate.toFixed(0)} inserts/s; server/raw = ${(rate / rawRate).toFixed(2)}`,
+    );
+  }
+}
+
+async function benchEmbedded() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
+  try {
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    const load = await postFor(server.url, clients, seconds);
+    await server.stop();
+    const db = await openDatabase({ dataDir });
+    const stored = Number(
+      (await db.query('select count(*)::int as n from contact_submissions'))[0]?.n,
+    );
+    // The driver alone: PGlite's own autocommit inserts, as the owner, at the same concurrency.
+    const rawRate = await runFor(clients, Math.min(seconds, 5), () => {
+      const s = uniqueSubmission();
+      return db.query(INSERT_ONE, [s.name, s.email, s.message]);
+    });
+    await db.close();
+    report('Embedded database (PGlite)', load, stored, rawRate);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function withBenchPostgres(work: (url: string) => Promise<void>) {
+  if (process.env.DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const name = `bench_${Date.now()}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    try {
+      await work(url.href);
+    } finally {
+      await admin.query(`drop database ${name} with (force)`);
+      await admin.end();
+    }
+    return;
+  }
+  if (!postgresBinariesPresent()) {
+    console.warn('\nSkipping PostgreSQL: no DATABASE_URL and no PostgreSQL 15 binaries.');
+    return;
+  }
+  const cluster = await startPgCluster({ fsync: true });
+  try {
+    await work(cluster.url);
+  } finally {
+    cluster.stop();
+  }
+}
+
+async function benchPostgres() {
+  await withBenchPostgres(async (url) => {
+    const server = await startServerProcess({ DATABASE_URL: url });
+    const load = await postFor(server.url, clients, seconds);
+    await server.stop();
+
+    const pool = new pg.Pool({ connectionString: url, max: clients });
+    const stored = Number(
+      (await pool.query('select count(*)::int as n from contact_submissions')).rows[0]?.n,
+    );
+    const rawRate = await runFor(clients, seconds, () => {
+      const s = uniqueSubmission();
+      return pool.query(INSERT_ONE, [s.name, s.email, s.message]);
+    });
+    await pool.end();
+    report('PostgreSQL 15', load, stored, rawRate);
+  });
+}
+
+console.log(`Submissions benchmark: ${clients} concurrent clients, ${seconds} s per run`);
+if (values.backend !== 'postgres') await benchEmbedded();
+if (values.backend !== 'embedded') await benchPostgres();
