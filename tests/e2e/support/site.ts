@@ -13,7 +13,10 @@ export const VIEWPORTS = {
 
 /** The hero's decorative dots are placed by an effect, so all six mean React has hydrated. */
 export async function waitForHydration(page: Page) {
-  await expect(page.getByTestId('hero-dots').locator('span')).toHaveCount(hero.dotCount);
+  // The bundle is fetched after first paint and hydrates section by section: allow a busy CPU.
+  await expect(page.getByTestId('hero-dots').locator('span')).toHaveCount(hero.dotCount, {
+    timeout: 10_000,
+  });
 }
 
 /** Opens the page as a visitor would and waits until it is interactive and the spinner has gone. */
