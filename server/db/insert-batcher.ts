@@ -25,6 +25,7 @@ interface Waiting {
 export function batchInserts(insertMany: InsertMany, slots: number) {
   const queue: Waiting[] = [];
   let inFlight = 0;
+  let scheduled = false;
 
   const insertAlone = async ({ submission, resolve, reject }: Waiting) => {
     try {
@@ -51,19 +52,28 @@ export function batchInserts(insertMany: InsertMany, slots: number) {
   };
 
   const next = () => {
+    scheduled = false;
     while (inFlight < slots && queue.length > 0) {
       inFlight++;
       void runBatch(queue.splice(0, MAX_BATCH)).finally(() => {
         inFlight--;
-        next();
+        schedule();
       });
     }
+  };
+  // Start batches from setImmediate, after the event loop has read every request
+  // that has arrived: PGlite works synchronously under its promises, so a batch
+  // started at once would run to its commit before the next request is even parsed.
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(next);
   };
 
   return (submission: ContactSubmission) =>
     new Promise<void>((resolve, reject) => {
       queue.push({ submission, resolve, reject });
-      next();
+      schedule();
     });
 }
 
