@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.ts';
+import { durablePgliteOptions } from './durable-node-fs.ts';
 import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
 import { batchInserts, multiRowInsert } from './insert-batcher.ts';
 
@@ -18,7 +19,11 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   const lock = lockDataDir(dataDir);
   let pg: PGlite;
   try {
-    pg = await PGlite.create(join(dataDir, PGDATA));
+    const options = durablePgliteOptions(join(dataDir, PGDATA));
+    pg = await PGlite.create(options);
+    if (!options.fs.patched) {
+      console.warn('PGlite internals changed: commits reach the OS but are not fsynced to disk.');
+    }
   } catch (error) {
     lock.release();
     throw error;
