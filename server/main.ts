@@ -17,24 +17,30 @@ function readConfig(): ServerConfig {
 }
 
 const config = readConfig();
-const server = await startServer({ ...config, logger: true }).catch((error: unknown) => {
+const starting = startServer({ ...config, logger: true });
+
+// Listen for signals before announcing the URL: whoever reads it may signal at once.
+// A signal during start-up waits for the start to finish, then closes.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`${signal}: finishing requests in flight, then closing the database…`);
+    starting
+      .then((server) => server.close())
+      .then(
+        () => {
+          console.log('Stopped cleanly.');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          console.error('Shutdown failed:', error);
+          process.exit(1);
+        },
+      );
+  });
+}
+
+const server = await starting.catch((error: unknown) => {
   console.error(`The server could not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 });
 console.log(`Serving the site and its contact API on ${server.url}`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.log(`${signal}: finishing requests in flight, then closing the database…`);
-    server.close().then(
-      () => {
-        console.log('Stopped cleanly.');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error('Shutdown failed:', error);
-        process.exit(1);
-      },
-    );
-  });
-}
