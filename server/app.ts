@@ -11,6 +11,9 @@ export interface AppOptions {
   logger?: boolean;
 }
 
+/** Generous for the largest valid submission on a poor mobile connection. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
 /** Where hosted Supabase serves PostgREST; the site's client posts to the same path here. */
 export const REST_PREFIX = '/rest/v1';
 
@@ -22,6 +25,9 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    // Node's default is 5 minutes; a contact form's request is a few KB, and a
+    // client that dribbles one in for longer is holding a connection hostage.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // A URL Fastify cannot even decode never reaches a route; under /rest/v1 it
     // is still answered in PostgREST's shape.
     frameworkErrors: (error, request, res) => {
