@@ -25,7 +25,11 @@ export const FLIP_DURATION_NARROW_S = 0.7;
 /** Fixed card height so front and back faces share one box and flipping shifts nothing. */
 export const CASE_STUDY_CARD_HEIGHT_PX = 400;
 
-/** Screens this wide or narrower get the mobile menu, the quicker flip and the post-send scroll. */
+/**
+ * Screens this wide or narrower get the quicker flip and the post-send scroll.
+ * The nav switches to its menu below Tailwind's lg (1024 px): at 768 the full
+ * desktop nav would wrap.
+ */
 export const NARROW_SCREEN_PX = 768;
 /** One full loop of the partner-logo marquee. */
 export const MARQUEE_LOOP_S = 25;

@@ -89,12 +89,12 @@ export function CaseStudyCard({
                 height={CASE_STUDY_IMAGE_RATIO.height}
                 loading="lazy"
                 decoding="async"
-                className="aspect-video h-44 w-full object-cover"
+                className="aspect-video h-32 w-full object-cover sm:h-40"
               />
             </picture>
             <div className="flex flex-1 flex-col p-6">
               <h3 className="text-xl font-bold tracking-tight text-ink">{study.title}</h3>
-              <p className="mt-2 line-clamp-3 text-muted">{study.description}</p>
+              <p className="mt-2 mb-4 text-[15px] leading-6 text-muted">{study.description}</p>
               <button
                 ref={frontButton}
                 type="button"

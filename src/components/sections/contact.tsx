@@ -32,7 +32,7 @@ export function Contact() {
     >
       <div
         aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_80%_20%,var(--hero-glow-warm),transparent_55%)]"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_10%,var(--hero-glow-warm),transparent_45%)]"
       />
       <div className="mx-auto grid max-w-7xl gap-12 lg:grid-cols-2 lg:gap-16">
         <div>

@@ -10,11 +10,15 @@ interface Dot {
   size: number;
 }
 
-/** Random positions can only be chosen in the browser, after hydration, or they would not match the HTML. */
+/**
+ * Random positions can only be chosen in the browser, after hydration, or they
+ * would not match the HTML. They keep to the bands above and below the copy so
+ * a dot never lands between the letters of a word.
+ */
 function randomDots(count: number): Dot[] {
-  return Array.from({ length: count }, () => ({
-    top: 8 + Math.random() * 80,
-    left: 4 + Math.random() * 92,
+  return Array.from({ length: count }, (_, index) => ({
+    top: index % 2 === 0 ? 3 + Math.random() * 10 : 88 + Math.random() * 9,
+    left: 2 + Math.random() * 96,
     size: 4 + Math.random() * 6,
   }));
 }

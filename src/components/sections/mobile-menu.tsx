@@ -25,7 +25,7 @@ export function MobileMenu() {
   };
 
   return (
-    <div className="md:hidden">
+    <div className="lg:hidden">
       <button
         type="button"
         onClick={show}

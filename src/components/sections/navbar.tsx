@@ -25,7 +25,7 @@ export function Navbar() {
         >
           <Wordmark />
         </a>
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 lg:flex">
           {navLinks.map((link) => (
             <li key={link.href}>
               <a
@@ -37,7 +37,7 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden items-center gap-2 lg:flex">
           <ThemeToggle />
           <CtaLink href="#contact">{navCopy.desktopCta}</CtaLink>
         </div>

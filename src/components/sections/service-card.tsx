@@ -45,7 +45,7 @@ export function ServiceCard({ service, index, phase }: ServiceCardProps) {
           <p className="mt-1 text-sm font-medium text-cool">{service.subtitle}</p>
         )}
         <p className="mt-4 text-muted">{service.description}</p>
-        <ul className="mt-6 space-y-3">
+        <ul className="mt-6 mb-8 space-y-3">
           {service.features.map((feature) => (
             <li key={feature} className="flex gap-3 text-sm text-ink">
               <Icon name="check" className="mt-0.5 size-4 shrink-0 text-cool" />
@@ -56,7 +56,7 @@ export function ServiceCard({ service, index, phase }: ServiceCardProps) {
         <CtaLink
           href="#contact"
           variant={service.kind === 'ai' ? 'cool' : service.popular ? 'warm' : 'outline'}
-          className="mt-8 w-full"
+          className="mt-auto w-full"
         >
           {service.ctaText}
         </CtaLink>
