@@ -5,19 +5,27 @@ import { CtaLink } from '../ui/cta-link';
 import { Icon } from '../ui/icon';
 
 interface Dot {
-  top: number;
+  /** CSS offset from the top (even dots) or the bottom (odd dots) of the hero. */
+  vertical: { top: string } | { bottom: string };
   left: number;
   size: number;
 }
 
+/** Space between the fixed nav (72 px) and the headline, and the hero's bottom padding. */
+const DOT_BAND_PX = { topFrom: 80, bottomFrom: 12, height: 40 } as const;
+
 /**
  * Random positions can only be chosen in the browser, after hydration, or they
  * would not match the HTML. They keep to the bands above and below the copy so
- * a dot never lands between the letters of a word.
+ * a dot never lands between the letters of a word or on the nav.
  */
 function randomDots(count: number): Dot[] {
+  const offset = (from: number) => `${from + Math.round(Math.random() * DOT_BAND_PX.height)}px`;
   return Array.from({ length: count }, (_, index) => ({
-    top: index % 2 === 0 ? 3 + Math.random() * 10 : 88 + Math.random() * 9,
+    vertical:
+      index % 2 === 0
+        ? { top: offset(DOT_BAND_PX.topFrom) }
+        : { bottom: offset(DOT_BAND_PX.bottomFrom) },
     left: 2 + Math.random() * 96,
     size: 4 + Math.random() * 6,
   }));
@@ -43,7 +51,7 @@ export function Hero() {
           <span
             key={index}
             className="absolute rounded-full bg-warm/60 motion-safe:animate-pulse"
-            style={{ top: `${dot.top}%`, left: `${dot.left}%`, width: dot.size, height: dot.size }}
+            style={{ ...dot.vertical, left: `${dot.left}%`, width: dot.size, height: dot.size }}
           />
         ))}
       </div>
