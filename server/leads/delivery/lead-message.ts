@@ -1,0 +1,115 @@
+import { domainToASCII } from 'node:url';
+import type { SendMailOptions } from 'nodemailer';
+import { headerText, isHeaderSafeAddress, type Mailbox } from './email-address.ts';
+
+/**
+ * The email the agency gets for one submission. Everything the visitor typed
+ * is untrusted: it reaches headers only through nodemailer's address objects
+ * and encoded subjects, stripped of line breaks and control characters, and
+ * reaches the HTML body only escaped.
+ */
+
+export interface Lead {
+  /** The submission's id, as text (PostgreSQL's bigint). */
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  receivedAt: Date;
+}
+
+export interface Addressing {
+  from: Mailbox;
+  /** NOTIFY_EMAIL. */
+  to: string;
+}
+
+/** Long enough for any real name; an inbox list shows less than this anyway. */
+const MAX_NAME_IN_SUBJECT = 60;
+
+/** UK agency, UK clients: the time the lead arrived as they would say it. */
+const RECEIVED_AT = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+
+export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptions {
+  const name = headerText(lead.name, MAX_NAME_IN_SUBJECT) || 'a visitor';
+  const replyable = isHeaderSafeAddress(lead.email);
+  const received = `${RECEIVED_AT.format(lead.receivedAt)} (UK time)`;
+  const message = bodyText(lead.message);
+  const footer = replyable
+    ? 'Reply to this email to answer them directly.'
+    : 'Their address cannot be used as Reply-To as written: check it before writing back.';
+
+  const text = [
+    'New enquiry from the website contact form.',
+    '',
+    `Name: ${bodyText(lead.name)}`,
+    `Email: ${bodyText(lead.email)}`,
+    `Received: ${received}`,
+    `Reference: #${lead.id}`,
+    '',
+    'Message:',
+    message,
+    '',
+    footer,
+  ].join('\n');
+
+  const field = (label: string, value: string) =>
+    `<tr><th align="left" style="padding-right:1em">${label}</th><td>${escapeHtml(value)}</td></tr>`;
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    '<p>New enquiry from the website contact form.</p>',
+    '<table>',
+    field('Name', bodyText(lead.name)),
+    field('Email', bodyText(lead.email)),
+    field('Received', received),
+    field('Reference', `#${lead.id}`),
+    '</table>',
+    `<p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
+    `<p><small>${escapeHtml(footer)}</small></p>`,
+    '</body></html>',
+  ].join('\n');
+
+  return {
+    from,
+    to,
+    ...(replyable && { replyTo: { name, address: lead.email } }),
+    subject: `New enquiry from ${name}`,
+    text,
+    html,
+    // The same id on every attempt, so a rare second send (see outbox-worker.ts) is
+    // one message to mail clients that thread or de-duplicate on Message-ID.
+    messageId: `<lead-${lead.id}-${lead.receivedAt.getTime()}@${domainOf(from.address)}>`,
+  };
+}
+
+/** The five characters that mean something in HTML text and attribute values. */
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/**
+ * Body text: line endings made uniform and control characters other than tab
+ * and newline removed. They are harmless in a MIME body (nodemailer encodes
+ * it) but show as boxes or terminal escapes in some mail clients.
+ */
+function bodyText(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\t\n]/gu, '');
+}
+
+/** A Message-ID is ASCII: an internationalised domain goes in as punycode. */
+function domainOf(address: string): string {
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  return domainToASCII(domain) || 'localhost';
+}
