@@ -3,6 +3,7 @@
  * stops the server with a message naming the variable; .env.example documents
  * every variable.
  */
+import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
 
 export interface ServerConfig {
   port: number;
@@ -15,6 +16,11 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** The prerendered site that `npm run build` writes. */
   distDir: string;
+  /** Lead delivery by email: both set, or neither (delivery off). May hold a password. */
+  smtpUrl?: string;
+  notifyEmail?: string;
+  /** From of lead emails; absent means derived (server/leads/delivery/lead-mailer.ts). */
+  mailFrom?: string;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -67,8 +73,47 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     problems.push(...error.problems);
   }
 
+  const delivery = parseLeadDelivery(env, problems);
+
   if (problems.length > 0 || !database) throw new ConfigError(problems);
-  return { port, host, ...database, rateLimitPerMinute, distDir: read('DIST_DIR') };
+  return { port, host, ...database, rateLimitPerMinute, distDir: read('DIST_DIR'), ...delivery };
+}
+
+type LeadDeliveryConfig = Pick<ServerConfig, 'smtpUrl' | 'notifyEmail' | 'mailFrom'>;
+
+function parseLeadDelivery(env: Env, problems: string[]): LeadDeliveryConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  const notifyEmail = env.NOTIFY_EMAIL?.trim() || undefined;
+  const mailFrom = env.MAIL_FROM?.trim() || undefined;
+  // Half a configuration would otherwise switch delivery off without a word.
+  if (Boolean(smtpUrl) !== Boolean(notifyEmail)) {
+    const missing = smtpUrl ? 'NOTIFY_EMAIL' : 'SMTP_URL';
+    problems.push(`SMTP_URL and NOTIFY_EMAIL go together: set ${missing} too, or neither`);
+  }
+  const urlProblem = smtpUrl && smtpUrlProblem(smtpUrl);
+  if (urlProblem) problems.push(`SMTP_URL ${urlProblem}`);
+  if (notifyEmail && !isHeaderSafeAddress(notifyEmail)) {
+    problems.push(`NOTIFY_EMAIL must be one email address, got "${notifyEmail}"`);
+  }
+  if (mailFrom && !parseMailbox(mailFrom)) {
+    problems.push(`MAIL_FROM must be an address or "Name <address>", got "${mailFrom}"`);
+  }
+  return { smtpUrl, notifyEmail, mailFrom };
+}
+
+/** Why an SMTP URL is unusable, without echoing it: it may hold a password. */
+function smtpUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL (expected smtp://user:password@host:587 or smtps://…@host:465)';
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    return `must start with smtp:// or smtps://, not ${url.protocol}//`;
+  }
+  if (!url.hostname) return 'names no host';
+  return undefined;
 }
 
 export type DatabaseConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'>;

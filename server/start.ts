@@ -3,8 +3,9 @@ import { buildApp } from './app.ts';
 import { CONFIG_DEFAULTS } from './config.ts';
 import type { Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
 
-export interface StartOptions {
+export interface StartOptions extends LeadDeliveryOptions {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
@@ -31,9 +32,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     dataDir: options.dataDir ?? CONFIG_DEFAULTS.DATA_DIR,
   });
   let app;
+  let delivery;
   try {
     app = await buildApp({ database, distDir: options.distDir, logger: options.logger });
     await app.listen({ port: options.port ?? Number(CONFIG_DEFAULTS.PORT), host });
+    delivery = startLeadDelivery(database, app.log, options);
   } catch (error) {
     await app?.close();
     await database.close();
@@ -43,6 +46,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const { port } = app.server.address() as AddressInfo;
   const listening = app;
+  const delivering = delivery;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(host)}:${port}`,
@@ -52,7 +56,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         try {
           await listening.close();
         } finally {
-          await database.close();
+          // A send in progress finishes and is recorded before the database goes.
+          await delivering.stop().finally(() => database.close());
         }
       })()),
   };
