@@ -1,0 +1,219 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startServer, type RunningServer, type StartOptions } from '../../server/start.ts';
+import {
+  describeEachBackend,
+  describePostgres,
+  freshBackend,
+  type Backend,
+} from './support/backends.ts';
+import { SilentRelay, SmtpSink, until } from './support/smtp-sink.ts';
+import { VALID } from './support/requests.ts';
+
+const NOTIFY_EMAIL = 'leads@agency.example';
+/** Polls and retries in milliseconds rather than seconds, so a retry fits in a test. */
+const FAST = { deliveryPollMs: 25, deliveryRetryBaseMs: 50 };
+/** Long enough for several polls: anything still to be sent would have been by then. */
+const SETTLE_MS = 400;
+
+const post = (server: RunningServer, body: unknown) =>
+  fetch(`${server.url}/rest/v1/contact_submissions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const outbox = (server: RunningServer) =>
+  server.query(
+    'select submission_id::int as id, attempts, last_error, sent_at from lead_outbox order by 1',
+  );
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describeEachBackend('lead delivery', (kind) => {
+  let backend: Backend;
+  let sink: SmtpSink;
+  beforeEach(async () => {
+    backend = await freshBackend(kind);
+    sink = await SmtpSink.start();
+    cleanups.push(
+      () => backend.dispose(),
+      () => sink.down(),
+    );
+  });
+
+  const start = async (options: StartOptions = {}) => {
+    const server = await startServer({
+      port: 0,
+      ...backend.options,
+      distDir: '/nonexistent',
+      smtpUrl: sink.url,
+      notifyEmail: NOTIFY_EMAIL,
+      ...FAST,
+      ...options,
+    });
+    cleanups.push(() => server.close());
+    return server;
+  };
+
+  it('emails a submission once, to NOTIFY_EMAIL, replying to the visitor, its text escaped', async () => {
+    const server = await start();
+    const message = '<script>alert("hi")</script> & <b>bold</b>\nSecond line';
+    expect((await post(server, { ...VALID, message })).status).toBe(201);
+
+    const [mail] = await sink.waitFor(1);
+    await sleep(SETTLE_MS);
+    expect(sink.received).toHaveLength(1);
+    expect(mail!.envelopeTo).toEqual([NOTIFY_EMAIL]);
+    expect(mail!.header('to')).toBe(NOTIFY_EMAIL);
+    expect(mail!.header('reply-to')).toBe(`Jane Smith <${VALID.email}>`);
+    expect(mail!.header('subject')).toBe('New enquiry from Jane Smith');
+    expect(mail!.bodies['text/plain']).toContain(message);
+    const html = mail!.bodies['text/html']!;
+    expect(html).toContain(
+      '&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;',
+    );
+    expect(html).not.toMatch(/<script|<b>/);
+
+    const [row] = await outbox(server);
+    expect(row).toMatchObject({ attempts: 0, last_error: null });
+    expect(row!.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('retries while the relay is down and delivers once it is back', async () => {
+    await sink.down();
+    const server = await start();
+    expect((await post(server, VALID)).status).toBe(201);
+    // Two failures: the first attempt and at least one retry after backing off.
+    await until(
+      async () => Number((await outbox(server))[0]?.attempts) >= 2,
+      10_000,
+      'two failures',
+    );
+    const [failing] = await outbox(server);
+    expect(failing!.last_error).toMatch(/ECONNREFUSED/);
+    expect(sink.received).toHaveLength(0);
+
+    await sink.up();
+    await sink.waitFor(1);
+    await until(async () => (await outbox(server))[0]?.sent_at != null, 5_000, 'sent_at');
+    await sleep(SETTLE_MS);
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it('resumes pending leads after a restart and sends each once', async () => {
+    await sink.down();
+    const first = await start();
+    for (const name of ['Before One', 'Before Two']) {
+      expect((await post(first, { ...VALID, name })).status).toBe(201);
+    }
+    await until(async () => Number((await outbox(first))[0]?.attempts) >= 1, 10_000, 'a failure');
+    await first.close();
+
+    await sink.up();
+    const second = await start();
+    await sink.waitFor(2);
+    await sleep(SETTLE_MS);
+    const subjects = sink.received.map((mail) => mail.header('subject')).sort();
+    expect(subjects).toEqual(['New enquiry from Before One', 'New enquiry from Before Two']);
+    expect((await outbox(second)).every((row) => row.sent_at instanceof Date)).toBe(true);
+  });
+
+  it('lets no header or recipient in through what the visitor typed', async () => {
+    const server = await start();
+    const name = 'Eve\r\nBcc: victim@example.com\r\nX-Injected: yes';
+    expect((await post(server, { ...VALID, name, email: 'eve@example.com' })).status).toBe(201);
+    // Valid to the form (no whitespace, one @), but a comma would make two addresses in a header.
+    const crafted = 'victim@example.com,eve@evil.example';
+    const twoAt = { ...VALID, name: 'Mallory', email: crafted.replace('victim@', 'victim%') };
+    expect((await post(server, twoAt)).status).toBe(201);
+
+    const mails = await sink.waitFor(2);
+    await sleep(SETTLE_MS);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.envelopeTo).toEqual([NOTIFY_EMAIL]);
+      const names = mail.headers.map(([header]) => header.toLowerCase());
+      expect(names).not.toContain('bcc');
+      expect(names).not.toContain('x-injected');
+      expect(names.filter((header) => header === 'subject')).toHaveLength(1);
+    }
+    const eve = mails.find((mail) => mail.header('subject')!.includes('Eve'))!;
+    expect(eve.header('subject')).toBe(
+      'New enquiry from Eve Bcc: victim@example.com X-Injected: yes',
+    );
+    expect(eve.header('reply-to')).toMatch(/<eve@example\.com>$/);
+    const mallory = mails.find((mail) => mail.header('subject')!.includes('Mallory'))!;
+    expect(mallory.header('reply-to')).toBeUndefined();
+    expect(mallory.bodies['text/plain']).toContain(twoAt.email);
+  });
+
+  it('answers a visitor at once while a send hangs', async () => {
+    const relay = await SilentRelay.start();
+    const server = await start({ smtpUrl: relay.url });
+    // Hang up before the server closes, or closing would wait for the greeting timeout.
+    cleanups.push(() => relay.release());
+    expect((await post(server, VALID)).status).toBe(201);
+    await until(() => relay.sockets.size > 0, 5_000, 'the worker to connect');
+
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const response = await post(server, { ...VALID, name: `Visitor ${i}` });
+      expect(response.status).toBe(201);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
+    const rows = await outbox(server);
+    expect(rows).toHaveLength(6);
+    expect(rows.every((row) => row.sent_at === null)).toBe(true);
+  });
+
+  it('sends nothing without SMTP, keeps the leads, and sends them once it is configured', async () => {
+    const off = await start({ smtpUrl: undefined, notifyEmail: undefined });
+    expect((await post(off, VALID)).status).toBe(201);
+    await sleep(SETTLE_MS);
+    expect(sink.received).toHaveLength(0);
+    expect(await outbox(off)).toEqual([{ id: 1, attempts: 0, last_error: null, sent_at: null }]);
+    await off.close();
+
+    const on = await start();
+    await sink.waitFor(1);
+    await until(async () => (await outbox(on))[0]?.sent_at != null, 5_000, 'sent_at');
+  });
+});
+
+describePostgres('lead delivery from two server instances on one database', () => {
+  it('sends each lead once between them', async () => {
+    const backend = await freshBackend('postgres');
+    const sink = await SmtpSink.start();
+    cleanups.push(
+      () => backend.dispose(),
+      () => sink.down(),
+    );
+    const options = {
+      port: 0,
+      ...backend.options,
+      distDir: '/nonexistent',
+      smtpUrl: sink.url,
+      notifyEmail: NOTIFY_EMAIL,
+      ...FAST,
+    };
+    const servers = [await startServer(options), await startServer(options)];
+    for (const server of servers) cleanups.push(() => server.close());
+
+    const posts = Array.from({ length: 30 }, (_, i) =>
+      post(servers[i % 2]!, { ...VALID, name: `Lead ${i}` }),
+    );
+    expect((await Promise.all(posts)).map((response) => response.status)).toEqual(
+      Array(30).fill(201),
+    );
+    await sink.waitFor(30);
+    await sleep(SETTLE_MS);
+    const subjects = sink.received.map((mail) => mail.header('subject'));
+    expect(subjects).toHaveLength(30);
+    expect(new Set(subjects).size).toBe(30);
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import {
+  headerText,
+  isHeaderSafeAddress,
+  parseMailbox,
+} from '../../server/leads/delivery/email-address.ts';
+import { senderOf } from '../../server/leads/delivery/lead-mailer.ts';
+import { escapeHtml, leadMessage, type Lead } from '../../server/leads/delivery/lead-message.ts';
+import { retryDelay } from '../../server/leads/delivery/outbox-worker.ts';
+
+const LEAD: Lead = {
+  id: '42',
+  name: 'Jane Smith',
+  email: 'jane@example.co.uk',
+  message: 'Hello',
+  receivedAt: new Date('2026-07-01T09:30:00Z'),
+};
+const ADDRESSING = {
+  from: { name: 'Site', address: 'site@agency.example' },
+  to: 'a@agency.example',
+};
+
+describe('addresses fit for a header', () => {
+  it.each([
+    'jane@example.co.uk',
+    "o'brien+leads@mail.example.org",
+    'zoë@bücher.example',
+    'a.b.c@d-e.example',
+  ])('accepts %s', (address) => expect(isHeaderSafeAddress(address)).toBe(true));
+
+  it.each([
+    'victim@example.com,eve@evil.example',
+    'eve"@example.com',
+    'eve<x>@example.com',
+    'a..b@example.com',
+    '.a@example.com',
+    'a@example',
+    'a@-example.com',
+    'a;b@example.com',
+    `${'x'.repeat(65)}@example.com`,
+  ])('refuses %s', (address) => expect(isHeaderSafeAddress(address)).toBe(false));
+});
+
+describe('header text', () => {
+  it('turns line breaks, controls and direction overrides into single spaces', () => {
+    expect(headerText('Eve\r\nBcc: x@y.z\u0000\u2028\u202eevil  ', 100)).toBe(
+      'Eve Bcc: x@y.z evil',
+    );
+  });
+
+  it('cuts to a length in characters, not UTF-16 units', () => {
+    expect(headerText('😀'.repeat(10), 5)).toBe('😀😀😀😀…');
+  });
+});
+
+describe('MAIL_FROM', () => {
+  it.each([
+    ['site@agency.example', { name: '', address: 'site@agency.example' }],
+    [
+      'Foreland Website <site@agency.example>',
+      { name: 'Foreland Website', address: 'site@agency.example' },
+    ],
+    [
+      '"Foreland, Leads" <site@agency.example>',
+      { name: 'Foreland, Leads', address: 'site@agency.example' },
+    ],
+  ])('reads %s', (text, mailbox) => expect(parseMailbox(text)).toEqual(mailbox));
+
+  it.each(['', 'Site', 'a@b.c, d@e.f', 'Site <a@b.c> x', 'Bad\nName <a@b.example>'])(
+    'refuses %j',
+    (text) => expect(parseMailbox(text)).toBeUndefined(),
+  );
+
+  it('defaults to the SMTP login when it is an address, else NOTIFY_EMAIL', () => {
+    const notifyEmail = 'leads@agency.example';
+    const login = 'smtps://web%40agency.example:secret@smtp.example.com';
+    expect(senderOf({ smtpUrl: login, notifyEmail }).address).toBe('web@agency.example');
+    expect(senderOf({ smtpUrl: 'smtp://apikey:secret@relay.example', notifyEmail }).address).toBe(
+      notifyEmail,
+    );
+    expect(senderOf({ smtpUrl: login, notifyEmail, mailFrom: 'X <x@y.example>' })).toEqual({
+      name: 'X',
+      address: 'x@y.example',
+    });
+  });
+});
+
+describe('the lead email', () => {
+  it('escapes all five HTML specials', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+
+  it('keeps the visitor in Reply-To and the reference in a stable Message-ID', () => {
+    const message = leadMessage(LEAD, ADDRESSING);
+    expect(message).toMatchObject({
+      from: ADDRESSING.from,
+      to: 'a@agency.example',
+      replyTo: { name: 'Jane Smith', address: 'jane@example.co.uk' },
+      subject: 'New enquiry from Jane Smith',
+      messageId: `<lead-42-${LEAD.receivedAt.getTime()}@agency.example>`,
+    });
+    expect(message.text).toContain('Received: 1 Jul 2026, 10:30 (UK time)');
+    expect(message.text).toContain('Reference: #42');
+  });
+
+  it('leaves out Reply-To for an address a header cannot carry, and says so', () => {
+    const message = leadMessage({ ...LEAD, email: 'a,b@example.com' }, ADDRESSING);
+    expect(message.replyTo).toBeUndefined();
+    expect(message.text).toContain('cannot be used as Reply-To');
+  });
+
+  it('drops control characters from the body but keeps its lines', () => {
+    const message = leadMessage({ ...LEAD, message: 'one\r\ntwo\u001b[31m\u0007' }, ADDRESSING);
+    expect(message.text).toContain('one\ntwo[31m\n');
+  });
+
+  it('names a visitor whose name is only control characters', () => {
+    expect(leadMessage({ ...LEAD, name: '\u202e' }, ADDRESSING).subject).toBe(
+      'New enquiry from a visitor',
+    );
+  });
+});
+
+describe('retry backoff', () => {
+  it('doubles from the base, with up to 20 % jitter, and stops at an hour', () => {
+    expect(retryDelay(0, 5_000, 0)).toBe(5_000);
+    expect(retryDelay(3, 5_000, 0)).toBe(40_000);
+    expect(retryDelay(3, 5_000, 1)).toBe(32_000);
+    expect(retryDelay(20, 5_000, 0)).toBe(3_600_000);
+    expect(retryDelay(5_000, 5_000, 0)).toBe(3_600_000);
+  });
+});

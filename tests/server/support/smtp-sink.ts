@@ -1,0 +1,109 @@
+import { once } from 'node:events';
+import { createServer, type Server, type Socket } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { parseMail, type ParsedMail } from './raw-mail.ts';
+
+export interface ReceivedMail extends ParsedMail {
+  /** RCPT TO addresses: who the message really went to, whatever its headers say. */
+  envelopeTo: string[];
+}
+
+/**
+ * A real SMTP server on loopback that keeps what it receives. down() stops
+ * listening (connections are refused) and up() listens again on the same port,
+ * so a server configured with `url` sees its relay go away and come back.
+ */
+export class SmtpSink {
+  readonly received: ReceivedMail[] = [];
+  private server: SMTPServer | undefined;
+  private constructor(public port: number) {}
+
+  static async start(): Promise<SmtpSink> {
+    const sink = new SmtpSink(0);
+    await sink.up();
+    return sink;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async up(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      // Plain text on loopback: no certificate to make up.
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+          this.received.push({ ...parseMail(raw), envelopeTo });
+          callback();
+        });
+      },
+    });
+    server.listen(this.port, '127.0.0.1');
+    await once(server.server, 'listening');
+    this.port = (server.server.address() as { port: number }).port;
+    this.server = server;
+  }
+
+  async down(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Resolves when `count` messages have arrived; rejects after `timeoutMs`. */
+  async waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+    await until(() => this.received.length >= count, timeoutMs, `${count} message(s)`);
+    return this.received;
+  }
+}
+
+/**
+ * A relay that accepts connections and never says a word: a send to it hangs
+ * until the mailer's greeting timeout, or until release() hangs up.
+ */
+export class SilentRelay {
+  readonly sockets = new Set<Socket>();
+  private constructor(private readonly server: Server) {
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      socket.on('error', () => {});
+    });
+  }
+
+  static async start(): Promise<SilentRelay> {
+    const server = createServer();
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    return new SilentRelay(server);
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+  }
+
+  async release(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
