@@ -1,18 +1,37 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { CONFIG_DEFAULTS } from './config.ts';
 import type { Database } from './db/database.ts';
+import { health } from './plugins/health.ts';
+import { loggerOptions, requestLog } from './plugins/request-log.ts';
 import { restApi } from './plugins/rest-api.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { staticSite } from './plugins/static-site.ts';
+import { submissionRateLimit } from './plugins/submission-rate-limit.ts';
 import { refuse } from './rest/submission-errors.ts';
 
 export interface AppOptions {
   database: Database;
   distDir?: string;
-  logger?: boolean;
+  /** true logs to stdout; a stream receives the same lines (tests read them). */
+  logger?: boolean | NodeJS.WritableStream;
+  /** Submissions per client address per minute; real starts pass RATE_LIMIT_PER_MINUTE. */
+  rateLimitPerMinute?: number;
+  /** Behind a reverse proxy: client addresses come from X-Forwarded-For, and HSTS is sent. */
+  trustProxy?: boolean;
+  /** Origins the page may send requests to besides this one (hosted Supabase). */
+  connectSrc?: string[];
 }
 
 /** Generous for the largest valid submission on a poor mobile connection. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** A browser sends its headers at once; a client still sending them after this is stalling. */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** How often Node looks for connections past those two timeouts (its default is 30 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 2_000;
+/** A socket with no traffic at all for this long is dropped, whatever state it is in. */
+const CONNECTION_IDLE_TIMEOUT_MS = 60_000;
+/** Long enough for a visitor's next request after the page loads, short enough not to hoard sockets. */
+const KEEP_ALIVE_TIMEOUT_MS = 10_000;
 
 /** Where hosted Supabase serves PostgREST; the site's client posts to the same path here. */
 export const REST_PREFIX = '/rest/v1';
@@ -22,12 +41,24 @@ export async function buildApp({
   database,
   distDir = CONFIG_DEFAULTS.DIST_DIR,
   logger = false,
+  rateLimitPerMinute = Number(CONFIG_DEFAULTS.RATE_LIMIT_PER_MINUTE),
+  trustProxy = false,
+  connectSrc = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: logger === true ? loggerOptions() : logger ? loggerOptions(logger) : false,
+    // requestLog writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy,
     // Node's default is 5 minutes; a contact form's request is a few KB, and a
     // client that dribbles one in for longer is holding a connection hostage.
     requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_IDLE_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     // A URL Fastify cannot even decode never reaches a route; under /rest/v1 it
     // is still answered in PostgREST's shape.
     frameworkErrors: (error, request, res) => {
@@ -37,6 +68,10 @@ export async function buildApp({
       return reply.code(400).type('application/json; charset=utf-8').send(invalid.toJSON());
     },
   });
+  await app.register(requestLog);
+  await app.register(securityHeaders, { distDir, connectSrc, hsts: trustProxy });
+  await app.register(submissionRateLimit, { perMinute: rateLimitPerMinute });
+  await app.register(health, { database });
   await app.register(staticSite, { distDir });
   await app.register(restApi, { prefix: REST_PREFIX, database });
   return app;

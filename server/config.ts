@@ -16,6 +16,10 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** The prerendered site that `npm run build` writes. */
   distDir: string;
+  /** TRUST_PROXY: behind a reverse proxy, so X-Forwarded-For is believed and HSTS sent. */
+  trustProxy: boolean;
+  /** Origins the page may send requests to besides this one: VITE_SUPABASE_URL's, when set. */
+  connectSrc: string[];
   /** Lead delivery by email: both set, or neither (delivery off). May hold a password. */
   smtpUrl?: string;
   notifyEmail?: string;
@@ -74,9 +78,38 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
   }
 
   const delivery = parseLeadDelivery(env, problems);
+  const hardening = parseHardening(env, problems);
 
   if (problems.length > 0 || !database) throw new ConfigError(problems);
-  return { port, host, ...database, rateLimitPerMinute, distDir: read('DIST_DIR'), ...delivery };
+  return {
+    port,
+    host,
+    ...database,
+    rateLimitPerMinute,
+    distDir: read('DIST_DIR'),
+    ...delivery,
+    ...hardening,
+  };
+}
+
+function parseHardening(
+  env: Env,
+  problems: string[],
+): Pick<ServerConfig, 'trustProxy' | 'connectSrc'> {
+  const trust = env.TRUST_PROXY?.trim().toLowerCase() || 'false';
+  // Only a clear yes trusts the proxy: a believed X-Forwarded-For lets anyone pick their address.
+  if (!['true', '1', 'false', '0'].includes(trust)) {
+    problems.push(`TRUST_PROXY must be true or false, got "${env.TRUST_PROXY}"`);
+  }
+  const supabaseUrl = env.VITE_SUPABASE_URL?.trim();
+  let connectSrc: string[] = [];
+  if (supabaseUrl) {
+    const origin = URL.canParse(supabaseUrl) ? new URL(supabaseUrl).origin : '';
+    if (!/^https?:\/\//.test(origin))
+      problems.push(`VITE_SUPABASE_URL must be an http(s) URL, got "${supabaseUrl}"`);
+    else connectSrc = [origin];
+  }
+  return { trustProxy: trust === 'true' || trust === '1', connectSrc };
 }
 
 type LeadDeliveryConfig = Pick<ServerConfig, 'smtpUrl' | 'notifyEmail' | 'mailFrom'>;

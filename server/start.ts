@@ -1,11 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp } from './app.ts';
+import { buildApp, type AppOptions } from './app.ts';
 import { CONFIG_DEFAULTS } from './config.ts';
 import type { Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
 
-export interface StartOptions extends LeadDeliveryOptions {
+export interface StartOptions
+  extends
+    LeadDeliveryOptions,
+    Pick<AppOptions, 'rateLimitPerMinute' | 'trustProxy' | 'connectSrc'> {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
@@ -13,7 +16,7 @@ export interface StartOptions extends LeadDeliveryOptions {
   dataDir?: string;
   databaseUrl?: string;
   distDir?: string;
-  logger?: boolean;
+  logger?: AppOptions['logger'];
 }
 
 export interface RunningServer {
@@ -34,7 +37,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let app;
   let delivery;
   try {
-    app = await buildApp({ database, distDir: options.distDir, logger: options.logger });
+    app = await buildApp({ ...options, database });
     await app.listen({ port: options.port ?? Number(CONFIG_DEFAULTS.PORT), host });
     delivery = startLeadDelivery(database, app.log, options);
   } catch (error) {

@@ -46,6 +46,8 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { databas
   app.post<{ Querystring: { columns?: string } }>(
     `/${TABLE}`,
     {
+      // Counted per client address (server/plugins/submission-rate-limit.ts).
+      config: { rateLimit: {} },
       schema: {
         querystring: {
           type: 'object',

@@ -152,6 +152,16 @@ export const refuse = {
       { 'retry-after': '5' },
     ),
 
+  /** Hosted Supabase's gateway answers 429 too; PostgREST has no code for it, so one of ours. */
+  tooManyRequests: (perMinute: number, retryAfterSeconds: number) =>
+    new PostgrestError(
+      429,
+      'PGRSTX29',
+      'Too many submissions from this address',
+      `The limit is ${perMinute} per minute.`,
+      `Try again in ${retryAfterSeconds} seconds.`,
+    ),
+
   /** A fault of ours, not the client's; logged in full, answered without internals. */
   unexpected: () =>
     new PostgrestError(400, 'PGRSTX00', 'The request could not be processed', null, null),

@@ -10,6 +10,8 @@ describe('server configuration', () => {
       databaseUrl: undefined,
       rateLimitPerMinute: 10,
       distDir: 'dist',
+      trustProxy: false,
+      connectSrc: [],
     });
   });
 
@@ -21,6 +23,8 @@ describe('server configuration', () => {
       DATABASE_URL: 'postgres://site:secret@db:5432/site',
       RATE_LIMIT_PER_MINUTE: '30',
       DIST_DIR: 'build',
+      TRUST_PROXY: ' true ',
+      VITE_SUPABASE_URL: 'https://abc.supabase.co/rest/v1/',
     });
     expect(config).toEqual({
       port: 3000,
@@ -29,6 +33,8 @@ describe('server configuration', () => {
       databaseUrl: 'postgres://site:secret@db:5432/site',
       rateLimitPerMinute: 30,
       distDir: 'build',
+      trustProxy: true,
+      connectSrc: ['https://abc.supabase.co'],
     });
   });
 
@@ -50,6 +56,8 @@ describe('server configuration', () => {
       'DATABASE_URL must start with postgres:// or postgresql://',
     ],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a URL'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be true or false'],
+    [{ VITE_SUPABASE_URL: 'ftp://files' }, 'VITE_SUPABASE_URL must be an http(s) URL'],
   ])('names the variable in error: %j', (env, message) => {
     expect(() => parseServerConfig(env)).toThrow(ConfigError);
     expect(() => parseServerConfig(env)).toThrow(message);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
-import { buildApp } from '../../../server/app.ts';
+import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
 
@@ -94,11 +94,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The app over a fresh database, for app.inject(); no static site. */
-export async function testApp(kind: BackendKind, options: Partial<DatabaseOptions> = {}) {
+/** Suites post far more than a visitor's limit from one address; rate-limit.test.ts tests the limit. */
+export const TEST_RATE_LIMIT = 10_000;
+
+/** The app over a fresh database, for app.inject(); no static site unless appOptions names one. */
+export async function testApp(
+  kind: BackendKind,
+  options: Partial<DatabaseOptions> = {},
+  appOptions: Partial<AppOptions> = {},
+) {
   const backend = await freshBackend(kind);
   const db = await openDatabase({ ...backend.options, ...options });
-  const app = await buildApp({ database: db, distDir: join(backend.options.dataDir, 'no-site') });
+  const app = await buildApp({
+    database: db,
+    distDir: join(backend.options.dataDir, 'no-site'),
+    rateLimitPerMinute: TEST_RATE_LIMIT,
+    ...appOptions,
+  });
   return {
     app,
     db,

@@ -13,7 +13,9 @@ export interface ChildServer {
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  return { ...env, PORT: '0', DIST_DIR: '/nonexistent', ...overrides };
+  // Suites post far more than a visitor's limit from one address.
+  const limit = { RATE_LIMIT_PER_MINUTE: '10000' };
+  return { ...env, PORT: '0', DIST_DIR: '/nonexistent', ...limit, ...overrides };
 }
 
 /** Runs `node --import tsx server/main.ts` as a real process and waits until it listens. */

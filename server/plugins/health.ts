@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/database.ts';
+
+export interface HealthOptions {
+  database: Database;
+}
+
+/** A probe must answer before the orchestrator's own timeout, even when the database hangs. */
+const PROBE_TIMEOUT_MS = 2_000;
+
+const statusSchema = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string' } },
+} as const;
+
+/** GET /healthz: 200 when the database answers `select 1`, 503 when it does not. */
+export const health: FastifyPluginAsync<HealthOptions> = async (app, { database }) => {
+  app.get(
+    '/healthz',
+    { schema: { response: { 200: statusSchema, 503: statusSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        await withTimeout(database.query('select 1'), PROBE_TIMEOUT_MS);
+        return { status: 'ok' };
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: the database did not answer');
+        return reply.code(503).send({ status: 'unavailable' });
+      }
+    },
+  );
+};
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+
+describeEachBackend('GET /healthz', (kind) => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await testApp(kind);
+  });
+  afterAll(() => site?.close());
+
+  it('answers 200 ok while the database answers', async () => {
+    const response = await site.app.inject('/healthz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 once the database is gone', async () => {
+    await site.db.close();
+    const response = await site.app.inject('/healthz');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
+  });
+});
+
+describe('GET /healthz with a database that never answers', () => {
+  it('answers 503 within the probe timeout', async () => {
+    const { buildApp } = await import('../../server/app.ts');
+    const hanging = { query: () => new Promise(() => {}) };
+    const app = await buildApp({ database: hanging as never, distDir: '/nonexistent' });
+    const started = Date.now();
+    const response = await app.inject('/healthz');
+    await app.close();
+    expect(response.statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp, type AppOptions } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
+import { ERROR_KEYS, TABLE_URL, VALID } from './support/requests.ts';
+
+/** Counts inserts instead of storing them: the limiter, not the database, is under test. */
+function countingDatabase() {
+  const database = { inserted: 0, insertSubmission: async () => void database.inserted++ };
+  return database;
+}
+
+const submit = (app: FastifyInstance, from: string, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: TABLE_URL,
+    remoteAddress: from,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(VALID),
+  });
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+async function app(options: Partial<AppOptions> = {}) {
+  const database = countingDatabase();
+  const built = await buildApp({
+    database: database as unknown as Database,
+    distDir: '/nonexistent',
+    ...options,
+  });
+  apps.push(built);
+  return { app: built, database };
+}
+
+describe('the submission rate limit', () => {
+  it('refuses the 11th submission in a minute from one address, in PostgREST’s shape', async () => {
+    const { app: site, database } = await app();
+    for (let i = 0; i < 10; i++) expect((await submit(site, '203.0.113.7')).statusCode).toBe(201);
+
+    const refused = await submit(site, '203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = refused.json();
+    expect(Object.keys(body).sort()).toEqual(ERROR_KEYS);
+    expect(body).toMatchObject({ code: 'PGRSTX29', details: 'The limit is 10 per minute.' });
+    expect(database.inserted).toBe(10);
+  });
+
+  it('counts each address on its own', async () => {
+    const { app: site } = await app({ rateLimitPerMinute: 2 });
+    await submit(site, '203.0.113.7');
+    await submit(site, '203.0.113.7');
+    expect((await submit(site, '203.0.113.7')).statusCode).toBe(429);
+    expect((await submit(site, '198.51.100.2')).statusCode).toBe(201);
+    expect((await submit(site, '2001:db8::1')).statusCode).toBe(201);
+  });
+
+  it('never counts the site’s files, nor other API routes', async () => {
+    const { app: site } = await app({ rateLimitPerMinute: 1 });
+    for (let i = 0; i < 30; i++) {
+      await site.inject({ url: '/', remoteAddress: '203.0.113.7' });
+      await site.inject({ url: '/assets/index.js', remoteAddress: '203.0.113.7' });
+      await site.inject({ url: TABLE_URL, remoteAddress: '203.0.113.7' });
+      await site.inject({ url: '/healthz', remoteAddress: '203.0.113.7' });
+    }
+    expect((await submit(site, '203.0.113.7')).statusCode).toBe(201);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const { app: direct } = await app({ rateLimitPerMinute: 1 });
+    expect((await submit(direct, '203.0.113.7', { 'x-forwarded-for': '1.1.1.1' })).statusCode).toBe(
+      201,
+    );
+    // A forged header does not buy a fresh allowance.
+    const forged = await submit(direct, '203.0.113.7', { 'x-forwarded-for': '2.2.2.2' });
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it('counts the forwarded address behind a trusted proxy', async () => {
+    const { app: proxied } = await app({ rateLimitPerMinute: 1, trustProxy: true });
+    const proxy = '10.0.0.1';
+    expect((await submit(proxied, proxy, { 'x-forwarded-for': '1.1.1.1' })).statusCode).toBe(201);
+    expect((await submit(proxied, proxy, { 'x-forwarded-for': '2.2.2.2' })).statusCode).toBe(201);
+    expect((await submit(proxied, proxy, { 'x-forwarded-for': '1.1.1.1' })).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,81 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { freshBackend, TEST_RATE_LIMIT, type Backend } from './support/backends.ts';
+import { TABLE_URL, VALID } from './support/requests.ts';
+
+const IDLE_CONNECTIONS = 300;
+
+async function openIdle(url: URL, count: number): Promise<Socket[]> {
+  const opened = Array.from(
+    { length: count },
+    (_, i) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(Number(url.port), url.hostname, () => {
+          // A third say nothing, a third start a request, a third trickle a header.
+          if (i % 3 === 1) socket.write(`POST ${TABLE_URL} HTTP/1.1\r\nHost: x\r\n`);
+          if (i % 3 === 2) socket.write('GET / HTTP/1.1\r\nX-Slow: ');
+          resolve(socket);
+        });
+        socket.resume(); // read the server's 408, so its hang-up is seen
+        socket.on('error', () => {}); // the server may drop them; that is its right
+        socket.once('error', reject);
+      }),
+  );
+  return Promise.all(opened);
+}
+
+describe('slow and stuck clients', () => {
+  let backend: Backend;
+  let server: RunningServer;
+  let sockets: Socket[] = [];
+  beforeAll(async () => {
+    backend = await freshBackend('embedded');
+    server = await startServer({
+      port: 0,
+      ...backend.options,
+      distDir: '/nonexistent',
+      rateLimitPerMinute: TEST_RATE_LIMIT,
+    });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await server?.close();
+    await backend?.dispose();
+  });
+
+  it(`do not delay a visitor’s submission, ${IDLE_CONNECTIONS} connections of them`, async () => {
+    sockets = await openIdle(new URL(server.url), IDLE_CONNECTIONS);
+    const trickle = setInterval(() => {
+      for (const [i, socket] of sockets.entries()) if (i % 3 === 2) socket.write('a');
+    }, 200);
+    try {
+      const started = performance.now();
+      const response = await fetch(`${server.url}${TABLE_URL}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...VALID, name: 'Past the idle crowd' }),
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(response.status).toBe(201);
+      expect(performance.now() - started).toBeLessThan(3_000);
+    } finally {
+      clearInterval(trickle);
+    }
+    const rows = await server.query('select 1 from contact_submissions where name = $1', [
+      'Past the idle crowd',
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('are dropped once they stall past the headers timeout', async () => {
+    const [stalled] = await openIdle(new URL(server.url), 2).then((pair) => pair.slice(1));
+    sockets.push(stalled!);
+    const closed = new Promise<number>((resolve) => {
+      const started = performance.now();
+      stalled!.once('close', () => resolve(performance.now() - started));
+    });
+    // HEADERS_TIMEOUT_MS (10 s) plus Node's check interval (2 s), with room for a busy machine.
+    expect(await closed).toBeLessThan(16_000);
+  }, 20_000);
+});
