@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/start.ts';
+import { freshBackend } from './support/backends.ts';
+import { exited, spawnServer, type ChildServer } from './support/child-server.ts';
+import { TABLE_URL, VALID } from './support/requests.ts';
+
+// kill -9 is persistence.test.ts's; this is the orderly stop an orchestrator asks for.
+describe('SIGTERM', () => {
+  const cleanups: (() => unknown)[] = [];
+  const children: ChildServer[] = [];
+  afterEach(async () => {
+    for (const { child } of children.splice(0)) child.kill('SIGKILL');
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('finishes submissions in flight, keeps every acknowledged one and exits 0', async () => {
+    const backend = await freshBackend('embedded');
+    cleanups.push(() => backend.dispose());
+    const server = await spawnServer({ DATA_DIR: backend.options.dataDir });
+    children.push(server);
+
+    const acknowledged: string[] = [];
+    const statuses = new Set<number>();
+    let sent = 0;
+    let signalled = false;
+    const client = async () => {
+      while (server.child.exitCode === null) {
+        const name = `Terminated ${sent++}`;
+        const response = await fetch(`${server.url}${TABLE_URL}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...VALID, name }),
+        }).catch(() => undefined);
+        if (!response) break; // refused: the server stopped listening
+        statuses.add(response.status);
+        if (response.status === 201) acknowledged.push(name);
+        if (acknowledged.length >= 40 && !signalled) {
+          signalled = true;
+          server.child.kill('SIGTERM');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, client));
+
+    expect(await exited(server.child)).toBe(0);
+    expect(server.output()).toContain('Stopped cleanly.');
+    // Answered while closing: stored (201) or told to come back (503), never dropped mid-way.
+    expect([...statuses].filter((status) => status !== 201 && status !== 503)).toEqual([]);
+
+    const restarted = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
+    cleanups.push(() => restarted.close());
+    const rows = await restarted.query('select name from contact_submissions');
+    const stored = new Set(rows.map((row) => row.name));
+    expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+  });
+});
