@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** Issue 5's budgets for what the page loads before any interaction, in gzip bytes. */
+export const FIRST_VIEW_BUDGET = { jsGzip: 85 * 1024, cssGzip: 15 * 1024 } as const;
+
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;
@@ -22,7 +25,7 @@ function readManifest(dist: string): Manifest {
   return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
-function size(dist: string, file: string): AssetSize {
+export function size(dist: string, file: string): AssetSize {
   const body = readFileSync(join(dist, file));
   return { file, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length };
 }

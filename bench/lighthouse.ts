@@ -2,8 +2,9 @@
 // three runs for our page and three for the "floor": the same page with every
 // script removed. Prints medians. Run: node --import tsx bench/lighthouse.ts
 // (builds first unless --no-build). Uses /usr/bin/chromium or CHROME_PATH.
+// LH_RUNS sets the number of runs; LH_SAVE=dir keeps every report's JSON there.
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -46,9 +47,13 @@ async function makeFloor(dist: string): Promise<string> {
   return floor;
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, label: string): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (process.env.LH_SAVE) {
+    await mkdir(process.env.LH_SAVE, { recursive: true });
+    await writeFile(join(process.env.LH_SAVE, `${label}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const requests =
@@ -105,8 +110,8 @@ try {
   const ours: Figures[] = [];
   const floors: Figures[] = [];
   for (let i = 0; i < RUNS; i++) {
-    ours.push(await audit(`${site.url}/`, chrome.port));
-    floors.push(await audit(`${floor.url}/`, chrome.port));
+    ours.push(await audit(`${site.url}/`, chrome.port, `ours-${i + 1}`));
+    floors.push(await audit(`${floor.url}/`, chrome.port, `floor-${i + 1}`));
   }
   const a = median(ours);
   const b = median(floors);

@@ -91,3 +91,17 @@ test.describe('hero content', () => {
     await expect(page.getByRole('heading', { level: 1, name: hero.headline })).toBeVisible();
   });
 });
+
+test('the script bundle is requested only after the first contentful paint', async ({ page }) => {
+  // So the largest paint (the hero's text, in that same frame) never waits for it.
+  await visit(page);
+  const { paint, bundle } = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name));
+    return { paint: fcp?.startTime, bundle: scripts[0]?.startTime };
+  });
+  expect(paint).toBeGreaterThan(0);
+  expect(bundle).toBeGreaterThan(paint!);
+});
