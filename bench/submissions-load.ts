@@ -2,20 +2,44 @@ import { Agent, request } from 'node:http';
 
 export interface LoadResult {
   acknowledged: number;
+  /** Every answer but 201; a request that got no answer at all counts under "no answer". */
   failed: number;
+  failures: Record<string, number>;
   seconds: number;
   latenciesMs: number[];
 }
 
+export interface LoadOptions {
+  /** Starts each visitor's name, so each phase's rows can be told apart afterwards. */
+  label?: string;
+  /**
+   * Each client posts from its own loopback address (127.0.0.2, 127.0.0.3, …),
+   * as separate visitors would, so a per-address rate limit sees many of them.
+   */
+  ownAddresses?: boolean;
+  /** Each client waits this long between its submissions (0: none; a flood). */
+  pauseMs?: number;
+  /** Checked before each request: true ends that client's loop early. */
+  stop?: () => boolean;
+  /** Told the name of each acknowledged submission. */
+  onAcknowledged?: (name: string) => void;
+}
+
 let serial = 0;
 /** Unique per request, so "stored" can be counted exactly. */
-export function uniqueSubmission() {
+export function uniqueSubmission(label = 'Bench Visitor') {
   const n = serial++;
   return {
-    name: `Bench Visitor ${n}`,
+    name: `${label} ${n}`,
     email: `bench.${n}@example.com`,
     message: `Benchmark message ${n}: our website is slow and we are losing customers.`,
   };
+}
+
+/** 127.0.0.2 onwards: every address in 127.0.0.0/8 is this machine's loopback. */
+export function loopbackAddress(i: number): string {
+  const n = i + 2;
+  return `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 function post(agent: Agent, url: URL, body: string): Promise<number> {
@@ -37,34 +61,61 @@ function post(agent: Agent, url: URL, body: string): Promise<number> {
   });
 }
 
-/** `clients` keep-alive connections, each posting one submission after another for `seconds`. */
+/**
+ * `clients` keep-alive connections, each posting one submission after another
+ * until `seconds` have passed (or `stop` says so).
+ */
 export async function postFor(
   baseUrl: string,
   clients: number,
   seconds: number,
+  {
+    label,
+    ownAddresses = false,
+    pauseMs = 0,
+    stop = () => false,
+    onAcknowledged,
+  }: LoadOptions = {},
 ): Promise<LoadResult> {
   const url = new URL('/rest/v1/contact_submissions', baseUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const shared = new Agent({ keepAlive: true, maxSockets: clients });
+  const agents = Array.from({ length: clients }, (_, i) =>
+    ownAddresses
+      ? new Agent({ keepAlive: true, maxSockets: 1, localAddress: loopbackAddress(i) })
+      : shared,
+  );
   const latenciesMs: number[] = [];
+  const failures: Record<string, number> = {};
   let acknowledged = 0;
   let failed = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
-  const client = async () => {
-    while (performance.now() < deadline) {
+  const client = async (agent: Agent) => {
+    while (performance.now() < deadline && !stop()) {
+      const submission = uniqueSubmission(label);
       const sent = performance.now();
-      const status = await post(agent, url, JSON.stringify(uniqueSubmission())).catch(() => 0);
+      const status = await post(agent, url, JSON.stringify(submission)).catch(() => 0);
       if (status === 201) {
         acknowledged++;
         latenciesMs.push(performance.now() - sent);
+        onAcknowledged?.(submission.name);
       } else {
         failed++;
+        const key = status === 0 ? 'no answer' : String(status);
+        failures[key] = (failures[key] ?? 0) + 1;
       }
+      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   };
-  await Promise.all(Array.from({ length: clients }, client));
-  agent.destroy();
-  return { acknowledged, failed, seconds: (performance.now() - started) / 1000, latenciesMs };
+  await Promise.all(agents.map(client));
+  for (const agent of new Set(agents)) agent.destroy();
+  return {
+    acknowledged,
+    failed,
+    failures,
+    seconds: (performance.now() - started) / 1000,
+    latenciesMs,
+  };
 }
 
 /** `clients` concurrent loops running `work` for `seconds`; how many completed. */

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../server/db/open-database.ts';
-import { postgresBinariesPresent, startPgCluster } from '../tests/setup/pg-cluster.ts';
+import { withBenchPostgres } from './bench-postgres.ts';
 import {
   percentile,
   postFor,
@@ -100,34 +100,6 @@ async function benchEmbedded() {
     report('Embedded database (PGlite)', load, stored, rawRate);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function withBenchPostgres(work: (url: string) => Promise<void>) {
-  if (process.env.DATABASE_URL) {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    const name = `bench_${Date.now()}`;
-    await admin.query(`create database ${name}`);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    try {
-      await work(url.href);
-    } finally {
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
-    }
-    return;
-  }
-  if (!postgresBinariesPresent()) {
-    console.warn('\nSkipping PostgreSQL: no DATABASE_URL and no PostgreSQL 15 binaries.');
-    return;
-  }
-  const cluster = await startPgCluster({ fsync: true });
-  try {
-    await work(cluster.url);
-  } finally {
-    cluster.stop();
   }
 }
 
