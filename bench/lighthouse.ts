@@ -33,6 +33,8 @@ interface Figures {
   cssBytes: number;
   totalBytes: number;
   thirdParty: number;
+  /** Lighthouse's measure of this machine's CPU: its 4x slowdown assumes a fast one (~1,500+). */
+  benchmarkIndex: number;
 }
 
 async function makeFloor(dist: string): Promise<string> {
@@ -75,6 +77,7 @@ async function audit(url: string, port: number, label: string): Promise<Figures>
     cssBytes: bytes('Stylesheet'),
     totalBytes: audits['total-byte-weight']?.numericValue ?? NaN,
     thirdParty: requests.filter((r) => !String(r.url).startsWith(origin)).length,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
   };
 }
 
@@ -130,7 +133,11 @@ try {
     `  Transferred: JS ${kb(a.jsBytes)}, CSS ${kb(a.cssBytes)}, total ${kb(a.totalBytes)}; third-party requests ${a.thirdParty}`,
   );
   console.log(
-    `  Floor scores: performance ${b.performance}, accessibility ${b.accessibility}, SEO ${b.seo}`,
+    `  Floor scores: performance ${b.performance}, accessibility ${b.accessibility}, SEO ${b.seo}; ` +
+      `floor TBT ${b.tbt.toFixed(0)} ms, CLS ${b.cls.toFixed(4)}`,
+  );
+  console.log(
+    `  Machine: Lighthouse benchmark index ${a.benchmarkIndex.toFixed(0)} (median of all runs' own)`,
   );
 } finally {
   await chrome.kill();
