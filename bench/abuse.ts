@@ -107,6 +107,7 @@ async function stopServer(server: ServerProcess): Promise<number | null> {
  */
 function idleFlood(url: URL, count: number) {
   const sockets = new Set<Socket>();
+  const trickling = new Set<Socket>();
   let stopped = false;
   let reopened = 0;
   const open = (i: number) => {
@@ -116,10 +117,12 @@ function idleFlood(url: URL, count: number) {
       if (i % 3 === 2) socket.write('GET / HTTP/1.1\r\nX-Slow: ');
     });
     sockets.add(socket);
+    if (i % 3 === 2) trickling.add(socket);
     socket.resume();
     socket.on('error', () => {});
     socket.once('close', () => {
       sockets.delete(socket);
+      trickling.delete(socket);
       if (!stopped) {
         reopened++;
         setTimeout(() => open(i), 50);
@@ -128,8 +131,7 @@ function idleFlood(url: URL, count: number) {
   };
   for (let i = 0; i < count; i++) open(i);
   const trickle = setInterval(() => {
-    let i = 0;
-    for (const socket of sockets) if (i++ % 3 === 2 && socket.writable) socket.write('a');
+    for (const socket of trickling) if (socket.writable) socket.write('a');
   }, 200);
   return {
     open: () => sockets.size,
