@@ -1,3 +1,5 @@
+import { groupDigits } from '../lib/group-digits';
+
 export const contactCopy = {
   eyebrow: 'Free consultation · No setup fees',
   heading: 'Every Day You Wait Costs You More',
@@ -27,8 +29,7 @@ export const contactCopy = {
     submitBusy: 'Sending Message...',
     sendingToast: 'Sending your message…',
     draftSaved: 'Draft saved in this browser',
-    counter: (used: number, max: number) =>
-      `${used.toLocaleString('en-GB')} / ${max.toLocaleString('en-GB')} characters`,
+    counter: (used: number, max: number) => `${groupDigits(used)} / ${groupDigits(max)} characters`,
     privacyNote: 'We use your details only to reply to you.',
     privacyLink: 'Privacy notice',
   },

@@ -3,6 +3,7 @@
  * the tests import it; the database's CHECK constraints in
  * supabase/migrations/ encode the same rules in SQL (keep them in step).
  */
+import { groupDigits } from '../../lib/group-digits';
 
 /** Limits from decisions.md, counted in Unicode code points after trimming,
  * as PostgreSQL's char_length() counts them. */
@@ -31,7 +32,7 @@ export const MESSAGES = {
   tooLong: {
     name: `Please keep your name to ${LIMITS.name.max} characters`,
     email: `Please keep your email address to ${LIMITS.email.max} characters`,
-    message: `Please keep your message to ${LIMITS.message.max.toLocaleString('en-GB')} characters`,
+    message: `Please keep your message to ${groupDigits(LIMITS.message.max)} characters`,
   },
   unreadable: 'Please remove unusual control characters from your message',
   failed: 'There was an issue submitting your message. Please try again.',

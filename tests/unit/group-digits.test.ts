@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { groupDigits } from '../../src/lib/group-digits';
+import { MESSAGES } from '../../src/features/contact/validation';
+import { contactCopy } from '../../src/content/contact';
+
+describe('groupDigits', () => {
+  it('writes whole numbers as en-GB does', () => {
+    for (const n of [0, 7, 42, 999, 1000, 4999, 5000, 12345, 100000, 999999, 1234567, 10 ** 9]) {
+      expect(groupDigits(n)).toBe(n.toLocaleString('en-GB'));
+    }
+  });
+
+  it('gives the limit and the counter the visitor reads', () => {
+    expect(MESSAGES.tooLong.message).toBe('Please keep your message to 5,000 characters');
+    expect(contactCopy.form.counter(1234, 5000)).toBe('1,234 / 5,000 characters');
+  });
+});
