@@ -105,3 +105,17 @@ test('the script bundle is requested only after the first contentful paint', asy
   expect(paint).toBeGreaterThan(0);
   expect(bundle).toBeGreaterThan(paint!);
 });
+
+test('errors keep their stack traces once the page has started', async ({ page }) => {
+  // Stacks are off only while React's modules first run (src/lib/boot-error-stacks.ts).
+  const before = await page.evaluate(() => Error.stackTraceLimit);
+  await visit(page);
+  const after = await page.evaluate(() => {
+    function thrower() {
+      return new Error('probe');
+    }
+    return { limit: Error.stackTraceLimit, stack: thrower().stack ?? '' };
+  });
+  expect(after.limit).toBe(before);
+  expect(after.stack).toContain('thrower');
+});
