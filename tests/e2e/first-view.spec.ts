@@ -38,3 +38,14 @@ test('nothing but the one stylesheet blocks the first render', async ({ request 
   // No external script in the head; the inline theme script runs in microseconds.
   expect(head).not.toMatch(/<script[^>]*\bsrc=/);
 });
+
+test('the script that hydrates the page opens with V8’s compile-everything hint', async ({
+  request,
+}) => {
+  // The hint only works as the file's first line (vite.config.ts, compileHints).
+  const html = await (await request.get('/')).text();
+  const entry = html.match(/script\.src = '(\/assets\/index-[\w-]+\.js)'/)?.[1];
+  expect(entry).toBeDefined();
+  const script = await (await request.get(entry!)).text();
+  expect(script.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+});
