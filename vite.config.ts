@@ -14,6 +14,7 @@ function compileHints(): Plugin {
   return {
     name: 'compile-hints',
     enforce: 'post',
+    applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
@@ -41,11 +42,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), tailwindcss(), compileHints()],
     define: { __SITE_CONFIG__: JSON.stringify(config) },
-    build: {
-      target: 'es2022',
-      cssCodeSplit: false,
-      // The manifest tells bench/bundle and the budget test which chunks load on first view.
-      manifest: true,
-    },
+    // The manifest tells bench/bundle and the budget test which chunks load on first view.
+    build: { target: 'es2022', cssCodeSplit: false, manifest: true },
   };
 });

@@ -3,11 +3,11 @@
  *
  * React DOM creates a few Error objects when its module first runs, as internal
  * markers that are never thrown at a visitor. With DevTools attached (as it is
- * in Lighthouse and in a developer's browser), Chrome records a detailed stack
- * for every new Error, and to do that V8 reparses the whole 260 KB script for
- * its source positions: 25–60 ms in one main-thread task on our test machine,
- * four times that in Lighthouse's simulated phone. Without DevTools there is no
- * such cost and nothing here changes what a visitor gets.
+ * in Lighthouse and in a developer's browser), the first of them makes V8
+ * collect source positions for the frames on the stack, which reparses the
+ * whole 260 KB script: 25–60 ms in one main-thread task on our test machine,
+ * four times that in Lighthouse's simulated phone. Without DevTools we measured
+ * no such cost, and nothing here changes what a visitor gets.
  *
  * V8 captures no stack while Error.stackTraceLimit is not a number. This module
  * is the entry's first import, so it runs before React's modules;
