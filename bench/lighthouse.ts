@@ -60,14 +60,14 @@ function blockingBySource(
         items?: { url: string; startTime: number; duration: number }[];
       }
     )?.items ?? [];
-  const sum = { document: 0, script: 0, browser: 0 };
+  const sum = { blockingDocument: 0, blockingScript: 0, blockingBrowser: 0 };
   for (const task of tasks) {
     const blocking =
       Math.min(task.startTime + task.duration, tti) - Math.max(task.startTime, fcp) - 50;
     if (blocking <= 0) continue;
-    if (task.url === url) sum.document += blocking;
-    else if (task.url.endsWith('.js')) sum.script += blocking;
-    else sum.browser += blocking;
+    if (task.url === url) sum.blockingDocument += blocking;
+    else if (task.url.endsWith('.js')) sum.blockingScript += blocking;
+    else sum.blockingBrowser += blocking;
   }
   return sum;
 }
@@ -113,11 +113,7 @@ async function audit(url: string, port: number, label: string): Promise<Figures>
     totalBytes: audits['total-byte-weight']?.numericValue ?? NaN,
     thirdParty: requests.filter((r) => !String(r.url).startsWith(origin)).length,
     benchmarkIndex: result.lhr.environment.benchmarkIndex,
-    ...(({ document, script, browser }) => ({
-      blockingDocument: document,
-      blockingScript: script,
-      blockingBrowser: browser,
-    }))(blockingBySource(audits, url)),
+    ...blockingBySource(audits, url),
   };
 }
 
