@@ -1,11 +1,11 @@
-// First import: runs before React's modules (see the file for why).
-import { restoreErrorStacks } from './lib/boot-error-stacks';
+// Error stacks are off while React's modules first run (see the file for why).
+// The order of these imports is the order the modules run in.
+import './lib/boot-error-stacks';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import './lib/boot-error-stacks-end';
 import { App } from './app';
 import './styles.css';
-
-restoreErrorStacks();
 
 // Hydrating inside a transition lets React work in slices of a few
 // milliseconds and yield between them; in the default lane it hydrates in long

@@ -1,5 +1,6 @@
 /**
- * Error stacks are switched off while React loads, and back on before our code runs.
+ * Error stacks are switched off while React's modules first run, and back on
+ * before ours do.
  *
  * React DOM creates a few Error objects when its module first runs, as internal
  * markers that are never thrown at a visitor. With DevTools attached (as it is
@@ -9,9 +10,9 @@
  * four times that in Lighthouse's simulated phone. Without DevTools we measured
  * no such cost, and nothing here changes what a visitor gets.
  *
- * V8 captures no stack while Error.stackTraceLimit is not a number. This module
- * is the entry's first import, so it runs before React's modules;
- * `restoreErrorStacks` is the entry's first statement, after them.
+ * V8 captures no stack while Error.stackTraceLimit is not a number. The entry
+ * imports this module before React and `./boot-error-stacks-end` right after
+ * react-dom/client, before any module of ours.
  */
 interface StackLimit {
   stackTraceLimit?: unknown;
