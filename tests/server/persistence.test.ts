@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from '../../server/db/data-dir-lock.ts';
 import { startServer } from '../../server/start.ts';
-import { describeEachBackend, emptyDataDir, freshBackend } from './support/backends.ts';
+import { describeEachBackend, emptyDataDir, envFor, freshBackend } from './support/backends.ts';
 import { exited, runServerToExit, spawnServer, type ChildServer } from './support/child-server.ts';
 import { VALID } from './support/requests.ts';
 
@@ -74,10 +74,7 @@ describeEachBackend('kill -9 during a burst of submissions', (kind) => {
   it('loses no acknowledged submission, and the server starts again on the same data', async () => {
     const backend = await freshBackend(kind);
     cleanups.push(() => backend.dispose());
-    const database: Record<string, string> = backend.options.databaseUrl
-      ? { DATABASE_URL: backend.options.databaseUrl }
-      : { DATA_DIR: backend.options.dataDir };
-    const server = await spawnServer(database);
+    const server = await spawnServer(envFor(backend));
     children.push(server);
 
     const acknowledged = await acknowledgedBeforeKill(server);

@@ -8,6 +8,7 @@ import { childEnv } from './support/child-server.ts';
 import {
   describeEachBackend,
   emptyDataDir,
+  envFor,
   freshBackend,
   type Backend,
 } from './support/backends.ts';
@@ -35,11 +36,6 @@ const ROWS = [
   ['2026-01-01T09:00:00.000Z', 'Zoë', 'zoe@example.com', '+44 1632 960123'],
   ['2026-02-01T08:30:00.000Z', '@admin', 'jane@example.com', '-1 for slow sites'],
 ] as const;
-
-function envFor(backend: Backend): Record<string, string> {
-  const { dataDir, databaseUrl } = backend.options;
-  return databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
-}
 
 describeEachBackend('scripts/submissions.ts', (kind) => {
   let backend: Backend;

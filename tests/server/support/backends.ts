@@ -19,6 +19,12 @@ export interface Backend {
   dispose(): Promise<void>;
 }
 
+/** The environment a server or CLI process needs to open this backend's database. */
+export function envFor(backend: Backend): Record<string, string> {
+  const { dataDir, databaseUrl } = backend.options;
+  return databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+}
+
 /** A suite per backend; the PostgreSQL one is skipped, by name, when the global setup found none. */
 export function describeEachBackend(name: string, body: (kind: BackendKind) => void): void {
   for (const kind of BACKENDS) {
