@@ -4,9 +4,9 @@ import { postgresBinariesPresent, startPgCluster } from '../tests/setup/pg-clust
 /**
  * Runs `work` against a PostgreSQL database of its own: a temporary database
  * in DATABASE_URL's server (dropped afterwards), else a throwaway cluster with
- * fsync on, as in production. Without either, says so and returns false.
+ * fsync on, as in production. Without either, says so and skips `work`.
  */
-export async function withBenchPostgres(work: (url: string) => Promise<void>): Promise<boolean> {
+export async function withBenchPostgres(work: (url: string) => Promise<void>): Promise<void> {
   if (process.env.DATABASE_URL) {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -20,11 +20,11 @@ export async function withBenchPostgres(work: (url: string) => Promise<void>): P
       await admin.query(`drop database ${name} with (force)`);
       await admin.end();
     }
-    return true;
+    return;
   }
   if (!postgresBinariesPresent()) {
     console.warn('\nSkipping PostgreSQL: no DATABASE_URL and no PostgreSQL 15 binaries.');
-    return false;
+    return;
   }
   const cluster = await startPgCluster({ fsync: true });
   try {
@@ -32,5 +32,4 @@ export async function withBenchPostgres(work: (url: string) => Promise<void>): P
   } finally {
     cluster.stop();
   }
-  return true;
 }
