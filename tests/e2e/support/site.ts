@@ -23,7 +23,7 @@ export async function waitForHydration(page: Page) {
 export async function visit(page: Page, path = '/') {
   await page.goto(path);
   await waitForHydration(page);
-  await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 1_000 });
+  await expect(page.getByTestId('loading-overlay')).toBeHidden();
 }
 
 /** Each in-page anchor and the heading of the section it leads to. */
@@ -43,7 +43,7 @@ export function sectionHeading(href: string): string {
 export async function reload(page: Page) {
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 1_000 });
+  await expect(page.getByTestId('loading-overlay')).toBeHidden();
 }
 
 /** The page's sections, found by their headings' accessible names. */
