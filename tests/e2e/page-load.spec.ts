@@ -53,6 +53,22 @@ test('the loading spinner shows at first, then leaves on its own', async ({ page
   await expect(overlay).toBeHidden();
   // And it never blocks a click underneath while it fades.
   await expect(overlay).toHaveCSS('pointer-events', 'none');
+  // Once gone, nothing keeps animating out of sight: a spinner turning unseen
+  // would restyle the page every frame for as long as it stays open.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .filter((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            return !target?.checkVisibility({ visibilityProperty: true });
+          })
+          .map((animation) => (animation as CSSAnimation).animationName),
+      ),
+    )
+    .toEqual([]);
 });
 
 test('the spinner overlay covers the page at first paint', async ({ page }) => {
