@@ -22,6 +22,12 @@ const delaysMs = (items: Locator) =>
     elements.map((el) => Math.round(parseFloat(getComputedStyle(el).transitionDelay) * 1000)),
   );
 
+/** Each card's first transition duration, in ms: 0 while it waits, the reveal's once shown. */
+const durationsMs = (items: Locator) =>
+  items.evaluateAll((elements) =>
+    elements.map((el) => Math.round(parseFloat(getComputedStyle(el).transitionDuration) * 1000)),
+  );
+
 const revealStates = (items: Locator) =>
   items.evaluateAll((elements) => elements.map((el) => el.getAttribute('data-reveal')));
 
@@ -32,10 +38,13 @@ test.describe('section reveals', () => {
     await expect(items).toHaveCount(services.length);
     expect(await revealStates(items)).toEqual(services.map(() => 'waiting'));
     await expect(items.first()).toHaveCSS('opacity', '0');
+    // Hidden at once, not faded out where nobody can see it: only the reveal animates.
+    expect(await durationsMs(items)).toEqual(services.map(() => 0));
 
     await page.getByRole('heading', { name: servicesCopy.websiteHeading }).scrollIntoViewIfNeeded();
     await expect.poll(() => revealStates(items)).toEqual(services.map(() => 'shown'));
     expect(await delaysMs(items)).toEqual(services.map((_, i) => i * SERVICE_STAGGER_MS));
+    for (const duration of await durationsMs(items)) expect(duration).toBeGreaterThan(0);
     for (const item of await items.all()) await expect(item).toHaveCSS('opacity', '1');
   });
 
