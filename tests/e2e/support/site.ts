@@ -19,11 +19,16 @@ export async function waitForHydration(page: Page) {
   });
 }
 
-/** Opens the page as a visitor would and waits until it is interactive and the spinner has gone. */
-export async function visit(page: Page, path = '/') {
-  await page.goto(path);
+/** Waits until the page is interactive and the spinner has gone. */
+async function untilReady(page: Page) {
   await waitForHydration(page);
   await expect(page.getByTestId('loading-overlay')).toBeHidden();
+}
+
+/** Opens the page as a visitor would and waits until it is ready. */
+export async function visit(page: Page, path = '/') {
+  await page.goto(path);
+  await untilReady(page);
 }
 
 /** Each in-page anchor and the heading of the section it leads to. */
@@ -42,8 +47,7 @@ export function sectionHeading(href: string): string {
 /** Reloads the page as a visitor would (F5) and waits as `visit` does. */
 export async function reload(page: Page) {
   await page.reload();
-  await waitForHydration(page);
-  await expect(page.getByTestId('loading-overlay')).toBeHidden();
+  await untilReady(page);
 }
 
 /** The page's sections, found by their headings' accessible names. */
