@@ -46,7 +46,9 @@ interface Figures {
  * tasks between first contentful paint and interactive, each counted past
  * 50 ms. An approximation: Lighthouse's own TBT blends two simulations.
  * The page's URL stands for parsing, style, layout and paint; a script's
- * URL for running it; "Unattributable" for the browser's own work.
+ * URL for running it; "Unattributable" for the browser's own work. Style,
+ * layout and paint that a script causes (hydration, reveals) count under the
+ * page, so "scripts" is only the running of script, not all it costs.
  */
 function blockingBySource(
   audits: Record<string, { numericValue?: number; details?: unknown }>,
