@@ -7,7 +7,7 @@ import { partners, partnersCopy } from '../../src/content/partners';
 import { services, servicesCopy } from '../../src/content/services';
 import { expect, test } from './fixtures';
 import { config, mailtoHref, telHref } from './support/content';
-import { section, sectionHeading } from './support/site';
+import { expectSectionReached, section, sectionHeading } from './support/site';
 
 /** The spec's own words (seed-spec.md §2), written out so a copy edit cannot quietly drop one. */
 const SPEC_STRINGS = [
@@ -169,6 +169,14 @@ test.describe('with JavaScript disabled', () => {
       '#contact',
     );
     for (const promise of hero.card.promises) await expect(card.getByText(promise)).toBeVisible();
+  });
+
+  test('an in-page link lands on its section, below the nav', async ({ page }) => {
+    // Without scripts every section is laid out from the start, so the smooth scroll is
+    // aimed by real heights, not stand-ins.
+    await page.goto('/');
+    await page.getByRole('link', { name: hero.primaryCta.label }).click();
+    await expectSectionReached(page, '#contact');
   });
 
   test('services: two groups, five priced cards, one MOST POPULAR', async ({ page }) => {

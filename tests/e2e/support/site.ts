@@ -95,6 +95,20 @@ export async function expectSectionReached(page: Page, href: string) {
   const headingTop = (await heading.boundingBox())!.y;
   expect(headingTop, `${href} heading clears the fixed nav`).toBeGreaterThanOrEqual(navBottom - 1);
   await expect(heading).toBeInViewport();
+  // And lands where it is aimed: its section's top at its scroll margin, just below the nav
+  // (unless the page has run out of room to scroll).
+  const landing = await page.locator(href).evaluate((target) => ({
+    top: target.getBoundingClientRect().top,
+    margin: parseFloat(getComputedStyle(target).scrollMarginTop),
+    atBottom:
+      Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
+  }));
+  if (!landing.atBottom) {
+    expect(
+      Math.abs(landing.top - landing.margin),
+      `${href} lands at its scroll margin`,
+    ).toBeLessThanOrEqual(2);
+  }
 }
 
 /** Resolves once no CSS transition is running inside `region` (reveals have landed). */
