@@ -179,8 +179,11 @@ try {
   console.log(
     `  Blocking by source (ms, medians, approximate): ours: ${sources(a)}; floor: ${sources(b)}`,
   );
+  // Blocking time swings with whatever else the machine is doing; the spread says how far.
+  const perRun = (runs: Figures[]) => runs.map((r) => r.tbt.toFixed(0)).join(', ');
+  console.log(`  TBT of each run (ms, in order): ours ${perRun(ours)}; floor ${perRun(floors)}`);
   console.log(
-    `  Machine: Lighthouse benchmark index ${a.benchmarkIndex.toFixed(0)} (median of all runs' own)`,
+    `  Machine: Lighthouse benchmark index ${median([...ours, ...floors]).benchmarkIndex.toFixed(0)} (median of all runs' own)`,
   );
 } finally {
   await chrome.kill();
