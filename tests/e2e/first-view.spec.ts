@@ -52,10 +52,11 @@ test('the script that hydrates the page opens with V8’s compile-everything hin
   expect(script.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
-test('the first render lays out the hero only; what lies below waits, yet is all there', async ({
+test('the first render skips sections far below the hero, yet every word is there', async ({
   page,
 }) => {
-  // Lighthouse's phone: the sections below the hero are skipped until they near the screen.
+  // Lighthouse's phone: sections more than half a screen below the viewport wait until
+  // they near it.
   await page.setViewportSize({ width: 412, height: 823 });
   await visit(page);
   const drawn = (name: string) =>
