@@ -181,6 +181,24 @@ test.describe('mobile menu', () => {
   });
 });
 
+test.describe('arriving at a section by its address', () => {
+  for (const link of navLinks) {
+    test(`opening /${link.href} shows that section`, async ({ page }) => {
+      await visit(page, `/${link.href}`);
+      await expectSectionReached(page, link.href);
+    });
+  }
+
+  test('a section typed into the address bar after the page opened is reached', async ({
+    page,
+  }) => {
+    await visit(page);
+    // Same page, new fragment: the browser scrolls without any click on a link.
+    await page.goto('/#contact');
+    await expectSectionReached(page, '#contact');
+  });
+});
+
 test.describe('floating call to action', () => {
   const cta = (page: Page) =>
     page.getByRole('link', { name: navCopy.floatingCta, includeHidden: true });
