@@ -16,17 +16,17 @@ const cards = (page: Page, heading: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('article') });
 
-/** Each card's first transition delay, in ms (opacity and transform share it). */
-const delaysMs = (items: Locator) =>
-  items.evaluateAll((elements) =>
-    elements.map((el) => Math.round(parseFloat(getComputedStyle(el).transitionDelay) * 1000)),
+/** Each card's first transition delay or duration, in ms (opacity and transform share them). */
+const transitionMs = (items: Locator, timing: 'transitionDelay' | 'transitionDuration') =>
+  items.evaluateAll(
+    (elements, key) =>
+      elements.map((el) => Math.round(parseFloat(getComputedStyle(el)[key]) * 1000)),
+    timing,
   );
-
-/** Each card's first transition duration, in ms: 0 while it waits, the reveal's once shown. */
-const durationsMs = (items: Locator) =>
-  items.evaluateAll((elements) =>
-    elements.map((el) => Math.round(parseFloat(getComputedStyle(el).transitionDuration) * 1000)),
-  );
+/** Each card's transition delay: its place in the stagger. */
+const delaysMs = (items: Locator) => transitionMs(items, 'transitionDelay');
+/** Each card's transition duration: 0 while it waits, the reveal's once shown. */
+const durationsMs = (items: Locator) => transitionMs(items, 'transitionDuration');
 
 const revealStates = (items: Locator) =>
   items.evaluateAll((elements) => elements.map((el) => el.getAttribute('data-reveal')));
