@@ -93,7 +93,10 @@ async function audit(url: string, port: number, label: string): Promise<Figures>
     await mkdir(process.env.LH_SAVE, { recursive: true });
     await writeFile(join(process.env.LH_SAVE, `${label}.json`), JSON.stringify(result.lhr));
   }
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  // A run Lighthouse could not finish (no paint seen, protocol timeout) has no
+  // metrics: its NaNs would scramble the medians, so it is run again instead.
+  if (runtimeError) throw new FailedRun(`${runtimeError.code}: ${runtimeError.message}`);
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const requests =
     (audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? [];
@@ -117,6 +120,22 @@ async function audit(url: string, port: number, label: string): Promise<Figures>
     benchmarkIndex: result.lhr.environment.benchmarkIndex,
     ...blockingBySource(audits, url),
   };
+}
+
+class FailedRun extends Error {}
+
+/** Up to three attempts; each failure is printed, and counted in the summary. */
+let failedRuns = 0;
+async function auditUntilDone(url: string, port: number, label: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, label);
+    } catch (error) {
+      if (!(error instanceof FailedRun) || attempt === 3) throw error;
+      failedRuns++;
+      console.warn(`  ${label}: Lighthouse could not finish (${error.message}); running it again`);
+    }
+  }
 }
 
 function median(runs: Figures[]): Figures {
@@ -151,8 +170,8 @@ try {
   const ours: Figures[] = [];
   const floors: Figures[] = [];
   for (let i = 0; i < RUNS; i++) {
-    ours.push(await audit(`${site.url}/`, chrome.port, `ours-${i + 1}`));
-    floors.push(await audit(`${floor.url}/`, chrome.port, `floor-${i + 1}`));
+    ours.push(await auditUntilDone(`${site.url}/`, chrome.port, `ours-${i + 1}`));
+    floors.push(await auditUntilDone(`${floor.url}/`, chrome.port, `floor-${i + 1}`));
   }
   const a = median(ours);
   const b = median(floors);
@@ -182,6 +201,7 @@ try {
   // Blocking time swings with whatever else the machine is doing; the spread says how far.
   const perRun = (runs: Figures[]) => runs.map((r) => r.tbt.toFixed(0)).join(', ');
   console.log(`  TBT of each run (ms, in order): ours ${perRun(ours)}; floor ${perRun(floors)}`);
+  if (failedRuns) console.log(`  Runs Lighthouse could not finish and ran again: ${failedRuns}`);
   console.log(
     `  Machine: Lighthouse benchmark index ${median([...ours, ...floors]).benchmarkIndex.toFixed(0)} (median of all runs' own)`,
   );
