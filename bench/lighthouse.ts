@@ -94,7 +94,7 @@ async function audit(url: string, port: number, label: string): Promise<Figures>
     await writeFile(join(process.env.LH_SAVE, `${label}.json`), JSON.stringify(result.lhr));
   }
   const { categories, audits, runtimeError } = result.lhr;
-  // A run Lighthouse could not finish (no paint seen, protocol timeout) has no
+  // A run Lighthouse could not finish (trace not recorded, no paint seen) has no
   // metrics: its NaNs would scramble the medians, so it is run again instead.
   if (runtimeError) throw new FailedRun(`${runtimeError.code}: ${runtimeError.message}`);
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
@@ -123,9 +123,9 @@ async function audit(url: string, port: number, label: string): Promise<Figures>
 }
 
 class FailedRun extends Error {}
+let failedRuns = 0;
 
 /** Up to three attempts; each failure is printed, and counted in the summary. */
-let failedRuns = 0;
 async function auditUntilDone(url: string, port: number, label: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {
