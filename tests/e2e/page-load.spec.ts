@@ -72,8 +72,8 @@ test('the loading spinner shows at first, then leaves on its own', async ({ page
 });
 
 test('the spinner overlay covers the page at first paint', async ({ page }) => {
-  // The overlay leaves 250 ms after its first style, by the page's animation
-  // clock. On a busy machine, DOMContentLoaded (or any other moment a test can
+  // The overlay is gone LOADING_OVERLAY_MS plus a 150 ms fade after its first
+  // style, by the page's animation clock. On a busy machine, DOMContentLoaded (or any other moment a test can
   // observe) may come later than that, so the clock is held at its start
   // instead: what the page shows then is what a visitor sees at first paint.
   const cdp = await page.context().newCDPSession(page);
