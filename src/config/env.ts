@@ -4,6 +4,8 @@
  * stops the build with a message naming the variable.
  */
 
+import { isEmailAddress } from '../features/contact/validation';
+
 export interface SiteConfig {
   brandName: string;
   siteUrl: string;
@@ -59,7 +61,7 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
   const optionalUrl = (name: EnvName) => (read(name) ? httpUrl(name, read(name)) : undefined);
 
   const contactEmail = read('VITE_CONTACT_EMAIL');
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) {
+  if (!isEmailAddress(contactEmail)) {
     throw new ConfigError(`VITE_CONTACT_EMAIL is not an email address: "${contactEmail}"`);
   }
   const contactPhone = read('VITE_CONTACT_PHONE');

@@ -70,3 +70,47 @@ describe('validateSubmission', () => {
     expect(charLength('é')).toBe(1);
   });
 });
+
+describe('visible text and control characters', () => {
+  it.each([
+    ['a name of one zero-width space', { ...valid, name: '\u200b' }],
+    ['a name of joiners and bidi marks', { ...valid, name: '\u200d\u200e\u2060\u202e' }],
+    ['a message of a Hangul filler', { ...valid, message: '\u3164' }],
+    ['a message of variation selectors', { ...valid, message: '\ufe0f\u{e0041}' }],
+  ])('refuses %s as empty', (_, input) => {
+    expect(validateSubmission(input)).toMatchObject({ ok: false, message: MESSAGES.missing });
+  });
+
+  it('refuses an email address holding an invisible character', () => {
+    for (const email of [
+      '\u200b@\u200b.\u200b',
+      'ja\u200bne@example.com',
+      'jane@exa\u00admple.com',
+    ]) {
+      expect(validateSubmission({ ...valid, email })).toMatchObject({
+        ok: false,
+        field: 'email',
+        message: MESSAGES.invalidEmail,
+      });
+    }
+  });
+
+  it('refuses C0 controls, naming the field, but keeps line feeds and tabs in a message', () => {
+    expect(validateSubmission({ ...valid, name: 'Jane\u001b[31m' })).toEqual({
+      ok: false,
+      field: 'name',
+      message: 'Please remove unusual control characters from your name',
+    });
+    expect(validateSubmission({ ...valid, name: 'Jane\u0007' })).toMatchObject({ field: 'name' });
+    expect(validateSubmission({ ...valid, message: 'ring\u0007' })).toMatchObject({
+      ok: false,
+      field: 'message',
+    });
+    expect(validateSubmission({ ...valid, name: 'Jane\tSmith' }).ok).toBe(false);
+    expect(validateSubmission({ ...valid, message: 'line one\n\tline two' }).ok).toBe(true);
+  });
+
+  it('accepts visible text around invisible characters', () => {
+    expect(validateSubmission({ ...valid, name: 'Zoë\u200d👩‍💻' }).ok).toBe(true);
+  });
+});

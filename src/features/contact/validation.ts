@@ -1,7 +1,12 @@
 /**
  * The one definition of a valid contact submission. The form, the server and
  * the tests import it; the database's CHECK constraints in
- * supabase/migrations/ encode the same rules in SQL (keep them in step).
+ * supabase/migrations/ encode the same rules in SQL (tests/server/check-constraints.test.ts
+ * and the differential property test keep the two in step).
+ *
+ * No rule here may let one request stall the page or the server: every length
+ * is checked before any pattern runs, and every pattern is a single pass over
+ * the text (one character class, or indexOf), never one that can backtrack.
  */
 import { groupDigits } from '../../lib/group-digits';
 
@@ -22,9 +27,76 @@ export interface ContactSubmission {
   message: string;
 }
 
-/** Spec §5: text, an at sign, text, a dot, text, with no whitespace.
- * JavaScript's \s is the same set that String.prototype.trim() removes. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The honeypot's optional column, `SubmissionRow = ContactSubmission & { suspected_spam?: boolean }`,
+// belongs here beside ContactSubmission (helper `outbox` adds it).
+
+/**
+ * Code points that show nothing on their own: JavaScript's \s (which is what
+ * String.prototype.trim() removes), C0 and C1 controls, Unicode's
+ * default-ignorable code points (zero-width spaces and joiners, bidi controls,
+ * variation selectors, tags) and the blank lookalikes (Hangul fillers, the
+ * braille blank). A field needs at least one code point outside this set.
+ * Written once as ranges; the migration spells the same class out in SQL.
+ */
+export const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
+  [0x0000, 0x0020],
+  [0x007f, 0x00a0],
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x1680, 0x1680],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x2000, 0x200f],
+  [0x2028, 0x202f],
+  [0x205f, 0x206f],
+  [0x2800, 0x2800],
+  [0x3000, 0x3000],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xfff0, 0xfff8],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe0fff],
+];
+
+const hex = (codePoint: number) => codePoint.toString(16).padStart(4, '0');
+const INVISIBLE_CLASS = INVISIBLE_RANGES.map(([from, to]) =>
+  from === to ? `\\u{${hex(from)}}` : `\\u{${hex(from)}}-\\u{${hex(to)}}`,
+).join('');
+
+/** Some code point that shows: one character class, tried once per position. */
+export const VISIBLE = new RegExp(`[^${INVISIBLE_CLASS}]`, 'u');
+/** Any invisible code point (an email address may hold none). */
+export const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'u');
+/** C0 controls: none in a name or an email address. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const CONTROL = /[\u0000-\u001f]/;
+/** C0 controls but the line feed and tab a message may hold. */
+// eslint-disable-next-line no-control-regex -- as above
+export const MESSAGE_CONTROL = /[\u0000-\u0008\u000b-\u001f]/;
+/** A surrogate half without its partner: not valid UTF-8, so PostgreSQL refuses it. */
+export const LONE_SURROGATE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** JavaScript's \s is the same set that String.prototype.trim() removes. */
+const WHITESPACE = /\s/;
+
+/**
+ * Spec §5: text, an at sign, text, a dot, text, with no whitespace; that is
+ * `^[^\s@]+@[^\s@]+\.[^\s@]+$`, checked by indexOf instead, because that
+ * pattern backtracks over a long run of dots (quadratic time).
+ */
+export function isEmailAddress(text: string): boolean {
+  const at = text.indexOf('@');
+  if (at < 1 || text.indexOf('@', at + 1) !== -1) return false;
+  const domain = text.slice(at + 1);
+  // A dot with text on both sides: the first dot after the domain's first character, not its last.
+  const dot = domain.indexOf('.', 1);
+  return dot > 0 && dot < domain.length - 1 && !WHITESPACE.test(text);
+}
 
 export const MESSAGES = {
   missing: 'Please fill in all fields',
@@ -34,7 +106,11 @@ export const MESSAGES = {
     email: `Please keep your email address to ${LIMITS.email.max} characters`,
     message: `Please keep your message to ${groupDigits(LIMITS.message.max)} characters`,
   },
-  unreadable: 'Please remove unusual control characters from your message',
+  unreadable: {
+    name: 'Please remove unusual control characters from your name',
+    email: 'Please remove unusual control characters from your email address',
+    message: 'Please remove unusual control characters from your message',
+  },
   failed: 'There was an issue submitting your message. Please try again.',
   sent: "Thank you! We'll be in touch shortly.",
 } as const;
@@ -44,15 +120,24 @@ export type ValidationResult =
 
 /** Length as PostgreSQL counts it: code points, not UTF-16 units. */
 export function charLength(text: string): number {
-  return Array.from(text).length;
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
+    length++;
+  }
+  return length;
 }
-
-/** A surrogate half without its partner: not valid UTF-8, so PostgreSQL refuses it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Text PostgreSQL cannot store in a UTF-8 text column: NUL, lone surrogates. */
 function isStorable(text: string): boolean {
   return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
+function hasControl(field: ContactField, text: string): boolean {
+  return (field === 'message' ? MESSAGE_CONTROL : CONTROL).test(text);
 }
 
 export function validateSubmission(input: Record<ContactField, unknown>): ValidationResult {
@@ -65,19 +150,33 @@ export function validateSubmission(input: Record<ContactField, unknown>): Valida
   const empty = CONTACT_FIELDS.find((field) => value[field] === '');
   if (empty) return { ok: false, field: empty, message: MESSAGES.missing };
 
+  // Lengths first: every rule below then runs on at most a few thousand characters.
   for (const field of CONTACT_FIELDS) {
-    if (!isStorable(value[field])) return { ok: false, field, message: MESSAGES.unreadable };
-  }
-
-  if (!EMAIL_PATTERN.test(value.email)) {
-    return { ok: false, field: 'email', message: MESSAGES.invalidEmail };
-  }
-
-  for (const field of CONTACT_FIELDS) {
-    const length = charLength(value[field]);
+    const text = value[field];
+    // A code point is at most two UTF-16 units: a text this long is over the limit uncounted.
+    const length = text.length > 2 * LIMITS[field].max ? Infinity : charLength(text);
     if (length > LIMITS[field].max) return { ok: false, field, message: MESSAGES.tooLong[field] };
     if (length < LIMITS[field].min) return { ok: false, field, message: MESSAGES.missing };
   }
 
+  for (const field of CONTACT_FIELDS) {
+    const text = value[field];
+    if (!isStorable(text) || hasControl(field, text)) {
+      return { ok: false, field, message: MESSAGES.unreadable[field] };
+    }
+    // Nothing a reader could see: as good as empty.
+    if (!VISIBLE.test(text)) return { ok: false, field, message: MESSAGES.missing };
+  }
+
+  if (!isEmailAddress(value.email) || INVISIBLE.test(value.email)) {
+    return { ok: false, field: 'email', message: MESSAGES.invalidEmail };
+  }
+
   return { ok: true, value };
+}
+
+/** Whether a row is exactly what validateSubmission would store: valid and already trimmed. */
+export function isValidRow(row: Record<ContactField, unknown>): boolean {
+  const verdict = validateSubmission(row);
+  return verdict.ok && CONTACT_FIELDS.every((field) => verdict.value[field] === row[field]);
 }
