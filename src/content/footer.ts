@@ -17,7 +17,7 @@ export const footerCopy = {
   socialHeading: 'Follow us',
 } as const;
 
-/** Spec §2 "Footer", column by column. Privacy Policy opens the in-page notice (decisions.md). */
+/** docs/product.md#sections "Footer", column by column; Privacy Policy opens the in-page notice. */
 export const footerColumns: FooterColumn[] = [
   {
     title: 'Services',

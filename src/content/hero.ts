@@ -12,6 +12,6 @@ export const hero = {
     cta: { label: 'Stop Losing Money – Get My AI System', href: '#contact' },
     promises: ['Free Consultation', 'No Setup Fees'],
   },
-  /** Spec §9: six decorative dots, placed at random after hydration. */
+  /** docs/product.md#constants: six decorative dots, placed at random after hydration. */
   dotCount: 6,
 } as const;

@@ -12,7 +12,7 @@ import {
 } from './support/contact';
 import { VIEWPORTS, reload, visit } from './support/site';
 
-/** The spec's exact words (seed-spec.md §8), asserted literally as well as through MESSAGES. */
+/** The exact words (docs/product.md#contact-messages), asserted literally as well as through MESSAGES. */
 const SPEC = {
   missing: 'Please fill in all fields',
   invalidEmail: 'Please enter a valid email address',

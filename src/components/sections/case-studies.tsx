@@ -7,7 +7,7 @@ import { SectionHeading } from '../ui/section-heading';
 import { CaseStudyCard } from './case-study-card';
 
 /**
- * decisions.md: a card's button toggles that card, and turning one card to its
+ * docs/product.md#ruling-flip: a card's button toggles that card, and turning one card to its
  * back turns every other card to its front, so at most one back shows.
  */
 export function nextFlipped(current: number | null, toggled: number): number | null {

@@ -4,7 +4,7 @@ import { CtaLink } from '../ui/cta-link';
 import { Icon } from '../ui/icon';
 
 /**
- * decisions.md's overlay: bottom-left (toasts own bottom-right); shown once
+ * The overlay of docs/product.md#ruling-floating-cta: bottom-left (toasts own bottom-right); shown once
  * the hero has left the screen, hidden while the contact section is on it.
  */
 export function FloatingCta() {

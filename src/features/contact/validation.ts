@@ -5,7 +5,7 @@
  */
 import { groupDigits } from '../../lib/group-digits';
 
-/** Limits from decisions.md, counted in Unicode code points after trimming,
+/** Limits from docs/product.md#contact-validation, counted in Unicode code points after trimming,
  * as PostgreSQL's char_length() counts them. */
 export const LIMITS = {
   name: { min: 1, max: 100 },
