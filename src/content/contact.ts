@@ -28,7 +28,6 @@ export const contactCopy = {
     submitIdle: 'Stop Losing Customers',
     submitBusy: 'Sending Message...',
     sendingToast: 'Sending your message…',
-    draftSaved: 'Draft saved in this browser',
     counter: (used: number, max: number) => `${groupDigits(used)} / ${groupDigits(max)} characters`,
     privacyNote: 'We use your details only to reply to you.',
     privacyLink: 'Privacy notice',
