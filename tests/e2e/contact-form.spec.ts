@@ -1,7 +1,8 @@
 import type { Page, Request } from '@playwright/test';
 import { DRAFT_STORAGE_KEY, MESSAGE_COUNTER_FROM } from '../../src/config/constants';
 import { contactCopy } from '../../src/content/contact';
-import { LIMITS, MESSAGES } from '../../src/features/contact/validation';
+import { MESSAGES } from '../../src/content/contact';
+import { LIMITS } from '../../src/features/contact/validation';
 import { expect, test } from './fixtures';
 import {
   SUBMIT_URL,

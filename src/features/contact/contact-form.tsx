@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { MESSAGE_COUNTER_FROM, NARROW_SCREEN_PX } from '../../config/constants';
-import { contactCopy } from '../../content/contact';
+import { contactCopy, MESSAGES } from '../../content/contact';
 import { hrefTo, SECTION_IDS } from '../../content/navigation';
 import { prefersReducedMotion } from '../../hooks/use-media-query';
 import { getToast, prepareToasts } from '../toasts/notify';
@@ -9,7 +9,6 @@ import { EMPTY_DRAFT, useDraft } from './use-draft';
 import { FormField, inputClass } from './form-field';
 import {
   LIMITS,
-  MESSAGES,
   charLength,
   validateSubmission,
   type ContactField,

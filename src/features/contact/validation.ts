@@ -3,15 +3,10 @@
  * the tests import it; the database's CHECK constraints in
  * supabase/migrations/ encode the same rules in SQL (keep them in step).
  */
-import { groupDigits } from '../../lib/group-digits';
+import { LIMITS } from '../../config/contact-limits';
+import { MESSAGES } from '../../content/contact';
 
-/** Limits from docs/product.md#contact-validation, counted in Unicode code points after trimming,
- * as PostgreSQL's char_length() counts them. */
-export const LIMITS = {
-  name: { min: 1, max: 100 },
-  email: { min: 3, max: 254 },
-  message: { min: 1, max: 5000 },
-} as const;
+export { LIMITS };
 
 export type ContactField = keyof typeof LIMITS;
 export const CONTACT_FIELDS = Object.keys(LIMITS) as ContactField[];
@@ -25,19 +20,6 @@ export interface ContactSubmission {
 /** Spec §5: text, an at sign, text, a dot, text, with no whitespace.
  * JavaScript's \s is the same set that String.prototype.trim() removes. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const MESSAGES = {
-  missing: 'Please fill in all fields',
-  invalidEmail: 'Please enter a valid email address',
-  tooLong: {
-    name: `Please keep your name to ${LIMITS.name.max} characters`,
-    email: `Please keep your email address to ${LIMITS.email.max} characters`,
-    message: `Please keep your message to ${groupDigits(LIMITS.message.max)} characters`,
-  },
-  unreadable: 'Please remove unusual control characters from your message',
-  failed: 'There was an issue submitting your message. Please try again.',
-  sent: "Thank you! We'll be in touch shortly.",
-} as const;
 
 export type ValidationResult =
   { ok: true; value: ContactSubmission } | { ok: false; field: ContactField; message: string };
