@@ -4,7 +4,6 @@
 // and brotli/gzip copies of every text file for the server to send as they are.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -105,7 +104,5 @@ for await (const path of files(DIST)) {
 
 console.log(
   `Prerendered ${DIST}/index.html (${Buffer.byteLength(html)} bytes); ${compressed} files precompressed` +
-    (existsSync(join(DIST, 'csp-hashes.json'))
-      ? `; ${scriptHashes.length} inline script hash(es)`
-      : ''),
+    `; ${scriptHashes.length} inline script hash(es)`,
 );

@@ -21,7 +21,7 @@ function Island({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
 
-/** The page, section by section in the spec's order (seed-spec.md §2). */
+/** The page, section by section in the order of docs/product.md#sections. */
 export function App() {
   return (
     <>

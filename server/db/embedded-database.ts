@@ -6,8 +6,8 @@ import { durablePgliteOptions } from './durable-node-fs.ts';
 import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
 import { batchInserts, multiRowInsert } from './insert-batcher.ts';
 
-/** PGlite's files live in a subdirectory, beside the lock file that guards them. */
-const PGDATA = 'pglite';
+/** PGlite's files live in this subdirectory of DATA_DIR, beside the lock file that guards them. */
+export const PGDATA = 'pglite';
 
 /**
  * The embedded database: PostgreSQL compiled to WebAssembly, in one directory,

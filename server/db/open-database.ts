@@ -7,7 +7,11 @@ export interface DatabaseOptions {
   /** PostgreSQL connection string; without it, the embedded database in dataDir. */
   databaseUrl?: string;
   dataDir: string;
-  /** Apply pending migrations on opening (the server does; the export CLI does too, harmlessly). */
+  /**
+   * Apply pending migrations on opening (the default; the server relies on it). The submissions
+   * CLI passes false, so an export never changes the schema; scripts/db-migrate.ts passes false
+   * and migrates itself, to report what it applied.
+   */
   migrate?: boolean;
 }
 

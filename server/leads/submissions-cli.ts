@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { parseDatabaseConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
+import { PGDATA } from '../db/embedded-database.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { toCsv } from './csv.ts';
 import { deleteSubmissionsByEmail, EXPORT_COLUMNS, readSubmissions } from './submissions.ts';
@@ -52,7 +53,7 @@ function parseCommand(argv: string[]): Command {
 async function open(env: CliIo['env']): Promise<Database> {
   const config = parseDatabaseConfig(env);
   // Opening an empty directory would create a database: say where we looked instead.
-  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))) {
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, PGDATA))) {
     throw new Error(`No embedded database in ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
   }
   return openDatabase({ ...config, migrate: false });

@@ -1,5 +1,5 @@
 /**
- * The spec's constants (seed-spec.md §9), each with why it has its value.
+ * The page's constants (docs/product.md#constants), each with why it has its value.
  * Components and CSS custom properties read them from here.
  */
 
@@ -36,7 +36,7 @@ export const MARQUEE_LOOP_S = 25;
 /** Minimum height of any button or CTA link, for thumbs. */
 export const MIN_TOUCH_TARGET_PX = 48;
 
-/** Toast defaults (spec §9); sonner's own defaults match the width and swipe threshold. */
+/** Toast defaults (docs/product.md#constants); sonner's own defaults match the width and swipe threshold. */
 export const TOASTS = {
   position: 'bottom-right',
   visible: 3,

@@ -1,3 +1,5 @@
+import { hrefTo } from './navigation';
+
 export interface CaseStudy {
   title: string;
   description: string;
@@ -13,7 +15,7 @@ export const caseStudiesCopy = {
     'Real businesses that were drowning in manual work and losing leads to slow websites, and what changed once the leaks were fixed.',
   viewLabel: 'View Case Study',
   backLabel: 'Go Back',
-  closingCta: { label: 'Stop Losing to Competitors', href: '#contact' },
+  closingCta: { label: 'Stop Losing to Competitors', href: hrefTo('contact') },
 } as const;
 
 /** Widths the asset script renders; the card is at most ~400 px wide at 2x density. */

@@ -1,3 +1,4 @@
+import { LIMITS } from '../config/contact-limits';
 import { groupDigits } from '../lib/group-digits';
 
 export const contactCopy = {
@@ -28,7 +29,6 @@ export const contactCopy = {
     submitIdle: 'Stop Losing Customers',
     submitBusy: 'Sending Message...',
     sendingToast: 'Sending your message…',
-    draftSaved: 'Draft saved in this browser',
     counter: (used: number, max: number) => `${groupDigits(used)} / ${groupDigits(max)} characters`,
     privacyNote: 'We use your details only to reply to you.',
     privacyLink: 'Privacy notice',
@@ -37,4 +37,22 @@ export const contactCopy = {
     title: 'Emergency Response',
     text: 'Website down or leads vanishing? Call us now: same-day response across Kent.',
   },
+} as const;
+
+/** The form's toasts (docs/product.md#contact-messages); validation.ts picks among them. */
+export const MESSAGES = {
+  missing: 'Please fill in all fields',
+  invalidEmail: 'Please enter a valid email address',
+  tooLong: {
+    name: `Please keep your name to ${LIMITS.name.max} characters`,
+    email: `Please keep your email address to ${LIMITS.email.max} characters`,
+    message: `Please keep your message to ${groupDigits(LIMITS.message.max)} characters`,
+  },
+  unreadable: {
+    name: 'Please remove unusual control characters from your name',
+    email: 'Please remove unusual control characters from your email address',
+    message: 'Please remove unusual control characters from your message',
+  },
+  failed: 'There was an issue submitting your message. Please try again.',
+  sent: "Thank you! We'll be in touch shortly.",
 } as const;

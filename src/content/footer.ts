@@ -1,3 +1,5 @@
+import { hrefTo } from './navigation';
+
 export interface FooterLink {
   label: string;
   href: `#${string}`;
@@ -17,33 +19,33 @@ export const footerCopy = {
   socialHeading: 'Follow us',
 } as const;
 
-/** Spec §2 "Footer", column by column. Privacy Policy opens the in-page notice (decisions.md). */
+/** docs/product.md#sections "Footer", column by column; Privacy Policy opens the in-page notice. */
 export const footerColumns: FooterColumn[] = [
   {
     title: 'Services',
     links: [
-      { label: 'AI Automation', href: '#services' },
-      { label: 'Web Design', href: '#services' },
-      { label: 'Process Automation', href: '#services' },
-      { label: 'Lead Generation', href: '#services' },
+      { label: 'AI Automation', href: hrefTo('services') },
+      { label: 'Web Design', href: hrefTo('services') },
+      { label: 'Process Automation', href: hrefTo('services') },
+      { label: 'Lead Generation', href: hrefTo('services') },
     ],
   },
   {
     title: 'Company',
     links: [
-      { label: 'Case Studies', href: '#case-studies' },
-      { label: 'Services', href: '#services' },
-      { label: 'Contact', href: '#contact' },
-      { label: 'Privacy Policy', href: '#privacy' },
+      { label: 'Case Studies', href: hrefTo('caseStudies') },
+      { label: 'Services', href: hrefTo('services') },
+      { label: 'Contact', href: hrefTo('contact') },
+      { label: 'Privacy Policy', href: hrefTo('privacy') },
     ],
   },
   {
     title: 'Resources',
     links: [
-      { label: 'Free Consultation', href: '#contact' },
-      { label: 'Emergency Support', href: '#contact' },
-      { label: 'Portfolio', href: '#case-studies' },
-      { label: 'Get Started', href: '#services' },
+      { label: 'Free Consultation', href: hrefTo('contact') },
+      { label: 'Emergency Support', href: hrefTo('contact') },
+      { label: 'Portfolio', href: hrefTo('caseStudies') },
+      { label: 'Get Started', href: hrefTo('services') },
     ],
   },
 ];

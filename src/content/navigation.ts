@@ -3,16 +3,29 @@ export interface NavLink {
   href: `#${string}`;
 }
 
+/**
+ * The page's in-page anchors (docs/product.md#sections), each id written once:
+ * sections set them and every link is derived from them with hrefTo().
+ */
 export const SECTION_IDS = {
+  hero: 'top',
   services: 'services',
   caseStudies: 'case-studies',
   contact: 'contact',
+  /** The privacy notice: any link to it opens the dialog. */
+  privacy: 'privacy',
 } as const;
 
+export type SectionName = keyof typeof SECTION_IDS;
+
+export function hrefTo(section: SectionName): `#${string}` {
+  return `#${SECTION_IDS[section]}`;
+}
+
 export const navLinks: NavLink[] = [
-  { label: 'Services', href: '#services' },
-  { label: 'Case Studies', href: '#case-studies' },
-  { label: 'Contact', href: '#contact' },
+  { label: 'Services', href: hrefTo('services') },
+  { label: 'Case Studies', href: hrefTo('caseStudies') },
+  { label: 'Contact', href: hrefTo('contact') },
 ];
 
 export const navCopy = {

@@ -1,4 +1,4 @@
-/** The in-page privacy notice (decisions.md: UK GDPR). Contact details come from configuration. */
+/** The in-page privacy notice (docs/product.md#ruling-privacy: UK GDPR). Contact details come from configuration. */
 export const privacyCopy = {
   title: 'Privacy notice',
   close: 'Close privacy notice',

@@ -1,4 +1,5 @@
 import type { IconName } from '../components/ui/icon';
+import { hrefTo } from './navigation';
 
 export interface ServiceOffering {
   kind: 'website' | 'ai';
@@ -28,7 +29,7 @@ export const servicesCopy = {
   websiteHeading: 'Stop Losing Customers to Broken Websites',
   aiHeading: 'Stop Wasting Hours on Repetitive Tasks',
   popularBadge: 'MOST POPULAR',
-  closingCta: { label: 'Stop the Revenue Leak Now', href: '#contact' },
+  closingCta: { label: 'Stop the Revenue Leak Now', href: hrefTo('contact') },
 } as const;
 
 export const services: ServiceOffering[] = [

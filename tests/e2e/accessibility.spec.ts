@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { caseStudies, caseStudiesCopy } from '../../src/content/case-studies';
 import { footerCopy } from '../../src/content/footer';
 import { navCopy } from '../../src/content/navigation';
-import { MESSAGES } from '../../src/features/contact/validation';
+import { MESSAGES } from '../../src/content/contact';
 import { expect, test } from './fixtures';
 import { contactForm, fillContactForm, toasts } from './support/contact';
 import { VIEWPORTS, scrollThrough, transitionsEnded, visit } from './support/site';

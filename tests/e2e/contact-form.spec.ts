@@ -1,7 +1,8 @@
 import type { Page, Request } from '@playwright/test';
 import { DRAFT_STORAGE_KEY, MESSAGE_COUNTER_FROM } from '../../src/config/constants';
 import { contactCopy } from '../../src/content/contact';
-import { LIMITS, MESSAGES } from '../../src/features/contact/validation';
+import { MESSAGES } from '../../src/content/contact';
+import { LIMITS } from '../../src/features/contact/validation';
 import { expect, test } from './fixtures';
 import {
   SUBMIT_URL,
@@ -12,7 +13,7 @@ import {
 } from './support/contact';
 import { VIEWPORTS, reload, visit } from './support/site';
 
-/** The spec's exact words (seed-spec.md §8), asserted literally as well as through MESSAGES. */
+/** The exact words (docs/product.md#contact-messages), asserted literally as well as through MESSAGES. */
 const SPEC = {
   missing: 'Please fill in all fields',
   invalidEmail: 'Please enter a valid email address',

@@ -36,7 +36,7 @@ test('the loading spinner shows at first, then leaves on its own', async ({ page
   const overlay = page.getByTestId('loading-overlay');
   await expect(overlay).toBeAttached();
   await expect(overlay).toHaveAttribute('aria-hidden', 'true');
-  // Its way out is set in the stylesheet, not left to a script: after the spec's
+  // Its way out is set in the stylesheet, not left to a script: after its
   // 100 ms it fades and ends hidden. The wall clock is not asserted (a busy
   // machine stretches it); the timing the browser was given is.
   await expect

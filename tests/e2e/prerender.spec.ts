@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 import { config, mailtoHref, telHref } from './support/content';
 import { expectSectionReached, section, sectionHeading } from './support/site';
 
-/** The spec's own words (seed-spec.md §2), written out so a copy edit cannot quietly drop one. */
+/** The page's own words (docs/product.md#sections), written out so a copy edit cannot drop one. */
 const SPEC_STRINGS = [
   'Your Competitors Are Moving Faster Than You',
   'Stop Losing Money',
@@ -276,7 +276,7 @@ test.describe('with JavaScript disabled', () => {
   test('footer: the three link columns exactly as the spec lists them', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    // seed-spec.md §2 "Footer"; Privacy Policy opens the in-page notice (decisions.md).
+    // docs/product.md#sections "Footer"; Privacy Policy opens the in-page notice.
     const expected = {
       Services: [
         ['AI Automation', '#services'],

@@ -23,7 +23,7 @@ test.describe('privacy notice', () => {
     // Modal: the page behind cannot be reached.
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.matches(':modal'))).toBe(true);
 
-    // What is collected, why, for how long, and whom to ask for deletion (decisions.md).
+    // What is collected, why, for how long, and whom to ask for deletion (docs/product.md#ruling-privacy).
     await expect(dialog.getByRole('heading', { name: 'What we collect' })).toBeVisible();
     await expect(dialog).toContainText('your name, your email address and your message');
     await expect(dialog.getByRole('heading', { name: 'Why' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { TOASTS } from '../../src/config/constants';
-import { MESSAGES } from '../../src/features/contact/validation';
+import { MESSAGES } from '../../src/content/contact';
 import { expect, test } from './fixtures';
 import { contactForm, fillContactForm, toasts } from './support/contact';
 import { visit } from './support/site';

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { durablePgliteOptions, type DurableNodeFS } from '../../server/db/durable-node-fs.ts';
+import { PGDATA } from '../../server/db/embedded-database.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
 
 /**
@@ -15,7 +16,7 @@ describe('the embedded database on a power cut', () => {
   let fs: DurableNodeFS;
   beforeAll(async () => {
     backend = await freshBackend('embedded');
-    const options = durablePgliteOptions(join(backend.options.dataDir, 'pglite'));
+    const options = durablePgliteOptions(join(backend.options.dataDir, PGDATA));
     fs = options.fs;
     pg = await PGlite.create(options);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupDigits } from '../../src/lib/group-digits';
-import { MESSAGES } from '../../src/features/contact/validation';
+import { MESSAGES } from '../../src/content/contact';
 import { contactCopy } from '../../src/content/contact';
 
 describe('groupDigits', () => {

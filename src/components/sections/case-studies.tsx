@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { caseStudies, caseStudiesCopy } from '../../content/case-studies';
+import { SECTION_IDS } from '../../content/navigation';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useReveal } from '../../hooks/use-reveal';
 import { CtaLink } from '../ui/cta-link';
@@ -7,7 +8,7 @@ import { SectionHeading } from '../ui/section-heading';
 import { CaseStudyCard } from './case-study-card';
 
 /**
- * decisions.md: a card's button toggles that card, and turning one card to its
+ * docs/product.md#ruling-flip: a card's button toggles that card, and turning one card to its
  * back turns every other card to its front, so at most one back shows.
  */
 export function nextFlipped(current: number | null, toggled: number): number | null {
@@ -23,7 +24,7 @@ export function CaseStudies() {
   return (
     <section
       ref={ref}
-      id="case-studies"
+      id={SECTION_IDS.caseStudies}
       aria-labelledby="case-studies-heading"
       className="render-when-near px-4 py-24 [--section-height:1850px] sm:px-6 md:[--section-height:1350px] lg:px-8 lg:[--section-height:925px]"
     >

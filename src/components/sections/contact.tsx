@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { siteConfig } from '../../config/site';
 import { telHref } from '../../lib/tel-href';
 import { contactCopy } from '../../content/contact';
+import { SECTION_IDS } from '../../content/navigation';
 import { ContactForm } from '../../features/contact/contact-form';
 import { Icon, type IconName } from '../ui/icon';
 import { SectionHeading } from '../ui/section-heading';
@@ -26,7 +27,7 @@ export function Contact() {
   const labels = contactCopy.detailLabels;
   return (
     <section
-      id="contact"
+      id={SECTION_IDS.contact}
       aria-labelledby="contact-heading"
       className="render-when-near relative isolate px-4 py-24 [--section-height:1800px] sm:px-6 md:[--section-height:1650px] lg:px-8 lg:[--section-height:1050px]"
     >

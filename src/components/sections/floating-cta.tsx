@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { navCopy, SECTION_IDS } from '../../content/navigation';
+import { hrefTo, navCopy, SECTION_IDS } from '../../content/navigation';
 import { CtaLink } from '../ui/cta-link';
 import { Icon } from '../ui/icon';
 
 /**
- * decisions.md's overlay: bottom-left (toasts own bottom-right); shown once
+ * The overlay of docs/product.md#ruling-floating-cta: bottom-left (toasts own bottom-right); shown once
  * the hero has left the screen, hidden while the contact section is on it.
  */
 export function FloatingCta() {
@@ -12,7 +12,7 @@ export function FloatingCta() {
   const [contactVisible, setContactVisible] = useState(false);
 
   useEffect(() => {
-    const hero = document.getElementById('top');
+    const hero = document.getElementById(SECTION_IDS.hero);
     const contact = document.getElementById(SECTION_IDS.contact);
     if (!hero || !contact || !('IntersectionObserver' in window)) return;
     const observer = new IntersectionObserver((entries) => {
@@ -33,7 +33,7 @@ export function FloatingCta() {
       inert={!visible}
       className="fixed bottom-6 left-4 z-30 transition-[opacity,transform] duration-300 data-[visible=false]:pointer-events-none data-[visible=false]:translate-y-4 data-[visible=false]:opacity-0 sm:left-8"
     >
-      <CtaLink href={`#${SECTION_IDS.contact}`} className="shadow-2xl">
+      <CtaLink href={hrefTo('contact')} className="shadow-2xl">
         {navCopy.floatingCta}
         <Icon name="arrow-right" />
       </CtaLink>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { HERO_REVEAL_DELAY_MS } from '../../config/constants';
 import { hero } from '../../content/hero';
+import { SECTION_IDS } from '../../content/navigation';
 import { CtaLink } from '../ui/cta-link';
 import { Icon } from '../ui/icon';
 
@@ -38,7 +39,7 @@ export function Hero() {
 
   return (
     <section
-      id="top"
+      id={SECTION_IDS.hero}
       aria-labelledby="hero-heading"
       className="relative isolate overflow-hidden px-4 pt-32 pb-20 sm:px-6 sm:pt-40 sm:pb-28 lg:px-8"
     >

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { navCopy, navLinks } from '../../content/navigation';
+import { hrefTo, navCopy, navLinks } from '../../content/navigation';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { trapTab } from '../../lib/focus-trap';
 import { buttonClass } from '../ui/button-styles';
@@ -71,7 +71,7 @@ export function MobileMenu() {
           </ul>
           <div className="mt-auto flex items-center gap-3">
             <ThemeToggle className="border border-line" />
-            <CtaLink href="#contact" onClick={close} className="flex-1">
+            <CtaLink href={hrefTo('contact')} onClick={close} className="flex-1">
               {navCopy.mobileCta}
             </CtaLink>
           </div>

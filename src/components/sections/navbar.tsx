@@ -1,6 +1,6 @@
 import { siteConfig } from '../../config/site';
 import { NAV_SCROLL_THRESHOLD_PX } from '../../config/constants';
-import { navCopy, navLinks } from '../../content/navigation';
+import { hrefTo, navCopy, navLinks } from '../../content/navigation';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { useScrolled } from '../../hooks/use-scrolled';
 import { CtaLink } from '../ui/cta-link';
@@ -19,7 +19,7 @@ export function Navbar() {
         className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
       >
         <a
-          href="#top"
+          href={hrefTo('hero')}
           aria-label={`${siteConfig.brandName}, ${navCopy.homeLabel}`}
           className="inline-flex min-h-12 items-center rounded-lg focus-visible:outline-2 focus-visible:outline-warm"
         >
@@ -39,7 +39,7 @@ export function Navbar() {
         </ul>
         <div className="hidden items-center gap-2 lg:flex">
           <ThemeToggle />
-          <CtaLink href="#contact">{navCopy.desktopCta}</CtaLink>
+          <CtaLink href={hrefTo('contact')}>{navCopy.desktopCta}</CtaLink>
         </div>
         <MobileMenu />
       </nav>

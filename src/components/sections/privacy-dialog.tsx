@@ -1,12 +1,11 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { siteConfig } from '../../config/site';
 import { telHref } from '../../lib/tel-href';
+import { hrefTo, SECTION_IDS } from '../../content/navigation';
 import { privacyCopy } from '../../content/privacy';
 import { trapTab } from '../../lib/focus-trap';
 import { buttonClass } from '../ui/button-styles';
 import { Icon } from '../ui/icon';
-
-const DIALOG_ID = 'privacy';
 
 /**
  * The privacy notice as an in-page modal dialog. Every link to #privacy opens
@@ -20,13 +19,13 @@ export function PrivacyDialog() {
       if (!ref.current?.open) ref.current?.showModal();
     };
     const onClick = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.(`a[href="#${DIALOG_ID}"]`);
+      const link = (event.target as Element | null)?.closest?.(`a[href="${hrefTo('privacy')}"]`);
       if (!link) return;
       event.preventDefault();
       open();
     };
     document.addEventListener('click', onClick);
-    if (window.location.hash === `#${DIALOG_ID}`) open();
+    if (window.location.hash === hrefTo('privacy')) open();
     return () => document.removeEventListener('click', onClick);
   }, []);
 
@@ -37,7 +36,7 @@ export function PrivacyDialog() {
   return (
     <dialog
       ref={ref}
-      id={DIALOG_ID}
+      id={SECTION_IDS.privacy}
       aria-labelledby="privacy-title"
       onKeyDown={onKeyDown}
       className="m-auto max-h-[min(90dvh,48rem)] w-[min(100%-2rem,42rem)] overflow-y-auto rounded-3xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/60 backdrop:backdrop-blur-sm"

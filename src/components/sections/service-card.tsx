@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { ServiceOffering } from '../../content/services';
+import { hrefTo } from '../../content/navigation';
 import { servicesCopy } from '../../content/services';
 import type { RevealPhase } from '../../hooks/use-reveal';
 import { revealProps } from '../../hooks/use-reveal';
@@ -54,7 +55,7 @@ export function ServiceCard({ service, index, phase }: ServiceCardProps) {
           ))}
         </ul>
         <CtaLink
-          href="#contact"
+          href={hrefTo('contact')}
           variant={service.kind === 'ai' ? 'cool' : service.popular ? 'warm' : 'outline'}
           className="mt-auto w-full"
         >

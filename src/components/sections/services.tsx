@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { SECTION_IDS } from '../../content/navigation';
 import { services, servicesCopy, type ServiceOffering } from '../../content/services';
 import { useReveal, type RevealPhase } from '../../hooks/use-reveal';
 import { CtaLink } from '../ui/cta-link';
@@ -45,7 +46,7 @@ export function Services() {
   return (
     <section
       ref={ref}
-      id="services"
+      id={SECTION_IDS.services}
       aria-labelledby="services-heading"
       className="render-when-near px-4 py-24 [--section-height:3500px] sm:px-6 md:[--section-height:2500px] lg:px-8 lg:[--section-height:1800px]"
     >

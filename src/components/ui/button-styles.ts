@@ -1,4 +1,4 @@
-/** Shared look for buttons and button-like links. Every variant is at least 48 px high (spec §9). */
+/** Shared look for buttons and button-like links. Every variant is at least 48 px high (docs/product.md#constants). */
 export type ButtonVariant = 'warm' | 'cool' | 'outline' | 'ghost';
 
 const base =

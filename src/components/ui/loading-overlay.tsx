@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { LOADING_OVERLAY_MS } from '../../config/constants';
 
 /**
- * Spec §4's load spinner, as an overlay that leaves on its own after
+ * The load spinner (docs/product.md#ruling-spinner), as an overlay that leaves on its own after
  * LOADING_OVERLAY_MS (pure CSS). The content beneath is already in the HTML,
  * so crawlers and visitors without scripts never see it (styles.css).
  */

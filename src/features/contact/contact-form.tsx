@@ -1,15 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { MESSAGE_COUNTER_FROM, NARROW_SCREEN_PX } from '../../config/constants';
-import { contactCopy } from '../../content/contact';
-import { SECTION_IDS } from '../../content/navigation';
+import { contactCopy, MESSAGES } from '../../content/contact';
+import { hrefTo, SECTION_IDS } from '../../content/navigation';
 import { prefersReducedMotion } from '../../hooks/use-media-query';
 import { getToast, prepareToasts } from '../toasts/notify';
 import { EMPTY_DRAFT, useDraft } from './use-draft';
 import { FormField, inputClass } from './form-field';
 import {
   LIMITS,
-  MESSAGES,
   charLength,
   validateSubmission,
   type ContactField,
@@ -167,7 +166,7 @@ export function ContactForm() {
       </button>
       <p className="text-center text-sm text-muted">
         {copy.privacyNote}{' '}
-        <a href="#privacy" className="font-medium text-ink underline underline-offset-4">
+        <a href={hrefTo('privacy')} className="font-medium text-ink underline underline-offset-4">
           {copy.privacyLink}
         </a>
       </p>

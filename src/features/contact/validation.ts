@@ -8,15 +8,10 @@
  * is checked before any pattern runs, and every pattern is a single pass over
  * the text (one character class, or indexOf), never one that can backtrack.
  */
-import { groupDigits } from '../../lib/group-digits';
+import { LIMITS } from '../../config/contact-limits';
+import { MESSAGES } from '../../content/contact';
 
-/** Limits from decisions.md, counted in Unicode code points after trimming,
- * as PostgreSQL's char_length() counts them. */
-export const LIMITS = {
-  name: { min: 1, max: 100 },
-  email: { min: 3, max: 254 },
-  message: { min: 1, max: 5000 },
-} as const;
+export { LIMITS };
 
 export type ContactField = keyof typeof LIMITS;
 export const CONTACT_FIELDS = Object.keys(LIMITS) as ContactField[];
@@ -97,23 +92,6 @@ export function isEmailAddress(text: string): boolean {
   const dot = domain.indexOf('.', 1);
   return dot > 0 && dot < domain.length - 1 && !WHITESPACE.test(text);
 }
-
-export const MESSAGES = {
-  missing: 'Please fill in all fields',
-  invalidEmail: 'Please enter a valid email address',
-  tooLong: {
-    name: `Please keep your name to ${LIMITS.name.max} characters`,
-    email: `Please keep your email address to ${LIMITS.email.max} characters`,
-    message: `Please keep your message to ${groupDigits(LIMITS.message.max)} characters`,
-  },
-  unreadable: {
-    name: 'Please remove unusual control characters from your name',
-    email: 'Please remove unusual control characters from your email address',
-    message: 'Please remove unusual control characters from your message',
-  },
-  failed: 'There was an issue submitting your message. Please try again.',
-  sent: "Thank you! We'll be in touch shortly.",
-} as const;
 
 export type ValidationResult =
   { ok: true; value: ContactSubmission } | { ok: false; field: ContactField; message: string };

@@ -4,7 +4,7 @@ import { TOASTS } from '../../config/constants';
 import { useThemeChoice } from '../theme/theme-store';
 import { toasterMounted } from './notify';
 
-/** The page's one toast notifier, with the spec's defaults (§9), following the theme. */
+/** The page's one toast notifier, with the defaults of docs/product.md#constants, following the theme. */
 export default function SonnerToaster() {
   const theme = useThemeChoice();
   useEffect(toasterMounted, []);

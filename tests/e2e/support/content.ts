@@ -6,6 +6,6 @@ import { parseSiteEnv } from '../../../src/config/env';
  */
 export const config = parseSiteEnv({ ...process.env });
 
-/** tel: links use the international form of the configured UK number (decisions.md). */
+/** tel: links use the international form of the configured UK number (docs/product.md#copy). */
 export const telHref = `tel:${config.contactPhone.replace(/[^\d+]/g, '').replace(/^0/, '+44')}`;
 export const mailtoHref = `mailto:${config.contactEmail}`;

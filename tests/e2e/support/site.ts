@@ -4,7 +4,7 @@ import { contactCopy } from '../../../src/content/contact';
 import { hero } from '../../../src/content/hero';
 import { servicesCopy } from '../../../src/content/services';
 
-/** Spec §9: narrow phone and large desktop, plus the tablet width where layouts change. */
+/** docs/product.md#constants: narrow phone and large desktop, plus the tablet width where layouts change. */
 export const VIEWPORTS = {
   phone: { width: 375, height: 740 },
   tablet: { width: 768, height: 1024 },
