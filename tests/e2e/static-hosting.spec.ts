@@ -12,6 +12,7 @@ import { visit } from './support/site';
 import {
   headersFor,
   parseHeadersFile,
+  siteHeaders,
   startStaticHost,
   type StaticHost,
 } from './support/static-host';
@@ -182,21 +183,6 @@ test('a page on an origin not listed is refused by its browser, and nothing is s
   expect(await violations()).toEqual([]);
 });
 
-/** What a static host or our server adds for any file; not part of the site's header set. */
-const TRANSPORT = new Set([
-  'accept-ranges',
-  'connection',
-  'content-encoding',
-  'content-length',
-  'content-type',
-  'date',
-  'etag',
-  'keep-alive',
-  'last-modified',
-  'transfer-encoding',
-  'vary',
-]);
-
 test('dist/_headers gives the static host exactly the headers our server sends', async () => {
   // The same build served by our server behind TLS (HSTS on), connecting to the same API.
   const site = await startServer({
@@ -235,5 +221,5 @@ test('dist/_headers gives the static host exactly the headers our server sends',
 
 function policyHeaders(response: Response): Record<string, string> {
   expect(response.status).toBe(200);
-  return Object.fromEntries([...response.headers].filter(([name]) => !TRANSPORT.has(name)));
+  return siteHeaders(response.headers);
 }

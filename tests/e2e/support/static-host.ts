@@ -27,6 +27,30 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** What any host or server adds for a file by itself; not part of the site's header set. */
+export const TRANSPORT_HEADERS = new Set([
+  'accept-ranges',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'keep-alive',
+  'last-modified',
+  'transfer-encoding',
+  'vary',
+]);
+
+/** The site's own headers in a response: everything but the transport ones. */
+export function siteHeaders(headers: Iterable<[string, unknown]>): Record<string, string> {
+  return Object.fromEntries(
+    [...headers]
+      .filter(([name]) => !TRANSPORT_HEADERS.has(name.toLowerCase()))
+      .map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
+}
+
 export type HeaderRules = [pattern: string, headers: [string, string][]][];
 
 /** The rules of a _headers file, in order. */
