@@ -5,20 +5,22 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const DIST = 'dist';
-const SSR_DIR = '.tmp/ssr';
+// DIST_DIR, as the server reads it: a test builds a second site beside dist/ this way.
+const DIST = process.env.DIST_DIR?.trim() || 'dist';
+// One per output directory, so two builds with different outputs never share it.
+const SSR_DIR = join('.tmp', 'ssr', basename(resolve(DIST)));
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|webmanifest|ico)$/;
 
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-assets.ts'], {
   stdio: 'inherit',
 });
 
-await build({ logLevel: 'warn' });
+await build({ logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
 // public/.gitignore keeps generated assets out of git; it has no place on the site.
 await rm(join(DIST, '.gitignore'), { force: true });
 await build({
@@ -84,6 +86,11 @@ await writeFile(
   join(DIST, 'csp-hashes.json'),
   JSON.stringify({ scriptSrc: scriptHashes }, null, 2),
 );
+
+// The same headers for a static host (Netlify, Cloudflare Pages): dist/_headers.
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/write-headers.ts', DIST], {
+  stdio: 'inherit',
+});
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

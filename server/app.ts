@@ -18,8 +18,10 @@ export interface AppOptions {
   rateLimitPerMinute?: number;
   /** Behind a reverse proxy: client addresses come from X-Forwarded-For, and HSTS is sent. */
   trustProxy?: boolean;
-  /** Origins the page may send requests to besides this one (hosted Supabase). */
+  /** Origins the page may send requests to besides this one (hosted Supabase, our API). */
   connectSrc?: string[];
+  /** Pages on these exact origins may post to /rest/v1 (CORS); none means same-origin only. */
+  corsOrigins?: string[];
 }
 
 /** Generous for the largest valid submission on a poor mobile connection. */
@@ -44,6 +46,7 @@ export async function buildApp({
   rateLimitPerMinute = Number(CONFIG_DEFAULTS.RATE_LIMIT_PER_MINUTE),
   trustProxy = false,
   connectSrc = [],
+  corsOrigins = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? loggerOptions() : logger ? loggerOptions(logger) : false,
@@ -73,6 +76,6 @@ export async function buildApp({
   await app.register(submissionRateLimit, { perMinute: rateLimitPerMinute });
   await app.register(health, { database });
   await app.register(staticSite, { distDir });
-  await app.register(restApi, { prefix: REST_PREFIX, database });
+  await app.register(restApi, { prefix: REST_PREFIX, database, corsOrigins });
   return app;
 }

@@ -18,8 +18,10 @@ export interface ServerConfig {
   distDir: string;
   /** TRUST_PROXY: behind a reverse proxy, so X-Forwarded-For is believed and HSTS sent. */
   trustProxy: boolean;
-  /** Origins the page may send requests to besides this one: VITE_SUPABASE_URL's, when set. */
+  /** Origins the page may send requests to besides this one: VITE_API_URL's or VITE_SUPABASE_URL's. */
   connectSrc: string[];
+  /** CORS_ORIGINS: pages on these exact origins may post to the API; none means same-origin only. */
+  corsOrigins: string[];
   /** Lead delivery by email: both set, or neither (delivery off). May hold a password. */
   smtpUrl?: string;
   notifyEmail?: string;
@@ -79,6 +81,7 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
 
   const delivery = parseLeadDelivery(env, problems);
   const hardening = parseHardening(env, problems);
+  const corsOrigins = parseCorsOrigins(env.CORS_ORIGINS, problems);
 
   if (problems.length > 0 || !database) throw new ConfigError(problems);
   return {
@@ -89,7 +92,35 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     distDir: read('DIST_DIR'),
     ...delivery,
     ...hardening,
+    corsOrigins,
   };
+}
+
+/**
+ * CORS_ORIGINS: comma-separated exact origins (scheme://host[:port]), as a
+ * browser sends them in its Origin header. No wildcard: a page anywhere could
+ * then post as the site, and every origin named here is trusted to.
+ */
+export function parseCorsOrigins(value: string | undefined, problems: string[]): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const origins: string[] = [];
+  for (const entry of entries) {
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    if (entry.includes('*')) {
+      problems.push(`CORS_ORIGINS lists exact origins; a wildcard is not allowed, got "${entry}"`);
+    } else if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      problems.push(`CORS_ORIGINS: "${entry}" is not an http(s) origin like https://example.co.uk`);
+    } else if (url.origin !== entry) {
+      // A browser's Origin header never has a path, a trailing slash or capitals: it would never match.
+      problems.push(`CORS_ORIGINS: "${entry}" is not an exact origin; write "${url.origin}"`);
+    } else if (!origins.includes(entry)) {
+      origins.push(entry);
+    }
+  }
+  return origins;
 }
 
 function parseHardening(
@@ -101,13 +132,15 @@ function parseHardening(
   if (!['true', '1', 'false', '0'].includes(trust)) {
     problems.push(`TRUST_PROXY must be true or false, got "${env.TRUST_PROXY}"`);
   }
-  const supabaseUrl = env.VITE_SUPABASE_URL?.trim();
-  let connectSrc: string[] = [];
-  if (supabaseUrl) {
-    const origin = URL.canParse(supabaseUrl) ? new URL(supabaseUrl).origin : '';
+  const connectSrc: string[] = [];
+  // Where the page posts, under either of its names (src/config/env.ts).
+  for (const name of ['VITE_API_URL', 'VITE_SUPABASE_URL'] as const) {
+    const apiUrl = env[name]?.trim();
+    if (!apiUrl) continue;
+    const origin = URL.canParse(apiUrl) ? new URL(apiUrl).origin : '';
     if (!/^https?:\/\//.test(origin))
-      problems.push(`VITE_SUPABASE_URL must be an http(s) URL, got "${supabaseUrl}"`);
-    else connectSrc = [origin];
+      problems.push(`${name} must be an http(s) URL, got "${apiUrl}"`);
+    else if (!connectSrc.includes(origin)) connectSrc.push(origin);
   }
   return { trustProxy: trust === 'true' || trust === '1', connectSrc };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../src/features/contact/validation.ts';
 import type { Database } from '../db/database.ts';
 import { parseColumnsParameter } from '../rest/columns-parameter.ts';
+import { allowOrigins } from '../rest/cors.ts';
 import { checkAccept, checkProfile } from '../rest/negotiation.ts';
 import { postgrestErrorSchema, type PostgrestError } from '../rest/postgrest-error.ts';
 import { parsePrefer } from '../rest/prefer-header.ts';
@@ -12,6 +13,8 @@ import { toPostgrestError } from '../rest/to-postgrest-error.ts';
 
 export interface RestApiOptions {
   database: Database;
+  /** Pages on these exact origins may post here (server/rest/cors.ts). */
+  corsOrigins?: string[];
 }
 
 /**
@@ -30,7 +33,11 @@ const TABLE_METHODS = 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
  * it, and PostgREST's refusal for everything else under /rest/v1. Registered
  * with that prefix, so its body parser and error handler touch nothing else.
  */
-export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { database }) => {
+export const restApi: FastifyPluginAsync<RestApiOptions> = async (
+  app,
+  { database, corsOrigins = [] },
+) => {
+  await allowOrigins(app, corsOrigins);
   // The body is read raw and judged by readJsonBody: any media type reaches it, so
   // a wrong one is refused in PostgREST's shape rather than by Fastify's own.
   app.removeAllContentTypeParsers();

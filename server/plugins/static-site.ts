@@ -1,18 +1,13 @@
 import { existsSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { cacheControlFor } from '../headers/site-headers.ts';
 
 export interface StaticSiteOptions {
   /** The prerendered site (`npm run build` writes dist/). */
   distDir: string;
 }
-
-/** Vite names everything under assets/ by content hash: a changed file is a new URL. */
-const HASHED_ASSETS = `${sep}assets${sep}`;
-const FOREVER = 'public, max-age=31536000, immutable';
-/** Everything else (index.html, robots.txt, images named by role) may change at any deploy. */
-const REVALIDATE = 'no-cache';
 
 /**
  * The site itself, as the build left it: index.html and its assets, sent in
@@ -31,7 +26,9 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { d
     preCompressed: true,
     cacheControl: false,
     setHeaders: (res, path) => {
-      res.setHeader('cache-control', path.includes(HASHED_ASSETS) ? FOREVER : REVALIDATE);
+      // The rule is by URL path, as dist/_headers states it for static hosts.
+      const urlPath = `/${relative(root, path).split(sep).join('/')}`;
+      res.setHeader('cache-control', cacheControlFor(urlPath));
     },
   });
 };

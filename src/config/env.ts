@@ -12,8 +12,12 @@ export interface SiteConfig {
   contactEmail: string;
   contactPhone: string;
   social: { linkedin?: string; twitter?: string; github?: string };
-  /** Base URL of hosted Supabase; empty means "post to this site's own server". */
-  supabaseUrl: string;
+  /**
+   * Where the page posts (VITE_API_URL, or VITE_SUPABASE_URL): hosted Supabase
+   * or our API on another origin; empty means "post to this site's own server".
+   */
+  apiUrl: string;
+  /** Sent as apikey and bearer token when set: hosted Supabase requires it, our API ignores it. */
   supabaseAnonKey: string;
 }
 
@@ -32,9 +36,13 @@ export const SITE_ENV = {
   VITE_SOCIAL_LINKEDIN: { fallback: '', about: 'LinkedIn URL; the link is hidden when empty' },
   VITE_SOCIAL_TWITTER: { fallback: '', about: 'Twitter/X URL; the link is hidden when empty' },
   VITE_SOCIAL_GITHUB: { fallback: '', about: 'GitHub URL; the link is hidden when empty' },
+  VITE_API_URL: {
+    fallback: '',
+    about: "Where the page posts: our API's URL on another origin; empty posts to this server",
+  },
   VITE_SUPABASE_URL: {
     fallback: '',
-    about: 'Hosted Supabase project URL; empty posts to this server',
+    about: 'Hosted Supabase project URL (the same as VITE_API_URL, with a key); empty posts here',
   },
   VITE_SUPABASE_ANON_KEY: { fallback: '', about: 'Hosted Supabase anonymous (public) key' },
 } as const;
@@ -69,7 +77,12 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
     throw new ConfigError(`VITE_CONTACT_PHONE is not a phone number: "${contactPhone}"`);
   }
 
-  const supabaseUrl = optionalUrl('VITE_SUPABASE_URL') ?? '';
+  const supabaseUrl = optionalUrl('VITE_SUPABASE_URL');
+  const ownApiUrl = optionalUrl('VITE_API_URL');
+  // Two names for one place: both set and different would leave the reader guessing.
+  if (supabaseUrl && ownApiUrl && supabaseUrl !== ownApiUrl) {
+    throw new ConfigError('VITE_API_URL and VITE_SUPABASE_URL name different places: set one');
+  }
   const supabaseAnonKey = read('VITE_SUPABASE_ANON_KEY');
   if (supabaseUrl && !supabaseAnonKey) {
     throw new ConfigError('VITE_SUPABASE_URL is set but VITE_SUPABASE_ANON_KEY is empty');
@@ -85,7 +98,7 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
       twitter: optionalUrl('VITE_SOCIAL_TWITTER'),
       github: optionalUrl('VITE_SOCIAL_GITHUB'),
     },
-    supabaseUrl,
+    apiUrl: supabaseUrl ?? ownApiUrl ?? '',
     supabaseAnonKey,
   };
 }

@@ -12,6 +12,7 @@ describe('server configuration', () => {
       distDir: 'dist',
       trustProxy: false,
       connectSrc: [],
+      corsOrigins: [],
     });
   });
 
@@ -25,6 +26,7 @@ describe('server configuration', () => {
       DIST_DIR: 'build',
       TRUST_PROXY: ' true ',
       VITE_SUPABASE_URL: 'https://abc.supabase.co/rest/v1/',
+      CORS_ORIGINS: ' https://www.example.co.uk, http://localhost:5173 ,',
     });
     expect(config).toEqual({
       port: 3000,
@@ -35,6 +37,7 @@ describe('server configuration', () => {
       distDir: 'build',
       trustProxy: true,
       connectSrc: ['https://abc.supabase.co'],
+      corsOrigins: ['https://www.example.co.uk', 'http://localhost:5173'],
     });
   });
 
@@ -58,6 +61,14 @@ describe('server configuration', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a URL'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be true or false'],
     [{ VITE_SUPABASE_URL: 'ftp://files' }, 'VITE_SUPABASE_URL must be an http(s) URL'],
+    [{ VITE_API_URL: 'api.example.co.uk' }, 'VITE_API_URL must be an http(s) URL'],
+    [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS lists exact origins; a wildcard is not allowed'],
+    [{ CORS_ORIGINS: 'https://*.example.co.uk' }, 'a wildcard is not allowed'],
+    [{ CORS_ORIGINS: 'www.example.co.uk' }, 'CORS_ORIGINS: "www.example.co.uk" is not an http(s)'],
+    [
+      { CORS_ORIGINS: 'https://a.example.co.uk,https://www.example.co.uk/' },
+      'CORS_ORIGINS: "https://www.example.co.uk/" is not an exact origin; write "https://www.example.co.uk"',
+    ],
   ])('names the variable in error: %j', (env, message) => {
     expect(() => parseServerConfig(env)).toThrow(ConfigError);
     expect(() => parseServerConfig(env)).toThrow(message);

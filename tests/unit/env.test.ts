@@ -7,7 +7,7 @@ describe('parseSiteEnv', () => {
     const config = parseSiteEnv({});
     expect(config.contactEmail).toBe('hello@example.com');
     expect(config.contactPhone).toBe('01632 960123');
-    expect(config.supabaseUrl).toBe('');
+    expect(config.apiUrl).toBe('');
     expect(config.social).toEqual({ linkedin: undefined, twitter: undefined, github: undefined });
   });
 
@@ -18,7 +18,13 @@ describe('parseSiteEnv', () => {
       VITE_SUPABASE_ANON_KEY: 'public-key',
     });
     expect(config.social.linkedin).toBe('https://www.linkedin.com/company/example');
-    expect(config.supabaseUrl).toBe('https://abc.supabase.co');
+    expect(config.apiUrl).toBe('https://abc.supabase.co');
+  });
+
+  it('posts to our API on another origin, without a key, under the clearer name', () => {
+    const config = parseSiteEnv({ VITE_API_URL: 'https://api.example.co.uk/' });
+    expect(config.apiUrl).toBe('https://api.example.co.uk');
+    expect(config.supabaseAnonKey).toBe('');
   });
 
   it.each([
@@ -27,6 +33,15 @@ describe('parseSiteEnv', () => {
     [{ VITE_SITE_URL: 'example.com' }, /VITE_SITE_URL/],
     [{ VITE_SOCIAL_GITHUB: 'javascript:alert(1)' }, /VITE_SOCIAL_GITHUB/],
     [{ VITE_SUPABASE_URL: 'https://abc.supabase.co' }, /VITE_SUPABASE_ANON_KEY/],
+    [{ VITE_API_URL: 'api.example.co.uk' }, /VITE_API_URL/],
+    [
+      {
+        VITE_API_URL: 'https://api.example.co.uk',
+        VITE_SUPABASE_URL: 'https://abc.supabase.co',
+        VITE_SUPABASE_ANON_KEY: 'public-key',
+      },
+      /VITE_API_URL and VITE_SUPABASE_URL/,
+    ],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => parseSiteEnv(env)).toThrow(message);
   });

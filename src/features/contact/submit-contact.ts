@@ -5,20 +5,17 @@ import type { ContactSubmission } from './validation';
 /**
  * Loaded only when a visitor submits (a dynamic import), so the client library
  * costs nothing on first view. One protocol: PostgREST's insert, answered by
- * hosted Supabase when configured, else by this site's own server.
+ * hosted Supabase or our API on another origin when configured, else by this
+ * site's own server.
  */
-const hosted = siteConfig.supabaseUrl !== '';
-const client = new PostgrestClient(
-  `${hosted ? siteConfig.supabaseUrl : window.location.origin}/rest/v1`,
-  {
-    headers: hosted
-      ? {
-          apikey: siteConfig.supabaseAnonKey,
-          Authorization: `Bearer ${siteConfig.supabaseAnonKey}`,
-        }
-      : {},
-  },
-);
+const client = new PostgrestClient(`${siteConfig.apiUrl || window.location.origin}/rest/v1`, {
+  headers: siteConfig.supabaseAnonKey
+    ? {
+        apikey: siteConfig.supabaseAnonKey,
+        Authorization: `Bearer ${siteConfig.supabaseAnonKey}`,
+      }
+    : {},
+});
 
 export async function submitContact(submission: ContactSubmission): Promise<void> {
   const { error } = await client.from('contact_submissions').insert(submission);

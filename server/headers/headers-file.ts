@@ -1,0 +1,66 @@
+/**
+ * dist/_headers: the headers file Netlify and Cloudflare Pages read, holding
+ * the same security headers and cache rules the server sends (both come from
+ * server/headers/site-headers.ts). scripts/build.mjs writes it.
+ */
+import { readdirSync } from 'node:fs';
+import {
+  CACHE_FOREVER,
+  CACHE_REVALIDATE,
+  HASHED_ASSETS_PATH,
+  readScriptHashes,
+  securityHeaderSet,
+} from './site-headers.ts';
+
+export const HEADERS_FILE = '_headers';
+
+/** What the host never serves as a page's file: this file, and the server's own inputs. */
+const NOT_SERVED = new Set([HEADERS_FILE, 'csp-hashes.json']);
+/** The precompressed copies are for our server; a static host compresses on its own. */
+const PRECOMPRESSED = /\.(br|gz)$/;
+
+/**
+ * Rules by path. Every path gets the security headers (`/*`); the cache rule
+ * is stated once per path, because hosts join a header two rules both set
+ * (Cloudflare with a comma), which would make no-cache and immutable one value.
+ */
+export function renderHeadersFile(distDir: string, connectSrc: string[]): string {
+  // A static host always serves over TLS, so HSTS is as safe as behind our TLS proxy.
+  const security = securityHeaderSet({
+    scriptHashes: readScriptHashes(distDir),
+    connectSrc,
+    hsts: true,
+  });
+  const rules: [string, [string, string][]][] = [
+    ['/*', security],
+    [`${HASHED_ASSETS_PATH}*`, [['cache-control', CACHE_FOREVER]]],
+  ];
+  for (const path of ['/', ...servedPaths(distDir)]) {
+    if (!path.startsWith(HASHED_ASSETS_PATH)) {
+      rules.push([path, [['cache-control', CACHE_REVALIDATE]]]);
+    }
+  }
+  const lines = [
+    '# Written by scripts/build.mjs from server/headers/site-headers.ts, the set the server',
+    '# sends: edit that module and rebuild, never this file.',
+  ];
+  for (const [path, headers] of rules) {
+    lines.push(path, ...headers.map(([name, value]) => `  ${name}: ${value}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The paths a static host publishes from dist/, as rules: each top-level file
+ * by name and each directory as a whole (`/images/*`), in a stable order.
+ */
+function servedPaths(distDir: string): string[] {
+  const paths: string[] = [];
+  for (const entry of readdirSync(distDir, { withFileTypes: true })) {
+    // Dot-directories (Vite's .vite/manifest.json) are build records, not the site.
+    if (entry.name.startsWith('.') || NOT_SERVED.has(entry.name)) continue;
+    if (entry.isDirectory()) paths.push(`/${entry.name}/*`);
+    else if (!PRECOMPRESSED.test(entry.name)) paths.push(`/${entry.name}`);
+  }
+  return paths.sort();
+}

@@ -1,0 +1,225 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { expect, test, type Page } from '@playwright/test';
+import { securityHeaderSet } from '../../server/headers/site-headers';
+import { startServer, type RunningServer } from '../../server/start';
+import { MESSAGES } from '../../src/features/contact/validation';
+import { postgresBinariesPresent, startPgCluster, type PgCluster } from '../setup/pg-cluster';
+import { contactForm, fillContactForm, toasts, uniqueSubmission } from './support/contact';
+import { visit } from './support/site';
+import {
+  headersFor,
+  parseHeadersFile,
+  siteHeaders,
+  startStaticHost,
+  type StaticHost,
+} from './support/static-host';
+
+/**
+ * The site on a static host, posting to an API on another origin (topology 3),
+ * and the same build against our server standing in for hosted Supabase's REST
+ * endpoint (topology 2: same protocol, apikey and bearer token): one build,
+ * into its own directory, shared by every test here.
+ */
+const DIST = resolve('.tmp/dist-topology3');
+/** Any key: our server ignores it, hosted Supabase requires it; the client must send it. */
+const ANON_KEY = 'anon-key-for-the-static-hosting-tests';
+const TABLE_PATH = '/rest/v1/contact_submissions';
+
+test.skip(!postgresBinariesPresent(), 'needs PostgreSQL 15 (scripts/test.mjs installs it)');
+// One worker for the file, so the build is made once.
+test.describe.configure({ mode: 'serial' });
+
+let pg: PgCluster;
+let api: RunningServer;
+let apiLog = '';
+let page3: StaticHost;
+let elsewhere: StaticHost;
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
+test.beforeAll(async ({}, testInfo) => {
+  // A cluster and a production build on a loaded two-core machine.
+  testInfo.setTimeout(240_000);
+  pg = await startPgCluster();
+  // Hosts first: the API must know the page's origin, and the build the API's.
+  page3 = await startStaticHost(DIST);
+  elsewhere = await startStaticHost(DIST);
+  const log = new PassThrough();
+  log.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
+  api = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: pg.url,
+    distDir: join(DIST, 'not-served-here'),
+    corsOrigins: [page3.url],
+    logger: log,
+  });
+  await build({
+    DIST_DIR: DIST,
+    VITE_SITE_URL: page3.url,
+    VITE_SUPABASE_URL: api.url,
+    VITE_SUPABASE_ANON_KEY: ANON_KEY,
+  });
+});
+
+test.afterAll(async () => {
+  await Promise.allSettled([api?.close(), page3?.close(), elsewhere?.close()]);
+  pg?.stop();
+  rmSync(DIST, { recursive: true, force: true });
+});
+
+function build(env: Record<string, string>): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['scripts/build.mjs'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', fail);
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`build exited ${code}: ${stderr}`)),
+    );
+  });
+}
+
+/** CSP violations from the first byte, and the console's errors and warnings. */
+async function watch(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    Object.assign(window, { cspViolations: violations });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      violations.push(`${event.violatedDirective} blocked ${event.blockedURI}`);
+    });
+  });
+  return {
+    problems,
+    violations: () =>
+      page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+  };
+}
+
+const rowsFor = (email: string) =>
+  api.query('select name, email, message from contact_submissions where email = $1', [email]);
+
+test('a visitor on the static host sends a message to our API on another origin', async ({
+  page,
+}) => {
+  const { problems, violations } = await watch(page);
+  const document = page.waitForResponse(`${page3.url}/`);
+  await visit(page, page3.url);
+  // The policy in force is the one dist/_headers states, naming the API in connect-src.
+  const rules = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'));
+  const policy = (await document).headers()['content-security-policy'];
+  expect(policy).toBe(headersFor(rules, '/')['content-security-policy']);
+  expect(policy).toContain(`connect-src 'self' ${api.url}`);
+
+  const values = uniqueSubmission('topology3');
+  const fields = contactForm(page);
+  await fields.form.scrollIntoViewIfNeeded();
+  await fillContactForm(page, values);
+  const posted = page.waitForResponse(
+    (res) => res.url().startsWith(`${api.url}${TABLE_PATH}`) && res.request().method() === 'POST',
+  );
+  await fields.submit.click();
+  const insert = await posted;
+  expect(insert.status()).toBe(201);
+  expect(insert.headers()['access-control-allow-origin']).toBe(page3.url);
+  // Topology 2's protocol: what supabase-js sends to hosted Supabase.
+  const sent = await insert.request().allHeaders();
+  expect(sent.apikey).toBe(ANON_KEY);
+  expect(sent.authorization).toBe(`Bearer ${ANON_KEY}`);
+
+  await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible();
+  expect(await rowsFor(values.email)).toEqual([values]);
+  // The browser asked first (JSON and apikey are not "simple"), and was answered.
+  expect(apiLog).toMatch(
+    /"method":"OPTIONS","url":"\/rest\/v1\/contact_submissions[^"]*","statusCode":200/,
+  );
+  expect(await violations()).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('a page on an origin not listed is refused by its browser, and nothing is stored', async ({
+  page,
+}) => {
+  const { violations } = await watch(page);
+  await visit(page, elsewhere.url);
+  const values = uniqueSubmission('elsewhere');
+  const fields = contactForm(page);
+  await fields.form.scrollIntoViewIfNeeded();
+  await fillContactForm(page, values);
+  const refused = page.waitForEvent('requestfailed', (request) =>
+    request.url().startsWith(`${api.url}${TABLE_PATH}`),
+  );
+  await fields.submit.click();
+  expect((await refused).failure()?.errorText).toMatch(/ERR_FAILED/);
+  await expect(toasts(page).withText(MESSAGES.failed)).toBeVisible();
+  await expect(fields.email).toHaveValue(values.email);
+
+  // What the browser saw: a preflight answer without a single CORS header.
+  const preflight = await fetch(`${api.url}${TABLE_PATH}`, {
+    method: 'OPTIONS',
+    headers: {
+      origin: elsewhere.url,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'apikey,authorization,content-type,prefer,x-client-info',
+    },
+  });
+  expect(
+    [...preflight.headers.keys()].filter((name) => name.startsWith('access-control-')),
+  ).toEqual([]);
+  expect(await rowsFor(values.email)).toEqual([]);
+  // Refused by CORS, not by the page's own policy: the API is in connect-src.
+  expect(await violations()).toEqual([]);
+});
+
+test('dist/_headers gives the static host exactly the headers our server sends', async () => {
+  // The same build served by our server behind TLS (HSTS on), connecting to the same API.
+  const site = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: pg.url,
+    distDir: DIST,
+    connectSrc: [api.url],
+    trustProxy: true,
+    logger: false,
+  });
+  try {
+    const asset = readdirSync(join(DIST, 'assets')).find((name) => name.endsWith('.js'));
+    expect(asset, 'the build has a hashed script').toBeDefined();
+    for (const path of ['/', `/assets/${asset}`]) {
+      const ours = policyHeaders(await fetch(`${site.url}${path}`));
+      const theirs = policyHeaders(await fetch(`${page3.url}${path}`));
+      expect(theirs, path).toEqual(ours);
+      expect(Object.keys(ours)).toEqual(
+        expect.arrayContaining([
+          ...securityHeaderSet({ scriptHashes: [], connectSrc: [], hsts: true }).map(
+            ([name]) => name,
+          ),
+          'cache-control',
+        ]),
+      );
+    }
+    expect(policyHeaders(await fetch(`${page3.url}/`))['cache-control']).toBe('no-cache');
+    expect(policyHeaders(await fetch(`${page3.url}/assets/${asset}`))['cache-control']).toMatch(
+      /immutable/,
+    );
+  } finally {
+    await site.close();
+  }
+});
+
+function policyHeaders(response: Response): Record<string, string> {
+  expect(response.status).toBe(200);
+  return siteHeaders(response.headers);
+}

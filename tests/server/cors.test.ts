@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
+import { send, VALID } from './support/requests.ts';
+
+const PAGE = 'https://www.example.co.uk';
+const OTHER = 'https://evil.example';
+
+/** What a browser sends before supabase-js posts an insert from another origin. */
+const preflight = (origin: string | undefined) => ({
+  method: 'OPTIONS' as const,
+  headers: {
+    ...(origin ? { origin } : {}),
+    'access-control-request-method': 'POST',
+    'access-control-request-headers': 'apikey,authorization,content-type,prefer,x-client-info',
+  },
+});
+
+const cors = (headers: Record<string, unknown>) =>
+  Object.keys(headers).filter((name) => name.startsWith('access-control-'));
+
+describe('CORS on the API (CORS_ORIGINS)', () => {
+  let inserted = 0;
+  const database = { insertSubmission: async () => void inserted++ } as unknown as Database;
+  let app: FastifyInstance;
+  let sameOriginOnly: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({ database, distDir: '/nonexistent', corsOrigins: [PAGE] });
+    sameOriginOnly = await buildApp({ database, distDir: '/nonexistent' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sameOriginOnly?.close();
+  });
+
+  it('passes the preflight of a listed origin for every header supabase-js sends', async () => {
+    const response = await send(app, preflight(PAGE));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe(PAGE);
+    expect(response.headers['access-control-allow-methods']).toContain('POST');
+    const allowed = String(response.headers['access-control-allow-headers']).split(/,\s*/);
+    expect(allowed).toEqual(
+      expect.arrayContaining([
+        'apikey',
+        'authorization',
+        'content-type',
+        'prefer',
+        'x-client-info',
+      ]),
+    );
+    expect(allowed).toEqual(expect.arrayContaining(['accept-profile', 'content-profile']));
+    expect(response.headers['access-control-max-age']).toBe('86400');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('answers the listed origin’s insert and refusals with its origin, never a wildcard', async () => {
+    const before = inserted;
+    const created = await send(app, { body: VALID, headers: { origin: PAGE } });
+    expect(created.statusCode).toBe(201);
+    expect(inserted).toBe(before + 1);
+    const refused = await send(app, { method: 'GET', headers: { origin: PAGE } });
+    expect(refused.statusCode).toBe(401);
+    for (const response of [created, refused]) {
+      expect(response.headers['access-control-allow-origin']).toBe(PAGE);
+      expect(response.headers['access-control-expose-headers']).toMatch(/Content-Range/);
+      expect(response.headers['access-control-expose-headers']).toMatch(/Retry-After/);
+    }
+  });
+
+  it('gives an origin not listed no CORS headers at all, so its browser refuses', async () => {
+    expect(cors((await send(app, preflight(OTHER))).headers)).toEqual([]);
+    expect(cors((await send(app, { body: VALID, headers: { origin: OTHER } })).headers)).toEqual(
+      [],
+    );
+  });
+
+  it('answers a plain OPTIONS as PostgREST does, with the table’s methods', async () => {
+    const response = await send(app, { method: 'OPTIONS' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.allow).toBe('OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE');
+    expect(cors(response.headers)).toEqual([]);
+  });
+
+  it('stays same-origin only when CORS_ORIGINS is empty, as before', async () => {
+    const response = await send(sameOriginOnly, preflight(PAGE));
+    expect(cors(response.headers)).toEqual([]);
+    expect(response.headers.allow).toBe('OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE');
+  });
+
+  it('keeps CORS off the site’s own pages and the native form', async () => {
+    const page = await app.inject({ url: '/', headers: { origin: PAGE } });
+    expect(cors(page.headers)).toEqual([]);
+  });
+
+  it('lets the listed origin read a rate-limit refusal and its Retry-After', async () => {
+    let last;
+    for (let i = 0; i < 50; i++) {
+      last = await send(app, { body: VALID, headers: { origin: PAGE } });
+      if (last.statusCode === 429) break;
+    }
+    expect(last?.statusCode).toBe(429);
+    expect(last?.headers['retry-after']).toBeDefined();
+    expect(last?.headers['access-control-allow-origin']).toBe(PAGE);
+  });
+});

@@ -1,0 +1,126 @@
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { LIMITS } from '../../src/features/contact/validation.ts';
+import { outcome } from './support/as-anon.ts';
+import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
+import { VALID } from './support/requests.ts';
+
+/**
+ * Topology 2 (static page, hosted Supabase): no server of ours runs, so the
+ * database alone must judge what a visitor inserts. These sessions do what
+ * PostgREST does for an anonymous request, on a plain connection: switch to
+ * anon, publish the request's headers in `request.headers`, then insert.
+ */
+
+/** Enough for any per-address limit a contact form could sensibly have. */
+const MAX_ATTEMPTS = 200;
+
+describePostgres('a PostgREST-style session against the database alone', () => {
+  let backend: Backend;
+  let client: pg.Client;
+  beforeAll(async () => {
+    backend = await freshBackend('postgres');
+    // Migrated once, as `supabase db push` would; then only SQL.
+    await (await openDatabase(backend.options)).close();
+    client = new pg.Client({ connectionString: backend.options.databaseUrl });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await backend?.dispose();
+  });
+
+  /** One request as PostgREST runs it: a transaction as anon, with the client's headers. */
+  async function asVisitor(from: string, sql: string, params: unknown[] = []) {
+    // Where hosted Supabase's proxies put the client address (PostgREST passes headers on).
+    const headers = { 'x-forwarded-for': from, 'x-real-ip': from, 'cf-connecting-ip': from };
+    await client.query('begin');
+    try {
+      await client.query('set local role anon');
+      await client.query(
+        `select set_config('request.headers', $1, true),
+                set_config('request.jwt.claims', '{"role":"anon"}', true),
+                set_config('request.method', 'POST', true),
+                set_config('request.path', '/contact_submissions', true)`,
+        [JSON.stringify(headers)],
+      );
+      const result = await client.query(sql, params);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    }
+  }
+
+  const insert = (from: string, row: Record<string, unknown>) =>
+    asVisitor(
+      from,
+      `insert into public.contact_submissions (${Object.keys(row).join(', ')})
+       values (${Object.keys(row)
+         .map((_, i) => `$${i + 1}`)
+         .join(', ')})`,
+      Object.values(row),
+    );
+
+  const stored = async (email: string) =>
+    Number(
+      (
+        await client.query(
+          'select count(*) as n from public.contact_submissions where email = $1',
+          [email],
+        )
+      ).rows[0].n,
+    );
+
+  it('stores a valid message', async () => {
+    const row = { ...VALID, email: 'valid@example.co.uk' };
+    expect(await outcome(insert('198.51.100.1', row))).toBe('ok');
+    expect(await stored(row.email)).toBe(1);
+  });
+
+  it('refuses by CHECK what the form would refuse, storing nothing', async () => {
+    const cases = [
+      { ...VALID, email: 'long-name@example.co.uk', name: 'x'.repeat(LIMITS.name.max + 1) },
+      { ...VALID, email: 'not-an-address' },
+      { ...VALID, email: 'blank@example.co.uk', message: '   ' },
+    ];
+    for (const row of cases) {
+      expect(await outcome(insert('198.51.100.2', row)), row.email).toBe('23514');
+      expect(await stored(row.email)).toBe(0);
+    }
+  });
+
+  it('lets anon read, change or delete nothing, nor set columns it was not granted', async () => {
+    const from = '198.51.100.3';
+    for (const sql of [
+      'select * from public.contact_submissions',
+      "update public.contact_submissions set name = 'x'",
+      'delete from public.contact_submissions',
+    ]) {
+      expect(await outcome(asVisitor(from, sql)), sql).toBe('42501');
+    }
+    const forged = { ...VALID, email: 'forged@example.co.uk', created_at: '2000-01-01' };
+    expect(await outcome(insert(from, forged))).toBe('42501');
+    expect(await stored(forged.email)).toBe(0);
+  });
+
+  // Needs the rate-limit migration (20261123030000_rate_limit.sql).
+  it('limits submissions per client address with PT429, and only that address', async () => {
+    const from = '203.0.113.9';
+    const email = 'flood@example.co.uk';
+    let accepted = 0;
+    let last = 'ok';
+    while (last === 'ok' && accepted < MAX_ATTEMPTS) {
+      last = await outcome(insert(from, { ...VALID, email }));
+      if (last === 'ok') accepted++;
+    }
+    expect(last, `still accepting after ${MAX_ATTEMPTS} from one address`).toBe('PT429');
+    expect(accepted).toBeGreaterThan(0);
+    expect(await stored(email)).toBe(accepted);
+
+    const neighbour = { ...VALID, email: 'neighbour@example.co.uk' };
+    expect(await outcome(insert('203.0.113.10', neighbour))).toBe('ok');
+  });
+});
