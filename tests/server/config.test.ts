@@ -56,7 +56,7 @@ describe('server configuration', () => {
       'DATABASE_URL must start with postgres:// or postgresql://',
     ],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a URL'],
-    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be true or false'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be true, false, a hop count'],
     [{ VITE_SUPABASE_URL: 'ftp://files' }, 'VITE_SUPABASE_URL must be an http(s) URL'],
   ])('names the variable in error: %j', (env, message) => {
     expect(() => parseServerConfig(env)).toThrow(ConfigError);
