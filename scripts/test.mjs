@@ -61,6 +61,12 @@ const hasPostgres = ensure(
   ['postgresql-15'],
 );
 const hasChromium = ensure('Chromium', () => existsSync(CHROMIUM), ['chromium']);
+// The production tests run deploy/nginx.conf in Debian's nginx with a throwaway certificate.
+const hasNginx = ensure(
+  'nginx and openssl',
+  () => existsSync('/usr/sbin/nginx') && existsSync('/usr/bin/openssl'),
+  ['nginx-light', 'openssl'],
+);
 
 run('format', 'npx', ['prettier', '--check', '.']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
@@ -76,7 +82,7 @@ run(
     '--reporter=json',
     `--outputFile.json=${REPORTS}/vitest.json`,
   ],
-  hasPostgres ? {} : { SKIP_POSTGRES: '1' },
+  { ...(hasPostgres ? {} : { SKIP_POSTGRES: '1' }), ...(hasNginx ? {} : { SKIP_NGINX: '1' }) },
 );
 count(`${REPORTS}/vitest.json`, (r) => ({
   passed: r.numPassedTests,

@@ -8,6 +8,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { submissionRateLimit } from './plugins/submission-rate-limit.ts';
 import { refuse } from './rest/submission-errors.ts';
+import { fastifyTrustProxy, trustsAProxy, type TrustProxy } from './trust-proxy.ts';
 
 export interface AppOptions {
   database: Database;
@@ -16,8 +17,11 @@ export interface AppOptions {
   logger?: boolean | NodeJS.WritableStream;
   /** Submissions per client address per minute; real starts pass RATE_LIMIT_PER_MINUTE. */
   rateLimitPerMinute?: number;
-  /** Behind a reverse proxy: client addresses come from X-Forwarded-For, and HSTS is sent. */
-  trustProxy?: boolean;
+  /**
+   * Behind a reverse proxy: which hops' X-Forwarded-For is believed (true, a hop
+   * count, or the proxies' addresses/CIDRs); any trusted proxy means HSTS is sent.
+   */
+  trustProxy?: TrustProxy;
   /** Origins the page may send requests to besides this one (hosted Supabase, our API). */
   connectSrc?: string[];
   /** Pages on these exact origins may post to /rest/v1 (CORS); none means same-origin only. */
@@ -52,7 +56,7 @@ export async function buildApp({
     logger: logger === true ? loggerOptions() : logger ? loggerOptions(logger) : false,
     // requestLog writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy,
+    trustProxy: fastifyTrustProxy(trustProxy),
     // Node's default is 5 minutes; a contact form's request is a few KB, and a
     // client that dribbles one in for longer is holding a connection hostage.
     requestTimeout: REQUEST_TIMEOUT_MS,
@@ -72,7 +76,7 @@ export async function buildApp({
     },
   });
   await app.register(requestLog);
-  await app.register(securityHeaders, { distDir, connectSrc, hsts: trustProxy });
+  await app.register(securityHeaders, { distDir, connectSrc, hsts: trustsAProxy(trustProxy) });
   await app.register(submissionRateLimit, { perMinute: rateLimitPerMinute });
   await app.register(health, { database });
   await app.register(staticSite, { distDir });

@@ -4,6 +4,7 @@
  * every variable.
  */
 import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 export interface ServerConfig {
   port: number;
@@ -16,8 +17,8 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** The prerendered site that `npm run build` writes. */
   distDir: string;
-  /** TRUST_PROXY: behind a reverse proxy, so X-Forwarded-For is believed and HSTS sent. */
-  trustProxy: boolean;
+  /** TRUST_PROXY: which proxies' X-Forwarded-For is believed (server/trust-proxy.ts); any sends HSTS. */
+  trustProxy: TrustProxy;
   /** Origins the page may send requests to besides this one: VITE_API_URL's or VITE_SUPABASE_URL's. */
   connectSrc: string[];
   /** CORS_ORIGINS: pages on these exact origins may post to the API; none means same-origin only. */
@@ -127,11 +128,8 @@ function parseHardening(
   env: Env,
   problems: string[],
 ): Pick<ServerConfig, 'trustProxy' | 'connectSrc'> {
-  const trust = env.TRUST_PROXY?.trim().toLowerCase() || 'false';
-  // Only a clear yes trusts the proxy: a believed X-Forwarded-For lets anyone pick their address.
-  if (!['true', '1', 'false', '0'].includes(trust)) {
-    problems.push(`TRUST_PROXY must be true or false, got "${env.TRUST_PROXY}"`);
-  }
+  // Only a clear setting trusts a proxy: a believed X-Forwarded-For lets anyone pick their address.
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const connectSrc: string[] = [];
   // Where the page posts, under either of its names (src/config/env.ts).
   for (const name of ['VITE_API_URL', 'VITE_SUPABASE_URL'] as const) {
@@ -142,7 +140,7 @@ function parseHardening(
       problems.push(`${name} must be an http(s) URL, got "${apiUrl}"`);
     else if (!connectSrc.includes(origin)) connectSrc.push(origin);
   }
-  return { trustProxy: trust === 'true' || trust === '1', connectSrc };
+  return { trustProxy, connectSrc };
 }
 
 type LeadDeliveryConfig = Pick<ServerConfig, 'smtpUrl' | 'notifyEmail' | 'mailFrom'>;

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { expect, test, type Page } from '@playwright/test';
 import { securityHeaderSet } from '../../server/headers/site-headers';
 import { startServer, type RunningServer } from '../../server/start';
-import { MESSAGES } from '../../src/features/contact/validation';
+import { MESSAGES } from '../../src/content/contact';
 import { postgresBinariesPresent, startPgCluster, type PgCluster } from '../setup/pg-cluster';
 import { contactForm, fillContactForm, toasts, uniqueSubmission } from './support/contact';
 import { visit } from './support/site';

@@ -59,7 +59,7 @@ describe('server configuration', () => {
       'DATABASE_URL must start with postgres:// or postgresql://',
     ],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a URL'],
-    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be true or false'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be true, false, a hop count'],
     [{ VITE_SUPABASE_URL: 'ftp://files' }, 'VITE_SUPABASE_URL must be an http(s) URL'],
     [{ VITE_API_URL: 'api.example.co.uk' }, 'VITE_API_URL must be an http(s) URL'],
     [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS lists exact origins; a wildcard is not allowed'],

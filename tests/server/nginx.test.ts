@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../server/plugins/rest-api.ts';
+import { freshBackend, type Backend } from './support/backends.ts';
+import { spawnServer, type ChildServer } from './support/child-server.ts';
+import { describeWithNginx, startNginx, type RunningNginx } from './support/nginx.ts';
+import { TABLE_URL, VALID } from './support/requests.ts';
+import { Visitor } from './support/visitor.ts';
+
+const INDEX = '<!doctype html><title>Foreland</title><h1>Websites that work</h1>';
+
+// deploy/nginx.conf, run by Debian's nginx, in front of one instance (the one-VPS setup).
+describeWithNginx('deploy/nginx.conf in front of one instance', () => {
+  let backend: Backend;
+  let dist: string;
+  let server: ChildServer;
+  let nginx: RunningNginx;
+  const visitors: Visitor[] = [];
+  const visitor = (address: string) => {
+    const created = new Visitor(nginx, address);
+    visitors.push(created);
+    return created;
+  };
+
+  beforeAll(async () => {
+    backend = await freshBackend('embedded');
+    dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+    server = await spawnServer({
+      DATA_DIR: backend.options.dataDir,
+      DIST_DIR: dist,
+      // The README's value for this file: believe only the address nginx appends.
+      TRUST_PROXY: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '2',
+    });
+    nginx = await startNginx([Number(new URL(server.url).port)]);
+  });
+  afterAll(async () => {
+    for (const each of visitors) each.close();
+    await nginx?.stop();
+    server?.child.kill('SIGTERM');
+    await backend?.dispose();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('redirects plain HTTP to HTTPS', async () => {
+    const response = await fetch(`${nginx.httpUrl}/contact?x=1`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toMatch(/^https:\/\/[^/]+\/contact\?x=1$/);
+  });
+
+  it('serves the site over TLS with the app’s own brotli copy and HSTS', async () => {
+    const page = await visitor('127.0.0.2').fetch('/', { headers: { 'accept-encoding': 'br' } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('lets a forged X-Forwarded-For move no visitor to a fresh rate-limit bucket', async () => {
+    const mallory = visitor('127.0.0.3');
+    expect((await mallory.submit('Mallory 1')).status).toBe(201);
+    expect((await mallory.submit('Mallory 2')).status).toBe(201);
+    for (const forged of ['203.0.113.9', '127.0.0.1', '198.51.100.1, 203.0.113.10']) {
+      const refused = await mallory.submit('Mallory again', { 'x-forwarded-for': forged });
+      expect(refused.status, `forged ${forged}`).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    }
+    // Another visitor behind the same proxy keeps their own allowance.
+    expect((await visitor('127.0.0.4').submit('Alice')).status).toBe(201);
+  });
+
+  it('passes every body the app may answer, so its 413 is the one the client reads', async () => {
+    const client = visitor('127.0.0.5');
+    const post = (bytes: number) =>
+      client.fetch(TABLE_URL, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...VALID, message: 'x'.repeat(bytes) }),
+      });
+    // Just over the app's limit, under nginx's: the app's refusal, in PostgREST's shape.
+    const overApp = await post(MAX_BODY_BYTES + 100);
+    expect(overApp.status).toBe(413);
+    expect(JSON.parse(overApp.body)).toHaveProperty('code');
+    // Far over: nginx refuses it before any instance reads a byte.
+    const overNginx = await post(200_000);
+    expect(overNginx.status).toBe(413);
+    expect(overNginx.body).toContain('nginx');
+  });
+});

@@ -1,0 +1,163 @@
+import { readdirSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPostgresDatabase, describePostgres } from './support/backends.ts';
+import { exited, spawnServer, type ChildServer } from './support/child-server.ts';
+import { describeWithNginx, startNginx, type RunningNginx } from './support/nginx.ts';
+import { SmtpSink, until } from './support/smtp-sink.ts';
+import { Visitor } from './support/visitor.ts';
+
+/** Low, so one address reaches it quickly; each load client below has addresses of its own. */
+const LIMIT = 5;
+const INSTANCES = 3;
+
+/**
+ * Several instances on one PostgreSQL behind deploy/nginx.conf, as the
+ * README's "several instances" deployment runs them: real nginx, real
+ * processes, a real SMTP server on loopback.
+ */
+describePostgres('three instances behind nginx', () => {
+  describeWithNginx('on one PostgreSQL', () => {
+    let database: { url: string; drop(): Promise<void> };
+    let owner: pg.Client;
+    let sink: SmtpSink;
+    let instances: ChildServer[] = [];
+    let nginx: RunningNginx;
+    const visitors: Visitor[] = [];
+    let nextAddress = 0;
+    /** A visitor on a loopback address no other test in this file uses. */
+    const newVisitor = () => {
+      nextAddress++;
+      const address = `127.0.${1 + Math.floor(nextAddress / 250)}.${1 + (nextAddress % 250)}`;
+      const visitor = new Visitor(nginx, address);
+      visitors.push(visitor);
+      return visitor;
+    };
+    const storedNames = async () =>
+      new Set(
+        (await owner.query<{ name: string }>('select name from contact_submissions')).rows.map(
+          (row) => row.name,
+        ),
+      );
+
+    beforeAll(async () => {
+      database = await createPostgresDatabase();
+      owner = new pg.Client({ connectionString: database.url });
+      await owner.connect();
+      sink = await SmtpSink.start();
+      // All at once, on an empty database: each one tries to migrate it.
+      instances = await Promise.all(
+        Array.from({ length: INSTANCES }, () =>
+          spawnServer({
+            DATABASE_URL: database.url,
+            TRUST_PROXY: '127.0.0.1',
+            RATE_LIMIT_PER_MINUTE: String(LIMIT),
+            SMTP_URL: sink.url,
+            NOTIFY_EMAIL: 'leads@agency.example',
+          }),
+        ),
+      );
+      nginx = await startNginx(instances.map((instance) => Number(new URL(instance.url).port)));
+    });
+    afterAll(async () => {
+      for (const visitor of visitors) visitor.close();
+      await nginx?.stop();
+      await Promise.all(
+        instances.map((instance) => {
+          instance.child.kill('SIGTERM');
+          return exited(instance.child);
+        }),
+      );
+      await sink?.down();
+      await owner?.end();
+      await database?.drop();
+    });
+
+    it('all come up together, having applied each migration once', async () => {
+      for (const instance of instances) {
+        expect((await fetch(`${instance.url}/healthz`)).status).toBe(200);
+      }
+      const files = readdirSync('supabase/migrations').filter((name) => name.endsWith('.sql'));
+      const { rows } = await owner.query<{ version: string; n: number }>(
+        'select version, count(*)::int as n from app_private.schema_migrations group by version',
+      );
+      expect(rows).toHaveLength(files.length);
+      expect(rows.filter((row) => row.n !== 1)).toEqual([]);
+    });
+
+    it('limit one address to the same total between them, forged X-Forwarded-For or not', async () => {
+      const visitor = newVisitor();
+      const statuses: number[] = [];
+      // Round robin: each instance sees a share of these; together, several times the limit.
+      for (let i = 0; i < LIMIT * INSTANCES; i++)
+        statuses.push((await visitor.submit(`Burst ${i}`)).status);
+      for (const forged of ['203.0.113.9', '198.51.100.7, 203.0.113.10']) {
+        statuses.push((await visitor.submit('Forged', { 'x-forwarded-for': forged })).status);
+      }
+      expect(statuses.filter((status) => status === 201)).toHaveLength(LIMIT);
+      expect(statuses.filter((status) => status !== 201 && status !== 429)).toEqual([]);
+    });
+
+    it('email each lead to the agency exactly once between them', async () => {
+      const names: string[] = [];
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, client) => {
+          const visitor = newVisitor();
+          for (let i = 0; i < 3; i++) {
+            const name = `Lead ${client}-${i}`;
+            if ((await visitor.submit(name)).status === 201) names.push(name);
+          }
+        }),
+      );
+      expect(names).toHaveLength(30);
+      // The real signal that delivery is over: no lead waits in the outbox.
+      await until(
+        async () => {
+          const { rows } = await owner.query(
+            'select count(*)::int as n from lead_outbox where sent_at is null',
+          );
+          return rows[0].n === 0;
+        },
+        30_000,
+        'the outbox to drain',
+      );
+      const mailed = names.map(
+        (name) => sink.received.filter((mail) => mail.bodies['text/plain']?.includes(name)).length,
+      );
+      expect(mailed).toEqual(names.map(() => 1));
+    });
+
+    it('keep every acknowledged submission when one is killed (-9) under load, and keep answering', async () => {
+      const acknowledged: string[] = [];
+      const afterKill: string[] = [];
+      const statuses = new Set<number>();
+      let killed = false;
+      const victim = instances[INSTANCES - 1]!;
+      const client = async (id: number) => {
+        let visitor = newVisitor();
+        for (let i = 0; afterKill.length < 60; i++) {
+          // Under the per-address limit: this test is about the kill, not the limit.
+          if (i % LIMIT === LIMIT - 1) visitor = newVisitor();
+          const name = `Load ${id}-${i}`;
+          const answer = await visitor.submit(name).catch(() => undefined);
+          if (answer) statuses.add(answer.status);
+          if (answer?.status !== 201) continue;
+          acknowledged.push(name);
+          if (killed) afterKill.push(name);
+          if (acknowledged.length >= 40 && !killed) {
+            killed = true;
+            victim.child.kill('SIGKILL');
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 20 }, (_, id) => client(id)));
+      expect(await exited(victim.child)).toBeNull();
+
+      const stored = await storedNames();
+      expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
+      // The request in flight to the killed instance may get a 502; nothing else goes wrong.
+      expect([...statuses].filter((status) => status !== 201 && status !== 502)).toEqual([]);
+      expect((await newVisitor().fetch('/healthz')).status).toBe(200);
+    });
+  });
+});
