@@ -61,6 +61,8 @@ const hasPostgres = ensure(
   ['postgresql-15'],
 );
 const hasChromium = ensure('Chromium', () => existsSync(CHROMIUM), ['chromium']);
+// The print test reads the page's PDF back as text (tests/e2e/print.spec.ts).
+ensure('pdftotext', () => existsSync('/usr/bin/pdftotext'), ['poppler-utils']);
 
 run('format', 'npx', ['prettier', '--check', '.']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
