@@ -67,6 +67,8 @@ const hasNginx = ensure(
   () => existsSync('/usr/sbin/nginx') && existsSync('/usr/bin/openssl'),
   ['nginx-light', 'openssl'],
 );
+// The print test reads the page's PDF back as text (tests/e2e/print.spec.ts).
+const hasPdftotext = ensure('pdftotext', () => existsSync('/usr/bin/pdftotext'), ['poppler-utils']);
 
 run('format', 'npx', ['prettier', '--check', '.']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
@@ -94,6 +96,7 @@ if (run('build', 'npm', ['run', 'build']) && hasChromium) {
   run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
     CHROME_PATH: CHROMIUM,
+    ...(hasPdftotext ? {} : { SKIP_PDFTOTEXT: '1' }),
   });
   count(`${REPORTS}/playwright.json`, (r) => ({
     passed: r.stats.expected,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '../../src/config/constants';
+import { themeCopy } from '../../src/content/theme';
 import { expect, test } from './fixtures';
 import { contactForm, fillContactForm, toasts } from './support/contact';
 import { reload, visit } from './support/site';
@@ -42,53 +43,94 @@ async function recordThemeFromFirstByte(page: Page) {
   };
 }
 
+/** The toggle's accessible name for a mode, and what a press does (src/content/theme.ts). */
+const SYSTEM = (shown: 'Light' | 'Dark') => themeCopy.systemShowing(shown);
+const named = (current: string, next: string) => themeCopy.name(current, next);
+const bodyColour = (page: Page) =>
+  page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY);
+
 test.describe('theme', () => {
   for (const scheme of ['light', 'dark'] as const) {
+    const other = scheme === 'light' ? 'dark' : 'light';
+
     test(`follows the system by default (${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       const record = await recordThemeFromFirstByte(page);
       await visit(page);
       await expect(root(page)).toHaveAttribute('data-theme', scheme);
       await expect(root(page)).toHaveAttribute('data-theme-choice', 'system');
-      await expect(themeToggle(page)).toHaveAccessibleName('Theme: System');
+      await expect(themeToggle(page)).toHaveAccessibleName(/^Theme: System/);
       expect(await record.seen()).toEqual([scheme]);
       expect(await record.backgroundAtDcl()).toBe(CANVAS[scheme]);
 
       // A change of system preference is followed live.
-      const other = scheme === 'light' ? 'dark' : 'light';
       await page.emulateMedia({ colorScheme: other });
+      await expect(root(page)).toHaveAttribute('data-theme', other);
+    });
+
+    test(`the first press changes what a visitor on a ${scheme} system sees`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await visit(page);
+      expect(await bodyColour(page)).toBe(CANVAS[scheme]);
+
+      await themeToggle(page).click();
+      await expect(page.locator('body')).toHaveCSS('background-color', CANVAS[other]);
       await expect(root(page)).toHaveAttribute('data-theme', other);
     });
   }
 
-  test('the toggle switches theme, and the choice survives a reload without a flash', async ({
+  test('the cycle goes to the opposite, the other, then System; a choice survives a reload without a flash', async ({
     page,
   }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await visit(page);
-    await expect(root(page)).toHaveAttribute('data-theme', 'dark');
+    await expect(themeToggle(page)).toHaveAccessibleName(named(SYSTEM('Dark'), 'Light'));
 
     await themeToggle(page).click();
-    await expect(themeToggle(page)).toHaveAccessibleName('Theme: Light');
-    await expect(root(page)).toHaveAttribute('data-theme', 'light');
+    await expect(themeToggle(page)).toHaveAccessibleName(named('Light', 'Dark'));
     await expect(page.locator('body')).toHaveCSS('background-color', CANVAS.light);
-    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe(
-      'light',
-    );
+    expect(await stored(page)).toBe('light');
 
     // The system says dark, the visitor said light: light from the very first paint.
     const record = await recordThemeFromFirstByte(page);
     await reload(page);
     expect(await record.seen()).toEqual(['light']);
     expect(await record.backgroundAtDcl()).toBe(CANVAS.light);
-    await expect(themeToggle(page)).toHaveAccessibleName('Theme: Light');
+    await expect(themeToggle(page)).toHaveAccessibleName(named('Light', 'Dark'));
 
     await themeToggle(page).click();
     await expect(root(page)).toHaveAttribute('data-theme', 'dark');
-    await expect(themeToggle(page)).toHaveAccessibleName('Theme: Dark');
+    await expect(themeToggle(page)).toHaveAccessibleName(named('Dark', SYSTEM('Dark')));
+    expect(await stored(page)).toBe('dark');
     await themeToggle(page).click();
-    await expect(themeToggle(page)).toHaveAccessibleName('Theme: System');
-    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBeNull();
+    await expect(root(page)).toHaveAttribute('data-theme-choice', 'system');
+    await expect(themeToggle(page)).toHaveAccessibleName(named(SYSTEM('Dark'), 'Light'));
+    expect(await stored(page)).toBeNull();
+  });
+
+  test('System is reached with the keyboard, and each press is announced', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await visit(page);
+    const toggle = themeToggle(page);
+    for (let presses = 0; presses < 10; presses++) {
+      if (await toggle.evaluate((button) => button === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(toggle).toBeFocused();
+    const status = page.getByRole('banner').getByRole('status');
+
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAccessibleName(named('Dark', 'Light'));
+    await expect(status).toHaveText(themeCopy.changed('Dark'));
+    await page.keyboard.press('Space');
+    await expect(toggle).toHaveAccessibleName(named('Light', SYSTEM('Light')));
+    await expect(status).toHaveText(themeCopy.changed('Light'));
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAccessibleName(named(SYSTEM('Light'), 'Dark'));
+    await expect(status).toHaveText(themeCopy.changed(SYSTEM('Light')));
+    await expect(root(page)).toHaveAttribute('data-theme-choice', 'system');
+    await expect(toggle).toBeFocused();
   });
 
   test('toasts follow the theme', async ({ page }) => {

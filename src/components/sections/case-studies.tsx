@@ -26,7 +26,7 @@ export function CaseStudies() {
       ref={ref}
       id={SECTION_IDS.caseStudies}
       aria-labelledby="case-studies-heading"
-      className="render-when-near px-4 py-24 [--section-height:1850px] sm:px-6 md:[--section-height:1350px] lg:px-8 lg:[--section-height:925px]"
+      className="px-4 py-24 sm:px-6 lg:px-8"
     >
       <div className="mx-auto max-w-7xl">
         <SectionHeading id="case-studies-heading" intro={caseStudiesCopy.intro}>

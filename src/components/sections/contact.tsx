@@ -29,7 +29,7 @@ export function Contact() {
     <section
       id={SECTION_IDS.contact}
       aria-labelledby="contact-heading"
-      className="render-when-near relative isolate px-4 py-24 [--section-height:1800px] sm:px-6 md:[--section-height:1650px] lg:px-8 lg:[--section-height:1050px]"
+      className="relative isolate px-4 py-24 sm:px-6 lg:px-8"
     >
       <div
         aria-hidden="true"

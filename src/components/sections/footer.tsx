@@ -19,7 +19,7 @@ export function Footer() {
   });
 
   return (
-    <footer className="render-when-near border-t border-line bg-surface px-4 pt-16 pb-10 [--section-height:1300px] sm:px-6 md:[--section-height:1200px] lg:px-8 lg:[--section-height:520px]">
+    <footer className="border-t border-line bg-surface px-4 pt-16 pb-10 sm:px-6 lg:px-8">
       <div className="mx-auto grid max-w-7xl gap-12 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
         <div>
           <Wordmark />

@@ -25,7 +25,7 @@ export function MobileMenu() {
   };
 
   return (
-    <div className="lg:hidden">
+    <div className="lg:hidden print:hidden">
       <button
         type="button"
         onClick={show}

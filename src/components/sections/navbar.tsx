@@ -12,7 +12,7 @@ export function Navbar() {
   return (
     <header
       data-scrolled={scrolled}
-      className="fixed inset-x-0 top-0 z-40 border-b border-transparent transition-[background-color,border-color,backdrop-filter] duration-300 data-[scrolled=true]:border-line data-[scrolled=true]:bg-(--nav-glass) data-[scrolled=true]:backdrop-blur-md"
+      className="fixed inset-x-0 top-0 z-40 print:static border-b border-transparent transition-[background-color,border-color,backdrop-filter] duration-300 data-[scrolled=true]:border-line data-[scrolled=true]:bg-(--nav-glass) data-[scrolled=true]:backdrop-blur-md"
     >
       <nav
         aria-label="Main"
@@ -37,7 +37,7 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="hidden items-center gap-2 lg:flex print:hidden">
           <ThemeToggle />
           <CtaLink href={hrefTo('contact')}>{navCopy.desktopCta}</CtaLink>
         </div>

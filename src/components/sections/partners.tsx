@@ -32,7 +32,7 @@ export function Partners() {
   return (
     <section
       aria-labelledby="partners-heading"
-      className="render-when-near border-y border-line bg-surface/50 py-16 [--section-height:300px]"
+      className="border-y border-line bg-surface/50 py-16"
     >
       <div className="mx-auto max-w-3xl px-4 text-center">
         <h2

@@ -48,7 +48,7 @@ export function Services() {
       ref={ref}
       id={SECTION_IDS.services}
       aria-labelledby="services-heading"
-      className="render-when-near px-4 py-24 [--section-height:3500px] sm:px-6 md:[--section-height:2500px] lg:px-8 lg:[--section-height:1800px]"
+      className="px-4 py-24 sm:px-6 lg:px-8"
     >
       <div className="mx-auto max-w-7xl">
         <SectionHeading id="services-heading" intro={servicesCopy.intro}>

@@ -7,7 +7,7 @@ import { THEME_STORAGE_KEY } from '../../config/constants';
  * both before first paint; this store keeps them in step afterwards.
  */
 export type ThemeChoice = 'light' | 'dark' | 'system';
-export const THEME_CHOICES: ThemeChoice[] = ['system', 'light', 'dark'];
+export type ResolvedTheme = 'light' | 'dark';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 const listeners = new Set<() => void>();
@@ -17,8 +17,27 @@ function readChoice(): ThemeChoice {
   return choice === 'light' || choice === 'dark' ? choice : 'system';
 }
 
+function systemTheme(): ResolvedTheme {
+  return matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+}
+
+/**
+ * The control's cycle. A press from System goes to the opposite of what is
+ * shown, so the first press always changes what the visitor sees; then the
+ * other explicit theme (what the system shows, but pinned); then System again.
+ * On a light system: System → Dark → Light → System.
+ */
+export function nextThemeChoice(choice: ThemeChoice, system: ResolvedTheme): ThemeChoice {
+  if (choice === 'system') return system === 'dark' ? 'light' : 'dark';
+  return choice === system ? 'system' : system;
+}
+
+export function resolveTheme(choice: ThemeChoice, system: ResolvedTheme): ResolvedTheme {
+  return choice === 'system' ? system : choice;
+}
+
 function apply(choice: ThemeChoice) {
-  const dark = choice === 'dark' || (choice === 'system' && matchMedia(DARK_QUERY).matches);
+  const dark = resolveTheme(choice, systemTheme()) === 'dark';
   const root = document.documentElement;
   root.dataset.themeChoice = choice;
   root.dataset.theme = dark ? 'dark' : 'light';
@@ -48,4 +67,9 @@ function subscribe(listener: () => void) {
 
 export function useThemeChoice(): ThemeChoice {
   return useSyncExternalStore(subscribe, readChoice, () => 'system');
+}
+
+/** What the system asks for now, followed live; light before hydration. */
+export function useSystemTheme(): ResolvedTheme {
+  return useSyncExternalStore(subscribe, systemTheme, () => 'light');
 }

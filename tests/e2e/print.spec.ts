@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import sharp, { type Region } from 'sharp';
+import { caseStudies, caseStudiesCopy } from '../../src/content/case-studies';
+import { contactCopy } from '../../src/content/contact';
+import { footerColumns } from '../../src/content/footer';
+import { hero } from '../../src/content/hero';
+import { navCopy } from '../../src/content/navigation';
+import { partnersCopy } from '../../src/content/partners';
+import { services, servicesCopy } from '../../src/content/services';
+import { expect, test } from './fixtures';
+import { config } from './support/content';
+import { VIEWPORTS, scrollThrough, visit } from './support/site';
+
+// scripts/test.mjs says so loudly when it skips this for want of poppler-utils (never under CI).
+test.skip(process.env.SKIP_PDFTOTEXT === '1', 'pdftotext (poppler-utils) is not installed');
+
+/** The PDF's text, page by page, as Debian's poppler-utils reads it back. */
+async function pdfPages(pdf: Buffer): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'print-'));
+  try {
+    const file = join(dir, 'page.pdf');
+    await writeFile(file, pdf);
+    const { stdout } = await promisify(execFile)('pdftotext', [file, '-']);
+    // Lines wrap differently on paper: compare words, not lines.
+    return stdout.split('\f').map((text) => text.replace(/\s+/g, ' ').trim());
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+test.describe('printing and saving as PDF', () => {
+  test('every word prints, the navigation once and no floating call to action', async ({
+    page,
+  }) => {
+    await visit(page);
+    // Fresh from load: the cards below the fold have not been revealed yet.
+    const pages = await pdfPages(await page.pdf());
+    const text = pages.join(' ');
+
+    const mustPrint = [
+      hero.headline,
+      servicesCopy.heading,
+      servicesCopy.websiteHeading,
+      servicesCopy.aiHeading,
+      ...services.map((service) => service.title),
+      partnersCopy.heading,
+      caseStudiesCopy.heading,
+      ...caseStudies.map((study) => study.title),
+      contactCopy.heading,
+      config.contactEmail,
+      config.contactPhone,
+      ...footerColumns.flatMap((column) => [column.title, ...column.links.map((l) => l.label)]),
+    ];
+    for (const words of mustPrint) expect(text, `“${words}” is printed`).toContain(words);
+
+    expect(pages[0], 'the floating call to action is not on the first page').not.toContain(
+      navCopy.floatingCta,
+    );
+    expect(text, 'the floating call to action is not printed').not.toContain(navCopy.floatingCta);
+    // The wordmark shows in the navigation and in the footer, and the brand in the
+    // copyright line: a navigation repeated on each page would add one per page.
+    const brandOnScreen = await page.evaluate(
+      (brand) => document.body.innerText.split(brand).length - 1,
+      config.brandName,
+    );
+    expect(count(text, config.brandName), 'the navigation prints once').toBe(brandOnScreen);
+    expect(pages[0]).toContain(config.brandName);
+  });
+});
+
+/** The page's sections in order, as boxes on the full page. */
+async function sectionBoxes(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main > section, body footer')].map((el) => {
+      const box = el.getBoundingClientRect();
+      return {
+        name: el.getAttribute('aria-labelledby') ?? el.id ?? el.tagName,
+        left: Math.round(box.left + window.scrollX),
+        top: Math.round(box.top + window.scrollY),
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+      };
+    }),
+  );
+}
+
+/** Share of a region's pixels that differ clearly from the page background. */
+async function inkShare(image: Buffer, region: Region, background: number[]) {
+  const { data, info } = await sharp(image)
+    .extract(region)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let inked = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    const distance =
+      Math.abs(data[i]! - background[0]!) +
+      Math.abs(data[i + 1]! - background[1]!) +
+      Math.abs(data[i + 2]! - background[2]!);
+    if (distance > 40) inked++;
+  }
+  return inked / (info.width * info.height);
+}
+
+/** Even the sparest section (the logo strip) has well over this share of text and drawing. */
+const MIN_INK_SHARE = 0.02;
+
+test.describe('a full-page screenshot', () => {
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+    test(`has no blank section at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await visit(page);
+      // As a visitor would have before capturing: every reveal has had its turn.
+      await scrollThrough(page);
+      const background = await page.evaluate(() =>
+        getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.slice(0, 3).map(Number),
+      );
+      const image = await page.screenshot({ fullPage: true, animations: 'disabled' });
+      const { width, height } = await sharp(image).metadata();
+      const boxes = await sectionBoxes(page);
+      expect(boxes.length).toBeGreaterThanOrEqual(6);
+      for (const box of boxes) {
+        const region = {
+          left: box.left,
+          top: box.top,
+          width: Math.min(box.width, width! - box.left),
+          height: Math.min(box.height, height! - box.top),
+        };
+        const share = await inkShare(image, region, background);
+        expect(share, `section ${box.name} is drawn`).toBeGreaterThan(MIN_INK_SHARE);
+      }
+    });
+  }
+});
