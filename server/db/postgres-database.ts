@@ -55,15 +55,21 @@ export async function openPostgresDatabase(
       throw new DatabaseUnavailableError(error);
     }
     let broken: Error | undefined;
+    // A checked-out client is off the pool's error listener: a connection lost
+    // now (pg_terminate_backend, a failover) would otherwise crash the process.
+    // The query in progress fails on its own; this only keeps the client out of the pool.
+    const onError = (error: Error) => void (broken ??= error);
+    client.on('error', onError);
     try {
       return await work(client);
     } catch (error) {
       if (isUnavailable(error)) {
-        broken = error as Error;
+        broken ??= error as Error;
         throw new DatabaseUnavailableError(error);
       }
       throw error;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   };

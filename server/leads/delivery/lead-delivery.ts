@@ -1,8 +1,14 @@
 import type { Database } from '../../db/database.ts';
 import { createLeadMailer } from './lead-mailer.ts';
-import { startOutboxWorker, type OutboxLog } from './outbox-worker.ts';
+import {
+  MAX_ATTEMPTS,
+  MAX_PER_HOUR,
+  startOutboxWorker,
+  type OutboxLimits,
+  type OutboxLog,
+} from './outbox-worker.ts';
 
-export interface LeadDeliveryOptions {
+export interface LeadDeliveryOptions extends OutboxLimits {
   /** Both or neither: server/config.ts enforces that for the environment, this for callers. */
   smtpUrl?: string;
   notifyEmail?: string;
@@ -15,6 +21,8 @@ export interface LeadDeliveryOptions {
 export interface LeadDelivery {
   /** Waits for a send in progress; call before the database closes. */
   stop(): Promise<void>;
+  /** Resolves once nothing is due (`npm run worker -- --once`). */
+  drained(): Promise<void>;
 }
 
 /**
@@ -31,7 +39,7 @@ export function startLeadDelivery(
   const { smtpUrl, notifyEmail } = options;
   if (!smtpUrl && !notifyEmail) {
     log.info('Lead delivery is off: set SMTP_URL and NOTIFY_EMAIL to email each submission');
-    return { stop: async () => {} };
+    return { stop: async () => {}, drained: async () => {} };
   }
   if (!smtpUrl || !notifyEmail) {
     throw new Error('Lead delivery needs both smtpUrl and notifyEmail, or neither');
@@ -44,11 +52,16 @@ export function startLeadDelivery(
     log,
     pollMs: options.deliveryPollMs,
     retryBaseMs: options.deliveryRetryBaseMs,
+    maxAttempts: options.maxAttempts,
+    maxPerHour: options.maxPerHour,
   });
   log.info(
-    `Lead delivery is on: each submission is emailed to ${notifyEmail} via ${relay(smtpUrl)}`,
+    `Lead delivery is on: each submission is emailed to ${notifyEmail} via ${relay(smtpUrl)}, ` +
+      `at most ${options.maxPerHour ?? MAX_PER_HOUR} an hour (the rest wait); a lead is given up ` +
+      `after ${options.maxAttempts ?? MAX_ATTEMPTS} attempts (npm run -s submissions -- outbox lists them)`,
   );
   return {
+    drained: () => worker.drained(),
     async stop() {
       try {
         await worker.stop();

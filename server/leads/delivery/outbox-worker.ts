@@ -1,22 +1,24 @@
 import type { Database, Row } from '../../db/database.ts';
 import type { Lead } from './lead-message.ts';
+import { BACKLOG, CLAIM_NEXT, MARK_FAILED, MARK_SENT, SENT_LAST_HOUR } from './outbox-queries.ts';
 
 /**
  * Emails the agency about each submission in public.lead_outbox (a trigger
  * fills it in the submission's own transaction). Visitors never wait for this:
  * it runs on a timer, apart from any request.
  *
- * Sent once: a lead is marked sent only after the SMTP server accepted it, and
- * a marked lead is never sent again. On PostgreSQL the claim, the send and the
- * mark share one transaction, and the claim skips rows another transaction has
- * locked, so server instances sharing the database never send the same lead at
- * the same time. On the embedded database one process owns the data and runs
- * one worker, whose rounds never overlap; no transaction is held over the send
- * there, since PGlite's single connection would make every insert wait for it.
+ * Claim, send, mark: a lead is leased (locked_until) in a statement that
+ * commits at once, emailed with no transaction or connection held, then marked
+ * sent. Workers sharing one database (several servers, `npm run worker`) never
+ * claim the same lead while its lease runs, and a worker that dies mid-send
+ * leaves it to be picked up when the lease ends. A lost database connection
+ * fails a statement, which ends the round with a warning; the next round
+ * starts on a fresh connection. A lead sent but not yet marked (the database
+ * went away in between) is marked as soon as the database answers again.
  *
  * The one gap is at-least-once, and cannot be closed over SMTP: if the process
- * dies, or the database goes away, after the SMTP server accepted a message but
- * before the mark is committed, that lead is sent again later. The message keeps
+ * dies after the SMTP server accepted a message but before the mark is
+ * committed, that lead is sent again once its lease ends. The message keeps
  * its Message-ID (lead-message.ts), so mail clients can tell it is the same one.
  */
 
@@ -29,7 +31,14 @@ export interface OutboxLog {
   warn(message: string): void;
 }
 
-export interface OutboxWorkerOptions {
+export interface OutboxLimits {
+  /** Attempts before a lead is marked failed for good. */
+  maxAttempts?: number;
+  /** Lead emails per hour across every worker on the database; the rest wait their turn. */
+  maxPerHour?: number;
+}
+
+export interface OutboxWorkerOptions extends OutboxLimits {
   database: Database;
   mailer: LeadSender;
   log: OutboxLog;
@@ -42,6 +51,8 @@ export interface OutboxWorkerOptions {
 export interface OutboxWorker {
   /** Stops the timer and waits for a send in progress to finish and be recorded. */
   stop(): Promise<void>;
+  /** Resolves after the next round that found nothing due (for `worker --once`). */
+  drained(): Promise<void>;
 }
 
 /** A lead reaches the inbox within seconds; an idle poll is one indexed query. */
@@ -52,86 +63,102 @@ export const RETRY_BASE_MS = 5_000;
 const RETRY_CAP_MS = 60 * 60_000;
 /** Up to 20 % earlier, so instances sharing one database do not retry in lockstep. */
 const RETRY_JITTER = 0.2;
+/** About a day of tries (the first ten back off to hourly): outlasts a relay outage, not a refusal. */
+export const MAX_ATTEMPTS = 30;
+/** Far above a small agency's real leads, far below what a relay allows (Gmail: 100+ an hour). */
+export const MAX_PER_HOUR = 60;
+/** Far longer than one send can take (lead-mailer.ts's timeouts add up to under a minute). */
+const LEASE_MS = 5 * 60_000;
 /** Leads per round; bounds how long a round runs and how much a burst sends at once. */
 const ROUND_SIZE = 10;
 /** An SMTP error is a line or two; this only stops a pathological one from bloating the row. */
 const MAX_ERROR_LENGTH = 1_000;
 
-const CLAIM_DUE = `
-  select o.submission_id::text as id, o.attempts, s.name, s.email, s.message, s.created_at
-  from public.lead_outbox o
-  join public.contact_submissions s on s.id = o.submission_id
-  where o.sent_at is null and o.next_attempt_at <= clock_timestamp()
-  order by o.submission_id
-  limit 1
-  for update of o skip locked`;
-const MARK_SENT = `
-  update public.lead_outbox set sent_at = clock_timestamp(), last_error = null
-  where submission_id = $1`;
-const MARK_FAILED = `
-  update public.lead_outbox
-  set attempts = attempts + 1, last_error = $2,
-      next_attempt_at = clock_timestamp() + $3::integer * interval '1 millisecond'
-  where submission_id = $1`;
-
-type Query = (sql: string, params?: unknown[]) => Promise<Row[]>;
-type Outcome = 'none' | 'sent' | 'failed';
+type Outcome = 'none' | 'sent' | 'failed' | 'capped';
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { database, mailer, log } = options;
   const pollMs = options.pollMs ?? POLL_MS;
   const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const maxPerHour = options.maxPerHour ?? MAX_PER_HOUR;
+  const query = (sql: string, params?: unknown[]) => database.query(sql, params);
+  /** Sent, but the database went away before the mark: marked first thing next round. */
+  const unmarked = new Set<string>();
+  let capped = false;
 
-  const deliver = async (row: Row, query: Query): Promise<Outcome> => {
+  const markSent = async (id: string) => {
+    await query(MARK_SENT, [id]);
+    unmarked.delete(id);
+  };
+
+  const deliver = async (row: Row): Promise<Outcome> => {
     const lead = toLead(row);
     try {
       await mailer.send(lead);
     } catch (error) {
       const attempts = Number(row.attempts) + 1;
-      const delay = retryDelay(attempts - 1, retryBaseMs);
-      const reason = (error instanceof Error ? error.message : String(error)).slice(
-        0,
-        MAX_ERROR_LENGTH,
-      );
+      const reason = messageOf(error).slice(0, MAX_ERROR_LENGTH);
+      const giveUp = attempts >= maxAttempts;
+      const delay = giveUp ? null : retryDelay(attempts - 1, retryBaseMs);
       await query(MARK_FAILED, [lead.id, reason, delay]);
       log.warn(
-        `Lead ${lead.id} was not emailed (attempt ${attempts}): ${reason}. ` +
-          `Retrying in ${Math.ceil(delay / 1000)} s.`,
+        `Lead ${lead.id} was not emailed (attempt ${attempts} of ${maxAttempts}): ${reason}. ` +
+          (delay === null
+            ? 'Given up: see `npm run submissions -- outbox`.'
+            : `Retrying in ${Math.ceil(delay / 1000)} s.`),
       );
       return 'failed';
     }
-    await query(MARK_SENT, [lead.id]);
+    unmarked.add(lead.id);
+    await markSent(lead.id);
     log.info(`Lead ${lead.id} emailed to the agency`);
     return 'sent';
   };
 
-  const deliverNext = (): Promise<Outcome> => {
-    if (database.kind === 'postgres') {
-      return database.transaction(async (session) => {
-        const [row] = await session.query(CLAIM_DUE);
-        return row ? deliver(row, session.query) : 'none';
-      });
+  const deliverNext = async (): Promise<Outcome> => {
+    const [{ sent } = { sent: 0 }] = await query(SENT_LAST_HOUR);
+    if (Number(sent) >= maxPerHour) {
+      if (!capped) log.warn(`Lead emails paused: ${maxPerHour} sent in the last hour (the cap).`);
+      capped = true;
+      return 'capped';
     }
-    const query: Query = (sql, params) => database.query(sql, params);
-    return query(CLAIM_DUE).then(([row]) => (row ? deliver(row, query) : 'none'));
+    if (capped) log.info('Lead emails resume: under the hourly cap again.');
+    capped = false;
+    const [row] = await query(CLAIM_NEXT, [LEASE_MS]);
+    return row ? deliver(row) : 'none';
   };
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
+  let firstRound = true;
+  const drainWaiters: (() => void)[] = [];
 
-  const runRound = async () => {
+  /** True when nothing was due (or the cap holds the rest back). */
+  const runRound = async (): Promise<boolean> => {
+    if (firstRound) {
+      firstRound = false;
+      await reportBacklog(query, log);
+    }
+    for (const id of unmarked) await markSent(id);
     // A failure ends the round: the relay is probably down, and the other leads
     // would only fail too. They are tried next round; the failed one backs off.
     for (let sent = 0; sent < ROUND_SIZE && !stopped; sent++) {
-      if ((await deliverNext()) !== 'sent') return;
+      const outcome = await deliverNext();
+      if (outcome === 'none' || outcome === 'capped') return true;
+      if (outcome === 'failed') return false;
     }
+    return false;
   };
   const tick = () => {
     timer = undefined;
     round = runRound()
+      .then((idle) => {
+        if (idle) for (const resolve of drainWaiters.splice(0)) resolve();
+      })
       .catch((error: unknown) => {
-        log.warn(`Lead delivery paused: ${error instanceof Error ? error.message : error}`);
+        log.warn(`Lead delivery paused, retrying shortly: ${messageOf(error)}`);
       })
       .finally(() => {
         round = undefined;
@@ -152,13 +179,34 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       clearTimeout(timer);
       await round;
     },
+    drained: () => new Promise((resolve) => drainWaiters.push(resolve)),
   };
+}
+
+async function reportBacklog(
+  query: (sql: string) => Promise<Row[]>,
+  log: OutboxLog,
+): Promise<void> {
+  const [row] = await query(BACKLOG);
+  const pending = Number(row?.pending ?? 0);
+  const failed = Number(row?.failed ?? 0);
+  if (pending > 0) log.info(`${pending} lead(s) waiting to be emailed`);
+  if (failed > 0) {
+    log.warn(
+      `${failed} lead(s) could not be emailed and are no longer retried: ` +
+        'see `npm run -s submissions -- outbox`',
+    );
+  }
 }
 
 /** base × 2^failures, capped, less up to RETRY_JITTER of it. */
 export function retryDelay(failures: number, baseMs: number, random = Math.random()): number {
   const exact = Math.min(RETRY_CAP_MS, baseMs * 2 ** failures);
   return Math.round(exact * (1 - RETRY_JITTER * random));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function toLead(row: Row): Lead {

@@ -18,8 +18,9 @@ export class SmtpSink {
   private server: SMTPServer | undefined;
   private constructor(public port: number) {}
 
-  static async start(): Promise<SmtpSink> {
-    const sink = new SmtpSink(0);
+  /** `port`: 0 for a free one, or one another relay has just left (a relay that comes back). */
+  static async start(port = 0): Promise<SmtpSink> {
+    const sink = new SmtpSink(port);
     await sink.up();
     return sink;
   }
@@ -85,8 +86,12 @@ export class SilentRelay {
     return new SilentRelay(server);
   }
 
+  get port(): number {
+    return (this.server.address() as { port: number }).port;
+  }
+
   get url(): string {
-    return `smtp://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    return `smtp://127.0.0.1:${this.port}`;
   }
 
   async release(): Promise<void> {

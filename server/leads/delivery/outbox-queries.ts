@@ -1,0 +1,56 @@
+/**
+ * The outbox worker's statements (outbox-worker.ts). Each one commits on its
+ * own: no transaction is ever open while an email is on its way, so a slow or
+ * silent relay never holds a database connection, a lock or a transaction
+ * (which a provider's idle_in_transaction_session_timeout would kill).
+ */
+
+/** Leads neither sent nor given up, whose retry time has come and whose lease has run out. */
+const DUE = `
+  sent_at is null and failed_at is null
+  and next_attempt_at <= clock_timestamp()
+  and (locked_until is null or locked_until <= clock_timestamp())`;
+
+/**
+ * Leases the next due lead for $1 ms and returns it with what it says. SKIP
+ * LOCKED lets workers sharing one database claim different leads at once; the
+ * lease then keeps the others off it until it is marked sent or failed.
+ */
+export const CLAIM_NEXT = `
+  with claimed as (
+    update public.lead_outbox o
+    set locked_until = clock_timestamp() + $1::integer * interval '1 millisecond'
+    where o.submission_id = (
+      select submission_id from public.lead_outbox
+      where ${DUE}
+      order by submission_id
+      limit 1
+      for update skip locked)
+    returning o.submission_id, o.attempts)
+  select c.submission_id::text as id, c.attempts, s.name, s.email, s.message, s.created_at
+  from claimed c join public.contact_submissions s on s.id = c.submission_id`;
+
+export const MARK_SENT = `
+  update public.lead_outbox
+  set sent_at = clock_timestamp(), locked_until = null, last_error = null
+  where submission_id = $1`;
+
+/** $2: the error; $3: ms until the next attempt, or null to give up for good. */
+export const MARK_FAILED = `
+  update public.lead_outbox
+  set attempts = attempts + 1, last_error = $2, locked_until = null,
+      next_attempt_at = clock_timestamp()
+        + coalesce($3::integer, 0) * interval '1 millisecond',
+      failed_at = case when $3::integer is null then clock_timestamp() end
+  where submission_id = $1`;
+
+/** Emails that went out in the last hour, across every worker sharing the database. */
+export const SENT_LAST_HOUR = `
+  select count(*)::integer as sent from public.lead_outbox
+  where sent_at > clock_timestamp() - interval '1 hour'`;
+
+/** For the start-up log: what is waiting, and what was given up. */
+export const BACKLOG = `
+  select count(*) filter (where failed_at is null)::integer as pending,
+         count(*) filter (where failed_at is not null)::integer as failed
+  from public.lead_outbox where sent_at is null`;

@@ -1,0 +1,113 @@
+import pg from 'pg';
+import { afterEach, expect, it } from 'vitest';
+import { DatabaseUnavailableError } from '../../server/db/database.ts';
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import { describePostgres, freshBackend } from './support/backends.ts';
+import { spawnServer } from './support/child-server.ts';
+import { SilentRelay, SmtpSink, until } from './support/smtp-sink.ts';
+import { VALID } from './support/requests.ts';
+
+/**
+ * Issue 13, item 2: PostgreSQL dropping a connection (pg_terminate_backend, a
+ * failover, a provider's idle_in_transaction_session_timeout) while the lead
+ * worker waits on a relay that never greets must not stop the server, and the
+ * lead still goes out once the relay works.
+ */
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Ends every connection the server (application_name contact-site) has open to this database. */
+const dropServerConnections = (url: string) =>
+  admin(url, (client) =>
+    client.query(
+      `select pg_terminate_backend(pid, 10000) from pg_stat_activity
+       where datname = current_database() and application_name = 'contact-site'`,
+    ),
+  );
+
+describePostgres('lead delivery when PostgreSQL drops connections', () => {
+  it('keeps running through a silent relay and dropped connections, then sends the lead once', async () => {
+    const backend = await freshBackend('postgres');
+    cleanups.push(() => backend.dispose());
+    const url = backend.options.databaseUrl!;
+    // What some providers set: a session idle inside a transaction for 1 s is killed.
+    await admin(url, (client) =>
+      client.query(
+        `alter database ${new URL(url).pathname.slice(1)} set idle_in_transaction_session_timeout = '1s'`,
+      ),
+    );
+    const relay = await SilentRelay.start();
+    cleanups.push(() => relay.release().catch(() => {}));
+    const server = await spawnServer({
+      DATABASE_URL: url,
+      SMTP_URL: relay.url,
+      NOTIFY_EMAIL: 'leads@agency.example',
+    });
+    const child = server.child;
+    cleanups.push(() => child.kill('SIGKILL'));
+
+    const posted = await fetch(`${server.url}/rest/v1/contact_submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(VALID),
+    });
+    expect(posted.status).toBe(201);
+    // The worker is mid-send, waiting for a greeting that never comes.
+    await until(() => relay.sockets.size > 0, 20_000, 'the worker to connect to the relay');
+    await dropServerConnections(url);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    // The relay starts working on the same port.
+    const port = relay.port;
+    await relay.release();
+    const sink = await SmtpSink.start(port);
+    cleanups.push(() => sink.down());
+    await sink.waitFor(1, 60_000);
+    await until(
+      async () =>
+        (
+          await admin(url, (client) =>
+            client.query('select 1 from lead_outbox where sent_at is not null'),
+          )
+        ).rowCount === 1,
+      20_000,
+      'the lead to be marked sent',
+    );
+    expect(child.exitCode).toBeNull();
+    expect(child.signalCode).toBeNull();
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it('turns a connection lost while checked out into a failed call, not a crash', async () => {
+    const backend = await freshBackend('postgres');
+    cleanups.push(() => backend.dispose());
+    const url = backend.options.databaseUrl!;
+    const db = await openPostgresDatabase(url);
+    cleanups.push(() => db.close());
+
+    const work = db.transaction(async (session) => {
+      const [row] = await session.query('select pg_backend_pid() as pid');
+      await admin(url, (client) =>
+        client.query('select pg_terminate_backend($1, 10000)', [row!.pid]),
+      );
+      // Let the client read the server's goodbye while no query of ours is running.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return session.query('select 1');
+    });
+    await expect(work).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    expect(await db.query('select 1 as one')).toEqual([{ one: 1 }]);
+  });
+});
