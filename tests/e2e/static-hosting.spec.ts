@@ -1,14 +1,14 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { securityHeaderSet } from '../../server/headers/site-headers';
 import { startServer, type RunningServer } from '../../server/start';
 import { MESSAGES } from '../../src/content/contact';
 import { postgresBinariesPresent, startPgCluster, type PgCluster } from '../setup/pg-cluster';
 import { contactForm, fillContactForm, toasts, uniqueSubmission } from './support/contact';
 import { visit } from './support/site';
+import { buildSite, watchPage } from './support/static-build';
 import {
   headersFor,
   parseHeadersFile,
@@ -56,7 +56,7 @@ test.beforeAll(async ({}, testInfo) => {
     corsOrigins: [page3.url],
     logger: log,
   });
-  await build({
+  await buildSite({
     DIST_DIR: DIST,
     VITE_SITE_URL: page3.url,
     VITE_SUPABASE_URL: api.url,
@@ -70,51 +70,13 @@ test.afterAll(async () => {
   rmSync(DIST, { recursive: true, force: true });
 });
 
-function build(env: Record<string, string>): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['scripts/build.mjs'], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('exit', (code) =>
-      code === 0 ? done() : fail(new Error(`build exited ${code}: ${stderr}`)),
-    );
-  });
-}
-
-/** CSP violations from the first byte, and the console's errors and warnings. */
-async function watch(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  await page.addInitScript(() => {
-    const violations: string[] = [];
-    Object.assign(window, { cspViolations: violations });
-    document.addEventListener('securitypolicyviolation', (event) => {
-      violations.push(`${event.violatedDirective} blocked ${event.blockedURI}`);
-    });
-  });
-  return {
-    problems,
-    violations: () =>
-      page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-  };
-}
-
 const rowsFor = (email: string) =>
   api.query('select name, email, message from contact_submissions where email = $1', [email]);
 
 test('a visitor on the static host sends a message to our API on another origin', async ({
   page,
 }) => {
-  const { problems, violations } = await watch(page);
+  const { problems, violations } = await watchPage(page);
   const document = page.waitForResponse(`${page3.url}/`);
   await visit(page, page3.url);
   // The policy in force is the one dist/_headers states, naming the API in connect-src.
@@ -127,11 +89,13 @@ test('a visitor on the static host sends a message to our API on another origin'
   const fields = contactForm(page);
   await fields.form.scrollIntoViewIfNeeded();
   await fillContactForm(page, values);
-  const posted = page.waitForResponse(
-    (res) => res.url().startsWith(`${api.url}${TABLE_PATH}`) && res.request().method() === 'POST',
+  const posting = page.waitForRequest(
+    (req) => req.url().startsWith(`${api.url}${TABLE_PATH}`) && req.method() === 'POST',
   );
   await fields.submit.click();
-  const insert = await posted;
+  // null when the browser refused it (no CORS answer): fail at once, not at the timeout.
+  const insert = await (await posting).response();
+  if (!insert) throw new Error(`the insert failed: ${(await posting).failure()?.errorText}`);
   expect(insert.status()).toBe(201);
   expect(insert.headers()['access-control-allow-origin']).toBe(page3.url);
   // Topology 2's protocol: what supabase-js sends to hosted Supabase.
@@ -152,7 +116,7 @@ test('a visitor on the static host sends a message to our API on another origin'
 test('a page on an origin not listed is refused by its browser, and nothing is stored', async ({
   page,
 }) => {
-  const { violations } = await watch(page);
+  const { violations } = await watchPage(page);
   await visit(page, elsewhere.url);
   const values = uniqueSubmission('elsewhere');
   const fields = contactForm(page);
