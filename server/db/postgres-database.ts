@@ -14,12 +14,12 @@ const CONNECT_TIMEOUT_MS = 5_000;
  */
 const INSERT_LOCK_TIMEOUT_MS = 2_000;
 /** Any one statement of the insert, lock waits included, for a database that is slow rather than locked. */
-const INSERT_STATEMENT_TIMEOUT_MS = 4_000;
+const INSERT_STATEMENT_TIMEOUT_MS = 3_000;
 /**
  * The same bound kept by the client, for a server that cannot even enforce its
  * own (stopped, or the network gone quiet); it drops the connection.
  */
-const INSERT_QUERY_TIMEOUT_MS = INSERT_STATEMENT_TIMEOUT_MS + 2_000;
+const INSERT_QUERY_TIMEOUT_MS = INSERT_STATEMENT_TIMEOUT_MS + 1_000;
 /** Idle pooled connections are probed, so a dead peer is noticed rather than written into. */
 const KEEPALIVE_INITIAL_DELAY_MS = 10_000;
 
