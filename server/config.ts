@@ -12,7 +12,7 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; absent means the embedded database. */
   databaseUrl?: string;
-  /** Submissions accepted per client address per minute (enforced by a later issue). */
+  /** Submissions accepted per client address per minute; the database enforces it (server/db/rate-limit.ts). */
   rateLimitPerMinute: number;
   /** The prerendered site that `npm run build` writes. */
   distDir: string;
