@@ -18,6 +18,7 @@
 --     time); the entries a proxy appends after it vary with the route taken.
 -- A PostgREST run elsewhere must have its proxy overwrite the header, e.g.
 -- nginx's `proxy_set_header CF-Connecting-IP $remote_addr;`.
+-- An IPv6 address counts as its /64, the block one subscriber is usually given.
 -- An anon insert with no address (SQL with no request.headers) counts against
 -- one shared bucket: unidentified inserts are limited together, never freely.
 --
@@ -69,6 +70,7 @@ as $$
 declare
   settings app_private.submission_rate_limit;
   headers json;
+  address text;
   bucket bytea;
   counted integer;
   started timestamptz;
@@ -77,11 +79,18 @@ begin
     return new;
   end if;
   headers := nullif(pg_catalog.current_setting('request.headers', true), '')::json;
+  address := coalesce(headers ->> 'cf-connecting-ip', '');
+  -- An IPv6 visitor is usually given a whole /64, so that is what counts:
+  -- else one visitor could pick a fresh address for every insert.
+  if address like '%:%' then
+    begin
+      address := pg_catalog.network(pg_catalog.set_masklen(address::inet, 64))::text;
+    exception when invalid_text_representation then
+      null; -- not an address: counted as the text it is
+    end;
+  end if;
   select * into strict settings from app_private.submission_rate_limit;
-  bucket := pg_catalog.sha256(
-    settings.address_key
-      || pg_catalog.convert_to(coalesce(headers ->> 'cf-connecting-ip', ''), 'UTF8')
-  );
+  bucket := pg_catalog.sha256(settings.address_key || pg_catalog.convert_to(address, 'UTF8'));
 
   -- Expired windows go a few at a time; SKIP LOCKED, so concurrent inserts
   -- never queue behind each other's housekeeping.

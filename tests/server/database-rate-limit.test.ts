@@ -79,6 +79,14 @@ describeEachBackend('the database’s per-address rate limit', (kind) => {
     expect(await outcome(asPostgrest(site.db, forged))).toBe('PT429');
   });
 
+  it('counts an IPv6 address by its /64, the block one visitor usually holds', async () => {
+    for (let i = 1; i <= DB_LIMIT; i++) {
+      expect((await post(site.app, `2001:db8:5:7::${i}`)).statusCode).toBe(201);
+    }
+    expect((await post(site.app, '2001:db8:5:7:ffff::99')).statusCode).toBe(429);
+    expect((await post(site.app, '2001:db8:5:8::1')).statusCode).toBe(201);
+  });
+
   it('counts the server’s inserts and PostgREST’s for one address together', async () => {
     const address = '192.0.2.55';
     expect(await outcome(asPostgrest(site.db, { 'cf-connecting-ip': address }))).toBe('ok');
