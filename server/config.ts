@@ -13,7 +13,7 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; absent means the embedded database. */
   databaseUrl?: string;
-  /** Submissions accepted per client address per minute (docs/product.md#ruling-rate-limit). */
+  /** Submissions accepted per client address per minute; the database enforces it (server/db/rate-limit.ts, docs/product.md). */
   rateLimitPerMinute: number;
   /** The prerendered site that `npm run build` writes. */
   distDir: string;

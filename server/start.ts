@@ -33,6 +33,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir ?? CONFIG_DEFAULTS.DATA_DIR,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? Number(CONFIG_DEFAULTS.RATE_LIMIT_PER_MINUTE),
   });
   let app;
   let delivery;

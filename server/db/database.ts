@@ -2,6 +2,12 @@ import type { ContactSubmission } from '../../src/features/contact/validation.ts
 
 export type Row = Record<string, unknown>;
 
+/** What the database needs to know about the visitor behind an insert. */
+export interface InsertContext {
+  /** The address this server trusts (Fastify's request.ip); the database's rate limit counts it. */
+  clientAddress: string;
+}
+
 /** What migrations need: statements run on one connection inside one transaction. */
 export interface SqlSession {
   query(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -19,14 +25,18 @@ export interface Database {
   readonly kind: 'embedded' | 'postgres';
   /** Where the data lives, for logs; never includes a password. */
   readonly location: string;
-  insertSubmission(submission: ContactSubmission): Promise<void>;
+  /** As anon, under the database's per-address rate limit (supabase/migrations/…_rate_limit.sql). */
+  insertSubmission(submission: ContactSubmission, context: InsertContext): Promise<void>;
   /** As the owner: bypasses row-level security. */
   query(sql: string, params?: unknown[]): Promise<Row[]>;
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-/** The database cannot be reached or has been closed: the only cause of a 5xx answer. */
+/**
+ * The database cannot be reached, has been closed, is locked or too slow, or
+ * the insert queue is full: the only cause of a 5xx answer (503, Retry-After).
+ */
 export class DatabaseUnavailableError extends Error {
   constructor(readonly reason: unknown) {
     super(`The database is unavailable: ${reason instanceof Error ? reason.message : reason}`);

@@ -4,7 +4,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.ts';
 import { durablePgliteOptions } from './durable-node-fs.ts';
 import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
-import { batchInserts, multiRowInsert } from './insert-batcher.ts';
+import { batchInserts, requestHeadersSetting, rowInsert } from './insert-batcher.ts';
 
 /** PGlite's files live in this subdirectory of DATA_DIR, beside the lock file that guards them. */
 export const PGDATA = 'pglite';
@@ -43,12 +43,16 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   });
 
   // One connection, so one batch at a time.
+  // No lock or statement timeout here: nothing else can hold this database's locks.
   const insertSubmission = batchInserts(
-    (submissions) =>
+    (rows) =>
       guard(() =>
         pg.transaction(async (tx) => {
           await tx.exec('set local role anon');
-          await tx.query(...multiRowInsert(submissions));
+          for (const row of rows) {
+            await tx.query(...requestHeadersSetting(row));
+            await tx.query(...rowInsert(row.submission));
+          }
         }),
       ),
     1,

@@ -1,11 +1,11 @@
 import type { ContactSubmission } from '../../src/features/contact/validation.ts';
-import { DatabaseUnavailableError } from './database.ts';
+import { DatabaseUnavailableError, type InsertContext } from './database.ts';
 
 /**
  * Group commit for visitors' inserts. Submissions that arrive while the
  * database is busy wait for a free slot and then go in together: one
- * transaction, one multi-row INSERT, one commit (one WAL flush) for the lot,
- * where one each would queue behind each other's commits. A lone submission
+ * transaction, one commit (one WAL flush) for the lot, where one each would
+ * queue behind each other's commits. A lone submission
  * goes straight in. Every caller learns its own outcome only after the
  * commit, so an acknowledgement still means "on disk".
  */
@@ -13,23 +13,40 @@ import { DatabaseUnavailableError } from './database.ts';
 /** Bounds a statement's size and a visitor's wait; far below PostgreSQL's 65,535 parameters. */
 export const MAX_BATCH = 100;
 
-export type InsertMany = (submissions: ContactSubmission[]) => Promise<void>;
+/**
+ * Submissions that may wait for a slot. A stalled database must not make the
+ * queue (each entry up to ~64 KB of request) grow until memory runs out:
+ * past this, a visitor gets a 503 at once. Ten full batches is far more than
+ * a contact form sees, and little memory.
+ */
+export const MAX_QUEUED = 10 * MAX_BATCH;
+
+/** One visitor's row and what the database needs to know about them. */
+export interface PendingInsert extends InsertContext {
+  submission: ContactSubmission;
+}
+
+export type InsertMany = (rows: PendingInsert[]) => Promise<void>;
 
 interface Waiting {
-  submission: ContactSubmission;
+  row: PendingInsert;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
-/** `slots`: batches in flight at once (1 for PGlite's single connection, the pool size for PostgreSQL). */
-export function batchInserts(insertMany: InsertMany, slots: number) {
+/**
+ * `slots`: batches in flight at once (1 for PGlite's single connection, the
+ * pool size for PostgreSQL). `maxQueued`: waiting submissions beyond which the
+ * next one is refused at once.
+ */
+export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = MAX_QUEUED) {
   const queue: Waiting[] = [];
   let inFlight = 0;
   let scheduled = false;
 
-  const insertAlone = async ({ submission, resolve, reject }: Waiting) => {
+  const insertAlone = async ({ row, resolve, reject }: Waiting) => {
     try {
-      await insertMany([submission]);
+      await insertMany([row]);
       resolve();
     } catch (error) {
       reject(error);
@@ -38,13 +55,14 @@ export function batchInserts(insertMany: InsertMany, slots: number) {
 
   const runBatch = async (batch: Waiting[]) => {
     try {
-      await insertMany(batch.map((waiting) => waiting.submission));
+      await insertMany(batch.map((waiting) => waiting.row));
       for (const waiting of batch) waiting.resolve();
     } catch (error) {
       if (batch.length === 1 || error instanceof DatabaseUnavailableError) {
         for (const waiting of batch) waiting.reject(error);
       } else {
-        // Rows are checked before they get here, so a refusal is rare; one
+        // Rows are checked before they get here, so a refusal is rare (an
+        // address over the database's rate limit, or a drifted rule); one
         // refused row must not sink the rest, so each goes in on its own.
         for (const waiting of batch) await insertAlone(waiting);
       }
@@ -70,16 +88,34 @@ export function batchInserts(insertMany: InsertMany, slots: number) {
     setImmediate(next);
   };
 
-  return (submission: ContactSubmission) =>
+  return (submission: ContactSubmission, context: InsertContext) =>
     new Promise<void>((resolve, reject) => {
-      queue.push({ submission, resolve, reject });
+      if (queue.length >= maxQueued) {
+        reject(new DatabaseUnavailableError('the insert queue is full'));
+        return;
+      }
+      queue.push({ row: { submission, ...context }, resolve, reject });
       schedule();
     });
 }
 
-/** `insert … values ($1, $2, $3), ($4, $5, $6), …` for `count` rows, and its parameters. */
-export function multiRowInsert(submissions: ContactSubmission[]): [string, string[]] {
-  const rows = submissions.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}, $${3 * i + 3})`);
-  const sql = `insert into public.contact_submissions (name, email, message) values ${rows.join(', ')}`;
-  return [sql, submissions.flatMap(({ name, email, message }) => [name, email, message])];
+/**
+ * Before each row's insert, the setting PostgREST fills with the request's
+ * headers, holding the one header the rate-limit trigger reads, so the
+ * database counts this visitor whether our server or PostgREST sent the row.
+ * Transaction-local (`true`); set per row because a batch holds many visitors.
+ */
+export function requestHeadersSetting({ clientAddress }: InsertContext): [string, string[]] {
+  return [
+    "select set_config('request.headers', $1, true)",
+    [JSON.stringify({ 'cf-connecting-ip': clientAddress })],
+  ];
+}
+
+/** `insert … values ($1, $2, $3)` for one visitor's row, and its parameters. */
+export function rowInsert({ name, email, message }: ContactSubmission): [string, string[]] {
+  return [
+    'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)',
+    [name, email, message],
+  ];
 }

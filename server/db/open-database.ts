@@ -2,6 +2,7 @@ import type { Database } from './database.ts';
 import { openEmbeddedDatabase } from './embedded-database.ts';
 import { migrate } from './migrations.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
+import { setDatabaseRateLimit } from './rate-limit.ts';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it, the embedded database in dataDir. */
@@ -13,6 +14,8 @@ export interface DatabaseOptions {
    * and migrates itself, to report what it applied.
    */
   migrate?: boolean;
+  /** RATE_LIMIT_PER_MINUTE, written into the database's rate limit after migrating. */
+  rateLimitPerMinute?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -22,6 +25,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.migrate !== false) {
     try {
       await migrate(db);
+      if (options.rateLimitPerMinute !== undefined) {
+        await setDatabaseRateLimit(db, options.rateLimitPerMinute);
+      }
     } catch (error) {
       await db.close();
       throw error;

@@ -1,14 +1,41 @@
 import pg from 'pg';
 import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
-import { batchInserts, multiRowInsert } from './insert-batcher.ts';
+import { batchInserts, MAX_QUEUED, requestHeadersSetting, rowInsert } from './insert-batcher.ts';
 
 /** Enough to keep one PostgreSQL busy from one Node process; several instances share max_connections (100). */
 export const DEFAULT_POOL_SIZE = 10;
 /** A visitor waits at most this long for a connection before getting a 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A visitor's insert waits at most this long for a lock (a migration, an
+ * admin's LOCK TABLE, a VACUUM FULL) before a 503: far less than a browser's
+ * patience, so the visitor retries rather than leaving a row committed after
+ * they have gone.
+ */
+const INSERT_LOCK_TIMEOUT_MS = 2_000;
+/** Any one statement of the insert, lock waits included, for a database that is slow rather than locked. */
+const INSERT_STATEMENT_TIMEOUT_MS = 3_000;
+/**
+ * The same bound kept by the client, for a server that cannot even enforce its
+ * own (stopped, or the network gone quiet); it drops the connection.
+ */
+const INSERT_QUERY_TIMEOUT_MS = INSERT_STATEMENT_TIMEOUT_MS + 1_000;
+/** Idle pooled connections are probed, so a dead peer is noticed rather than written into. */
+const KEEPALIVE_INITIAL_DELAY_MS = 10_000;
 
-/** SQLSTATE classes and Node error codes that mean "no database to talk to", not "bad request". */
-const UNAVAILABLE_SQLSTATE = /^(08|53|57P0|58)/;
+/** Settings of the insert transaction; `set local` ends with it. */
+const INSERT_SETTINGS_SQL = [
+  `set local lock_timeout = ${INSERT_LOCK_TIMEOUT_MS}`,
+  `set local statement_timeout = ${INSERT_STATEMENT_TIMEOUT_MS}`,
+  'set local role anon',
+].join('; ');
+
+/**
+ * SQLSTATE classes and Node error codes that mean "no database to talk to, or
+ * none in time", not "bad request": connection, resources, shutdown, system
+ * errors, and our own statement (57014) and lock (55P03) timeouts.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0|58|57014$|55P03$)/;
 const UNAVAILABLE_ERRNO = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -28,20 +55,22 @@ export function isUnavailable(error: unknown): boolean {
   ) {
     return true;
   }
-  // node-postgres reports a lost or refused connection by message only.
-  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error/i.test(
+  // node-postgres reports a lost or refused connection, and its own query timeout, by message only.
+  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|Query read timeout/i.test(
     error.message,
   );
 }
 
 export async function openPostgresDatabase(
   connectionString: string,
-  { poolSize = DEFAULT_POOL_SIZE } = {},
+  { poolSize = DEFAULT_POOL_SIZE, maxQueued = MAX_QUEUED } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
     application_name: 'contact-site',
   });
   // An idle connection that dies (server restart) must not crash the process; the pool replaces it.
@@ -55,10 +84,9 @@ export async function openPostgresDatabase(
       throw new DatabaseUnavailableError(error);
     }
     let broken: Error | undefined;
-    // A checked-out client is off the pool's error listener: a connection lost
-    // now (pg_terminate_backend, a failover) would otherwise crash the process.
-    // The query in progress fails on its own; this only keeps the client out of the pool.
-    const onError = (error: Error) => void (broken ??= error);
+    // A checked-out client whose connection dies emits 'error', and an
+    // unheard 'error' ends the process; its query fails as well and says why.
+    const onError = (error: Error) => (broken ??= error);
     client.on('error', onError);
     try {
       return await work(client);
@@ -74,29 +102,40 @@ export async function openPostgresDatabase(
     }
   };
 
-  const inTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
+  type Run = (sql: string, params?: unknown[]) => Promise<pg.QueryResult<Row>>;
+
+  /** `work`'s queries, and BEGIN and COMMIT, each bounded by queryTimeout when one is given. */
+  const inTransaction = <T>(work: (run: Run) => Promise<T>, queryTimeout?: number) =>
     withClient(async (client) => {
-      await client.query('begin');
+      const run: Run = (text, values) =>
+        client.query<Row>({ text, values, query_timeout: queryTimeout } as pg.QueryConfig);
+      await run('begin');
       try {
-        const result = await work(client);
-        await client.query('commit');
+        const result = await work(run);
+        await run('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
+        // A lost or stalled connection is dropped (withClient), which rolls
+        // back on the server; a ROLLBACK sent down it would wait behind it.
+        if (!isUnavailable(error)) await run('rollback').catch(() => {});
         throw error;
       }
     });
 
   await withClient((client) => client.query('select 1'));
 
-  // A batch per pooled connection at most; `set local role` lasts until its commit.
+  // A batch per pooled connection at most; `set local` settings last until its commit.
   const insertSubmission = batchInserts(
-    (submissions) =>
-      inTransaction(async (client) => {
-        await client.query('set local role anon');
-        await client.query(...multiRowInsert(submissions));
-      }),
+    (rows) =>
+      inTransaction(async (run) => {
+        await run(INSERT_SETTINGS_SQL);
+        for (const row of rows) {
+          await run(...requestHeadersSetting(row));
+          await run(...rowInsert(row.submission));
+        }
+      }, INSERT_QUERY_TIMEOUT_MS),
     poolSize,
+    maxQueued,
   );
 
   let closing: Promise<void> | undefined;
@@ -106,10 +145,10 @@ export async function openPostgresDatabase(
     insertSubmission,
     query: (sql, params) => withClient(async (client) => (await client.query(sql, params)).rows),
     transaction: (work) =>
-      inTransaction((client) => {
+      inTransaction((run) => {
         const session: SqlSession = {
-          query: async (sql, params) => (await client.query<Row>(sql, params)).rows,
-          exec: async (sql) => void (await client.query(sql)),
+          query: async (sql, params) => (await run(sql, params)).rows,
+          exec: async (sql) => void (await run(sql)),
         };
         return work(session);
       }),

@@ -79,7 +79,8 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
         request.body as Buffer | undefined,
       );
       const submission = toSubmission(body, columns, preferences);
-      await database.insertSubmission(submission);
+      // request.ip: the forwarded address only behind a trusted proxy (TRUST_PROXY).
+      await database.insertSubmission(submission, { clientAddress: request.ip });
 
       const applied = [
         preferences.return && `return=${preferences.return}`,

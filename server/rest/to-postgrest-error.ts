@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DatabaseUnavailableError } from '../db/database.ts';
+import { RATE_LIMITED_SQLSTATE, retryAfterSeconds } from '../db/rate-limit.ts';
 import { PostgrestError, statusForSqlState } from './postgrest-error.ts';
 import { refuse } from './submission-errors.ts';
 
@@ -29,6 +30,13 @@ export function toPostgrestError(
   if (error instanceof DatabaseUnavailableError) {
     log.error({ err: error.reason }, 'database unavailable');
     return refuse.unavailable();
+  }
+  if (isSqlError(error) && error.code === RATE_LIMITED_SQLSTATE) {
+    // The database's per-address limit: PostgREST's 429, plus the Retry-After it cannot send.
+    const retryAfter = String(retryAfterSeconds(error.hint));
+    return new PostgrestError(429, error.code, error.message, error.detail, error.hint, {
+      'retry-after': retryAfter,
+    });
   }
   if (isSqlError(error)) {
     // The server checks every rule before the database does; a database refusal

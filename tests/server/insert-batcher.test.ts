@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError } from '../../server/db/database.ts';
-import { batchInserts, MAX_BATCH, multiRowInsert } from '../../server/db/insert-batcher.ts';
+import {
+  batchInserts,
+  MAX_BATCH,
+  requestHeadersSetting,
+  rowInsert,
+  type PendingInsert,
+} from '../../server/db/insert-batcher.ts';
 import type { ContactSubmission } from '../../src/features/contact/validation.ts';
 
 const submission = (name: string): ContactSubmission => ({ name, email: 'a@b.co', message: 'm' });
+const FROM = { clientAddress: '203.0.113.7' };
 const settled = (promises: Promise<void>[]) =>
   Promise.allSettled(promises).then((results) => results.map((result) => result.status));
 
@@ -12,7 +19,8 @@ function fakeDatabase(fail: (batch: ContactSubmission[]) => Error | undefined = 
   const batches: string[][] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const insertMany = async (batch: ContactSubmission[]) => {
+  const insertMany = async (rows: PendingInsert[]) => {
+    const batch = rows.map((row) => row.submission);
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     await new Promise((resolve) => setTimeout(resolve, 1));
@@ -28,17 +36,17 @@ describe('group commit of inserts', () => {
   it('sends a lone submission alone, and what arrives together in one batch', async () => {
     const db = fakeDatabase();
     const insert = batchInserts(db.insertMany, 1);
-    await insert(submission('alone'));
-    await Promise.all(['a', 'b', 'c'].map((name) => insert(submission(name))));
+    await insert(submission('alone'), FROM);
+    await Promise.all(['a', 'b', 'c'].map((name) => insert(submission(name), FROM)));
     expect(db.batches).toEqual([['alone'], ['a', 'b', 'c']]);
   });
 
   it('gathers what arrives while a batch is in flight into the next one', async () => {
     const db = fakeDatabase();
     const insert = batchInserts(db.insertMany, 1);
-    const first = insert(submission('first'));
+    const first = insert(submission('first'), FROM);
     await new Promise((resolve) => setImmediate(resolve)); // the first batch is under way
-    const later = ['x', 'y', 'z'].map((name) => insert(submission(name)));
+    const later = ['x', 'y', 'z'].map((name) => insert(submission(name), FROM));
     await Promise.all([first, ...later]);
     expect(db.batches).toEqual([['first'], ['x', 'y', 'z']]);
   });
@@ -47,7 +55,7 @@ describe('group commit of inserts', () => {
     const db = fakeDatabase();
     const insert = batchInserts(db.insertMany, 3);
     const count = 3 + 2 * MAX_BATCH + 7;
-    await Promise.all(Array.from({ length: count }, (_, i) => insert(submission(`v${i}`))));
+    await Promise.all(Array.from({ length: count }, (_, i) => insert(submission(`v${i}`), FROM)));
     expect(db.maxInFlight()).toBe(3);
     expect(Math.max(...db.batches.map((batch) => batch.length))).toBe(MAX_BATCH);
     expect(db.batches.flat()).toHaveLength(count);
@@ -58,7 +66,7 @@ describe('group commit of inserts', () => {
     const db = fakeDatabase((batch) => (batch.some((s) => s.name === 'bad') ? refusal : undefined));
     const insert = batchInserts(db.insertMany, 1);
     const outcomes = settled(
-      ['first', 'ok', 'bad', 'fine'].map((name) => insert(submission(name))),
+      ['first', 'ok', 'bad', 'fine'].map((name) => insert(submission(name), FROM)),
     );
     expect(await outcomes).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(db.batches.flat().sort()).toEqual(['fine', 'first', 'ok']);
@@ -70,16 +78,33 @@ describe('group commit of inserts', () => {
       calls++;
       throw new DatabaseUnavailableError('closed');
     }, 1);
-    const outcomes = await settled(['a', 'b', 'c'].map((name) => insert(submission(name))));
+    const outcomes = await settled(['a', 'b', 'c'].map((name) => insert(submission(name), FROM)));
     expect(outcomes).toEqual(['rejected', 'rejected', 'rejected']);
     expect(calls).toBe(1); // one batch, no retries
   });
 
-  it('numbers the parameters of a multi-row insert', () => {
-    const [sql, params] = multiRowInsert([submission('a'), submission('b')]);
+  it('refuses at once, as unavailable, what arrives while the queue is full', async () => {
+    let release = () => {};
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const insert = batchInserts(() => stuck, 1, 2);
+    const first = insert(submission('in flight'), FROM);
+    await new Promise((resolve) => setImmediate(resolve)); // the first batch is under way
+    const queued = [insert(submission('q1'), FROM), insert(submission('q2'), FROM)];
+    // The database is still stuck: only the queue's bound can answer this one.
+    await expect(insert(submission('over'), FROM)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    release();
+    expect(await settled([first, ...queued])).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+  });
+
+  it('tells the database each row’s address just before inserting it', () => {
+    expect(requestHeadersSetting(FROM)).toEqual([
+      "select set_config('request.headers', $1, true)",
+      ['{"cf-connecting-ip":"203.0.113.7"}'],
+    ]);
+    const [sql, params] = rowInsert(submission('a'));
     expect(sql).toBe(
-      'insert into public.contact_submissions (name, email, message) values ($1, $2, $3), ($4, $5, $6)',
+      'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)',
     );
-    expect(params).toEqual(['a', 'a@b.co', 'm', 'b', 'a@b.co', 'm']);
+    expect(params).toEqual(['a', 'a@b.co', 'm']);
   });
 });

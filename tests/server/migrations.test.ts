@@ -125,7 +125,7 @@ describePostgres('migrations run by a database owner who is not a superuser', ()
     const url = new URL(pg.url);
     url.username = owner;
     const db = await openDatabase({ dataDir: '', databaseUrl: url.href });
-    await db.insertSubmission(VALID);
+    await db.insertSubmission(VALID, { clientAddress: '203.0.113.7' });
     expect(await outcome(asAnon(db, 'select * from public.contact_submissions'))).toBe('42501');
     await db.close();
     await superuser.close();

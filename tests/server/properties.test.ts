@@ -86,10 +86,12 @@ describeEachBackend('validateSubmission and the database', (kind) => {
             email: submission.email.trim(),
             message: submission.message.trim(),
           };
-          const stored = await site.db.insertSubmission(trimmed).then(
-            () => true,
-            () => false,
-          );
+          const stored = await site.db
+            .insertSubmission(trimmed, { clientAddress: '203.0.113.7' })
+            .then(
+              () => true,
+              () => false,
+            );
           expect({ stored, submission }).toEqual({ stored: verdict.ok, submission });
         },
       ),

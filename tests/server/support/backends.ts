@@ -100,7 +100,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Suites post far more than a visitor's limit from one address; rate-limit.test.ts tests the limit. */
+/** Suites post far more than a visitor's limit from one address; rate-limit tests test the limit (in-process and in the database). */
 export const TEST_RATE_LIMIT = 10_000;
 
 /** The app over a fresh database, for app.inject(); no static site unless appOptions names one. */
@@ -110,7 +110,11 @@ export async function testApp(
   appOptions: Partial<AppOptions> = {},
 ) {
   const backend = await freshBackend(kind);
-  const db = await openDatabase({ ...backend.options, ...options });
+  const db = await openDatabase({
+    ...backend.options,
+    rateLimitPerMinute: appOptions.rateLimitPerMinute ?? TEST_RATE_LIMIT,
+    ...options,
+  });
   const app = await buildApp({
     database: db,
     distDir: join(backend.options.dataDir, 'no-site'),

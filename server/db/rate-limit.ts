@@ -1,0 +1,28 @@
+import type { Database } from './database.ts';
+
+/**
+ * The database's per-address submission rate limit
+ * (supabase/migrations/20261123030000_rate_limit.sql): the rule that holds
+ * across instances and on hosted Supabase. The in-process limiter
+ * (server/plugins/submission-rate-limit.ts) is only a cheap first line.
+ */
+
+/** What the trigger raises over the limit; PostgREST answers PTxyz with HTTP status xyz. */
+export const RATE_LIMITED_SQLSTATE = 'PT429';
+
+/** A window is one minute, so a refused visitor never waits longer than that. */
+const WINDOW_SECONDS = 60;
+
+/** Makes the database's limit RATE_LIMIT_PER_MINUTE; every instance sets the same at its start. */
+export async function setDatabaseRateLimit(db: Database, perMinute: number): Promise<void> {
+  await db.query(
+    'update app_private.submission_rate_limit set per_minute = $1 where per_minute <> $1',
+    [perMinute],
+  );
+}
+
+/** Retry-After from the trigger's hint ("Try again in N seconds."). */
+export function retryAfterSeconds(hint: string | undefined): number {
+  const seconds = Number(/(\d+) seconds?/.exec(hint ?? '')?.[1]);
+  return seconds >= 1 && seconds <= WINDOW_SECONDS ? seconds : WINDOW_SECONDS;
+}

@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { startServer } from '../../server/start.ts';
+import { asAnon, outcome } from './support/as-anon.ts';
+import {
+  countRows,
+  describeEachBackend,
+  freshBackend,
+  testApp,
+  type TestApp,
+} from './support/backends.ts';
+import { ERROR_KEYS, TABLE_URL, VALID } from './support/requests.ts';
+
+/** Low, so a test reaches it quickly; the in-process limiter in front stays far higher. */
+const DB_LIMIT = 3;
+
+const post = (app: FastifyInstance, from: string) =>
+  app.inject({
+    method: 'POST',
+    url: TABLE_URL,
+    remoteAddress: from,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(VALID),
+  });
+
+/** An insert as PostgREST makes it: role anon, the request's headers in `request.headers`. */
+const asPostgrest = (db: Database, headers: Record<string, string> | undefined) =>
+  db.transaction(async (session) => {
+    await session.exec('set local role anon');
+    if (headers) {
+      await session.query("select set_config('request.headers', $1, true)", [
+        JSON.stringify(headers),
+      ]);
+    }
+    await session.query(
+      'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)',
+      [VALID.name, VALID.email, VALID.message],
+    );
+  });
+
+describeEachBackend('the database’s per-address rate limit', (kind) => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await testApp(kind, { rateLimitPerMinute: DB_LIMIT });
+  });
+  afterAll(() => site?.close());
+
+  it('answers 429 in PostgREST’s shape with Retry-After, and stores nothing, over the limit', async () => {
+    const before = await countRows(site.db);
+    for (let i = 0; i < DB_LIMIT; i++)
+      expect((await post(site.app, '203.0.113.7')).statusCode).toBe(201);
+
+    const refused = await post(site.app, '203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const body = refused.json();
+    expect(Object.keys(body).sort()).toEqual(ERROR_KEYS);
+    expect(body).toMatchObject({
+      code: 'PT429',
+      details: `The limit is ${DB_LIMIT} per minute.`,
+      hint: `Try again in ${retryAfter} seconds.`,
+    });
+    expect(await countRows(site.db)).toBe(before + DB_LIMIT);
+
+    // Another address has its own allowance.
+    expect((await post(site.app, '198.51.100.2')).statusCode).toBe(201);
+  });
+
+  it('limits a session that inserts as PostgREST does, by its cf-connecting-ip', async () => {
+    const visitor = { 'cf-connecting-ip': '192.0.2.44' };
+    for (let i = 0; i < DB_LIMIT; i++)
+      expect(await outcome(asPostgrest(site.db, visitor))).toBe('ok');
+    expect(await outcome(asPostgrest(site.db, visitor))).toBe('PT429');
+    // A forged X-Forwarded-For is not the address the database counts.
+    const forged = { ...visitor, 'x-forwarded-for': '1.2.3.4' };
+    expect(await outcome(asPostgrest(site.db, forged))).toBe('PT429');
+  });
+
+  it('counts an IPv6 address by its /64, the block one visitor usually holds', async () => {
+    for (let i = 1; i <= DB_LIMIT; i++) {
+      expect((await post(site.app, `2001:db8:5:7::${i}`)).statusCode).toBe(201);
+    }
+    expect((await post(site.app, '2001:db8:5:7:ffff::99')).statusCode).toBe(429);
+    expect((await post(site.app, '2001:db8:5:8::1')).statusCode).toBe(201);
+  });
+
+  it('counts the server’s inserts and PostgREST’s for one address together', async () => {
+    const address = '192.0.2.55';
+    expect(await outcome(asPostgrest(site.db, { 'cf-connecting-ip': address }))).toBe('ok');
+    for (let i = 1; i < DB_LIMIT; i++) expect((await post(site.app, address)).statusCode).toBe(201);
+    expect((await post(site.app, address)).statusCode).toBe(429);
+  });
+
+  it('puts anon inserts with no address in one shared bucket, and leaves the owner alone', async () => {
+    for (let i = 0; i < DB_LIMIT; i++)
+      expect(await outcome(asPostgrest(site.db, undefined))).toBe('ok');
+    expect(await outcome(asPostgrest(site.db, undefined))).toBe('PT429');
+    expect(await outcome(asPostgrest(site.db, { 'user-agent': 'curl' }))).toBe('PT429');
+
+    const insertAsOwner = () =>
+      site.db.query(
+        'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)',
+        [VALID.name, VALID.email, VALID.message],
+      );
+    for (let i = 0; i < DB_LIMIT + 2; i++) expect(await outcome(insertAsOwner())).toBe('ok');
+  });
+
+  it('stores keyed hashes of addresses, never an address, out of anon’s reach', async () => {
+    await post(site.app, '203.0.113.99');
+    const rows = await site.db.query(
+      "select encode(address_hash, 'hex') as hash, octet_length(address_hash) as bytes from app_private.submission_windows",
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const stored = JSON.stringify(
+      await site.db.query('select * from app_private.submission_windows'),
+    );
+    for (const address of ['203.0.113.99', '203.0.113.7', '192.0.2.44', '198.51.100.2']) {
+      expect(stored).not.toContain(address);
+    }
+    expect(rows.every((row) => row.bytes === 32)).toBe(true);
+    // Keyed: the plain SHA-256 of the address is not what is stored.
+    const [plain] = await site.db.query(
+      "select encode(sha256('203.0.113.99'::bytea), 'hex') as hash",
+    );
+    expect(rows.map((row) => row.hash)).not.toContain(plain?.hash);
+
+    expect(await outcome(asAnon(site.db, 'select * from app_private.submission_windows'))).toBe(
+      '42501',
+    );
+    expect(await outcome(asAnon(site.db, 'select * from app_private.submission_rate_limit'))).toBe(
+      '42501',
+    );
+  });
+
+  it('lets an address in again once its window has passed, and removes expired windows', async () => {
+    const address = '203.0.113.120';
+    for (let i = 0; i < DB_LIMIT; i++) await post(site.app, address);
+    expect((await post(site.app, address)).statusCode).toBe(429);
+
+    // Age every window past its minute, as the clock would.
+    await site.db.query(
+      "update app_private.submission_windows set started_at = started_at - interval '61 seconds'",
+    );
+    const [aged] = await site.db.query(
+      'select count(*)::int as n from app_private.submission_windows',
+    );
+    expect(Number(aged?.n)).toBeGreaterThan(1);
+
+    expect((await post(site.app, address)).statusCode).toBe(201);
+    // The insert cleared the expired windows: only its own fresh one is left.
+    const windows = await site.db.query('select submissions from app_private.submission_windows');
+    expect(windows).toEqual([{ submissions: 1 }]);
+  });
+});
+
+describeEachBackend('RATE_LIMIT_PER_MINUTE at start-up', (kind) => {
+  it('becomes the database’s limit', async () => {
+    const backend = await freshBackend(kind);
+    const limitAfterStart = async (rateLimitPerMinute?: number) => {
+      const server = await startServer({
+        port: 0,
+        ...backend.options,
+        distDir: '/nonexistent',
+        rateLimitPerMinute,
+      });
+      const [row] = await server.query('select per_minute from app_private.submission_rate_limit');
+      await server.close();
+      return row?.per_minute;
+    };
+    try {
+      expect(await limitAfterStart(7)).toBe(7);
+      expect(await limitAfterStart()).toBe(10);
+    } finally {
+      await backend.dispose();
+    }
+  });
+});

@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterEach, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import {
+  countRows,
+  createPostgresDatabase,
+  describePostgres,
+  TEST_RATE_LIMIT,
+} from './support/backends.ts';
+import { TABLE_URL, VALID } from './support/requests.ts';
+import { tcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+
+/**
+ * Far longer than any timeout under test (the insert's lock and statement
+ * timeouts, the health probe's budget), and the lock or stall lasts until the
+ * test ends it: a request still unanswered after this is hanging.
+ */
+const HANG_BOUND_MS = 20_000;
+const HANG = 'no answer: the request hangs';
+
+function answerWithin<T>(work: Promise<T>): Promise<T | typeof HANG> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<typeof HANG>((resolve) => {
+    timer = setTimeout(() => resolve(HANG), HANG_BOUND_MS);
+  });
+  return Promise.race([work, bound]).finally(() => clearTimeout(timer));
+}
+
+const post = (app: FastifyInstance) =>
+  app.inject({
+    method: 'POST',
+    url: TABLE_URL,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(VALID),
+  });
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A migrated database, the app over it (through a proxy, when given), and a second session to lock with. */
+async function setUp(options: { poolSize?: number; maxQueued?: number } = {}) {
+  const { url, drop } = await createPostgresDatabase();
+  cleanups.push(drop);
+  const owner = await openDatabase({
+    dataDir: '',
+    databaseUrl: url,
+    rateLimitPerMinute: TEST_RATE_LIMIT,
+  });
+  cleanups.push(() => owner.close());
+  return {
+    url,
+    owner,
+    async app(proxied?: TcpProxy) {
+      const database = await openPostgresDatabase(proxied?.url ?? url, options);
+      cleanups.push(() => database.close());
+      const app = await buildApp({
+        database,
+        distDir: '/nonexistent',
+        rateLimitPerMinute: TEST_RATE_LIMIT,
+      });
+      cleanups.push(() => app.close());
+      return app;
+    },
+    async lockTable() {
+      const locker = new pg.Client({ connectionString: url });
+      await locker.connect();
+      cleanups.push(() => locker.end());
+      await locker.query('begin');
+      await locker.query('lock table public.contact_submissions in access exclusive mode');
+      return () => locker.query('commit');
+    },
+  };
+}
+
+/** Resolves once a visitor's insert is waiting for a lock: the signal that it is in flight. */
+async function insertWaitingForLock(owner: Database) {
+  for (;;) {
+    const [row] = await owner.query(
+      "select count(*)::int as n from pg_stat_activity where application_name = 'contact-site' and wait_event_type = 'Lock'",
+    );
+    if (Number(row?.n) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describePostgres('a locked or stalled database', () => {
+  it('answers a submission 503 with Retry-After while the table is locked, and stores nothing', async () => {
+    const db = await setUp();
+    const app = await db.app();
+    const unlock = await db.lockTable();
+
+    const response = await answerWithin(post(app));
+    expect(response).not.toBe(HANG);
+    if (response === HANG) return;
+    expect(response.statusCode).toBe(503);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(response.json()).toMatchObject({ code: 'PGRST000' });
+
+    await unlock();
+    // Given up, not merely late: nothing lands once the lock is gone.
+    expect(await countRows(db.owner)).toBe(0);
+    expect((await post(app)).statusCode).toBe(201);
+    expect(await countRows(db.owner)).toBe(1);
+  });
+
+  it('refuses at once, 503, a submission that finds the insert queue full', async () => {
+    const db = await setUp({ poolSize: 1, maxQueued: 1 });
+    const app = await db.app();
+    const unlock = await db.lockTable();
+
+    const inFlight = post(app);
+    await insertWaitingForLock(db.owner);
+    const queued = post(app);
+    const overflowing = post(app);
+    // One of the two later ones finds the one slot busy and the queue full; it
+    // must not wait for the insert in flight, which the lock still holds up.
+    const first = await Promise.race([
+      inFlight.then(() => 'the insert in flight'),
+      queued.then((response) => response),
+      overflowing.then((response) => response),
+    ]);
+    expect(first).not.toBe('the insert in flight');
+    if (typeof first === 'string') return;
+    expect(first.statusCode).toBe(503);
+    expect(Number(first.headers['retry-after'])).toBeGreaterThan(0);
+
+    await unlock();
+    await Promise.all([inFlight, queued, overflowing]);
+  });
+
+  it('answers a submission 503 when the database stops answering mid-connection', async () => {
+    const db = await setUp();
+    const proxy = await tcpProxy(db.url);
+    cleanups.push(() => proxy.refuse());
+    const app = await db.app(proxy);
+    expect((await post(app)).statusCode).toBe(201);
+
+    proxy.stall();
+    const response = await answerWithin(post(app));
+    expect(response).not.toBe(HANG);
+    if (response === HANG) return;
+    expect(response.statusCode).toBe(503);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await countRows(db.owner)).toBe(1);
+  });
+
+  it('reports 503 on /healthz when the database stalls, and when it is gone', async () => {
+    const db = await setUp();
+    const proxy = await tcpProxy(db.url);
+    cleanups.push(() => proxy.refuse());
+    const app = await db.app(proxy);
+    expect((await app.inject('/healthz')).statusCode).toBe(200);
+
+    proxy.stall();
+    const stalled = await answerWithin(app.inject('/healthz'));
+    expect(stalled).not.toBe(HANG);
+    if (stalled === HANG) return;
+    expect(stalled.statusCode).toBe(503);
+
+    await proxy.refuse();
+    const gone = await answerWithin(app.inject('/healthz'));
+    expect(gone).not.toBe(HANG);
+    if (gone === HANG) return;
+    expect(gone.statusCode).toBe(503);
+  });
+});

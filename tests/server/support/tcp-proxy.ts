@@ -1,0 +1,62 @@
+import { connect, createServer, type Socket } from 'node:net';
+
+/**
+ * A loopback TCP relay in front of the test PostgreSQL, to make it fail the
+ * ways a network or a host does, which a database of our own cannot show:
+ * stall() stops relaying and leaves every connection open and silent (a
+ * stopped host, a partition); refuse() drops every connection and closes the
+ * port (a database that is down).
+ */
+export interface TcpProxy {
+  /** The database URL, through the relay. */
+  url: string;
+  stall(): void;
+  refuse(): Promise<void>;
+}
+
+export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<Socket>();
+  const pairs: [Socket, Socket][] = [];
+  let stalled = false;
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  };
+
+  const server = createServer((client) => {
+    track(client);
+    if (stalled) return client.pause(); // accepted, never answered
+    const upstream = connect(Number(target.port), target.hostname);
+    track(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    pairs.push([client, upstream]);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as { port: number }).port);
+
+  return {
+    url: url.href,
+    stall() {
+      stalled = true;
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    async refuse() {
+      if (!server.listening) return;
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
