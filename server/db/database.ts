@@ -33,3 +33,14 @@ export class DatabaseUnavailableError extends Error {
     this.name = 'DatabaseUnavailableError';
   }
 }
+
+/**
+ * SQLSTATE classes that mean "no database to talk to", not "bad request":
+ * connection exceptions (08), insufficient resources (53), the server shutting
+ * down or cancelling (57P0x), system errors (58).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0|58)/;
+
+export function isUnavailableSqlState(code: string): boolean {
+  return UNAVAILABLE_SQLSTATE.test(code);
+}

@@ -1,4 +1,4 @@
-import type { ContactSubmission } from '../../src/features/contact/validation.ts';
+import { isValidRow, type ContactSubmission } from '../../src/features/contact/validation.ts';
 import { DatabaseUnavailableError } from './database.ts';
 
 /**
@@ -36,7 +36,7 @@ export function batchInserts(insertMany: InsertMany, slots: number) {
     }
   };
 
-  const runBatch = async (batch: Waiting[]) => {
+  const runTogether = async (batch: Waiting[]) => {
     try {
       await insertMany(batch.map((waiting) => waiting.submission));
       for (const waiting of batch) waiting.resolve();
@@ -44,11 +44,22 @@ export function batchInserts(insertMany: InsertMany, slots: number) {
       if (batch.length === 1 || error instanceof DatabaseUnavailableError) {
         for (const waiting of batch) waiting.reject(error);
       } else {
-        // Rows are checked before they get here, so a refusal is rare; one
-        // refused row must not sink the rest, so each goes in on its own.
+        // A refusal the rules below did not foresee; one refused row must
+        // not sink the rest, so each goes in on its own.
         for (const waiting of batch) await insertAlone(waiting);
       }
     }
+  };
+
+  // The database judges every row, and one it refuses fails the whole INSERT.
+  // So a row validation.ts already refuses is kept out of the batch and goes in
+  // alone, to be refused in the database's own words without costing the others
+  // a second attempt each.
+  const runBatch = async (batch: Waiting[]) => {
+    const together = batch.filter((waiting) => isValidRow(waiting.submission));
+    const alone = batch.filter((waiting) => !together.includes(waiting));
+    if (together.length > 0) await runTogether(together);
+    for (const waiting of alone) await insertAlone(waiting);
   };
 
   const next = () => {

@@ -1,5 +1,11 @@
 import pg from 'pg';
-import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
+import {
+  DatabaseUnavailableError,
+  isUnavailableSqlState,
+  type Database,
+  type Row,
+  type SqlSession,
+} from './database.ts';
 import { batchInserts, multiRowInsert } from './insert-batcher.ts';
 
 /** Enough to keep one PostgreSQL busy from one Node process; several instances share max_connections (100). */
@@ -7,8 +13,7 @@ export const DEFAULT_POOL_SIZE = 10;
 /** A visitor waits at most this long for a connection before getting a 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-/** SQLSTATE classes and Node error codes that mean "no database to talk to", not "bad request". */
-const UNAVAILABLE_SQLSTATE = /^(08|53|57P0|58)/;
+/** Node error codes that mean "no database to talk to", not "bad request". */
 const UNAVAILABLE_ERRNO = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -22,10 +27,7 @@ const UNAVAILABLE_ERRNO = new Set([
 export function isUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (
-    typeof code === 'string' &&
-    (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))
-  ) {
+  if (typeof code === 'string' && (isUnavailableSqlState(code) || UNAVAILABLE_ERRNO.has(code))) {
     return true;
   }
   // node-postgres reports a lost or refused connection by message only.
