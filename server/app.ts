@@ -39,6 +39,13 @@ const CONNECTION_IDLE_TIMEOUT_MS = 60_000;
 /** Long enough for a visitor's next request after the page loads, short enough not to hoard sockets. */
 const KEEP_ALIVE_TIMEOUT_MS = 10_000;
 
+/**
+ * The body limit of every route but the insert (which allows MAX_BODY_BYTES):
+ * none of them reads a body, so there is no reason to parse one. Fastify's
+ * default would read up to 1 MiB of JSON for any path.
+ */
+export const SMALL_BODY_BYTES = 1024;
+
 /** Where hosted Supabase serves PostgREST; the site's client posts to the same path here. */
 export const REST_PREFIX = '/rest/v1';
 
@@ -57,6 +64,7 @@ export async function buildApp({
     // requestLog writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(trustProxy),
+    bodyLimit: SMALL_BODY_BYTES,
     // Node's default is 5 minutes; a contact form's request is a few KB, and a
     // client that dribbles one in for longer is holding a connection hostage.
     requestTimeout: REQUEST_TIMEOUT_MS,

@@ -43,3 +43,16 @@ export class DatabaseUnavailableError extends Error {
     this.name = 'DatabaseUnavailableError';
   }
 }
+
+/**
+ * SQLSTATE classes that mean "no database to talk to", not "bad request":
+ * connection exceptions (08), insufficient resources (53), the server shutting
+ * down or cancelling (57P0x), system errors (58), and the insert's own
+ * statement (57014) and lock (55P03) timeouts: a database too slow or too
+ * locked to answer in time.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0|58|57014$|55P03$)/;
+
+export function isUnavailableSqlState(code: string): boolean {
+  return UNAVAILABLE_SQLSTATE.test(code);
+}

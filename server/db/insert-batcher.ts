@@ -1,4 +1,4 @@
-import type { ContactSubmission } from '../../src/features/contact/validation.ts';
+import { isValidRow, type ContactSubmission } from '../../src/features/contact/validation.ts';
 import { DatabaseUnavailableError, type InsertContext } from './database.ts';
 
 /**
@@ -53,7 +53,7 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
     }
   };
 
-  const runBatch = async (batch: Waiting[]) => {
+  const runTogether = async (batch: Waiting[]) => {
     try {
       await insertMany(batch.map((waiting) => waiting.row));
       for (const waiting of batch) waiting.resolve();
@@ -61,12 +61,23 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
       if (batch.length === 1 || error instanceof DatabaseUnavailableError) {
         for (const waiting of batch) waiting.reject(error);
       } else {
-        // Rows are checked before they get here, so a refusal is rare (an
-        // address over the database's rate limit, or a drifted rule); one
-        // refused row must not sink the rest, so each goes in on its own.
+        // A refusal the rules below did not foresee (an address over the
+        // database's rate limit, a drifted rule); one refused row must not
+        // sink the rest, so each goes in on its own.
         for (const waiting of batch) await insertAlone(waiting);
       }
     }
+  };
+
+  // The database judges every row, and one it refuses fails the whole INSERT.
+  // So a row validation.ts already refuses is kept out of the batch and goes in
+  // alone, to be refused in the database's own words without costing the others
+  // a second attempt each.
+  const runBatch = async (batch: Waiting[]) => {
+    const together = batch.filter((waiting) => isValidRow(waiting.row.submission));
+    const alone = batch.filter((waiting) => !together.includes(waiting));
+    if (together.length > 0) await runTogether(together);
+    for (const waiting of alone) await insertAlone(waiting);
   };
 
   const next = () => {

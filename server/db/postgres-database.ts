@@ -1,5 +1,11 @@
 import pg from 'pg';
-import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
+import {
+  DatabaseUnavailableError,
+  isUnavailableSqlState,
+  type Database,
+  type Row,
+  type SqlSession,
+} from './database.ts';
 import { batchInserts, MAX_QUEUED, requestHeadersSetting, rowInsert } from './insert-batcher.ts';
 
 /** Enough to keep one PostgreSQL busy from one Node process; several instances share max_connections (100). */
@@ -30,12 +36,7 @@ const INSERT_SETTINGS_SQL = [
   'set local role anon',
 ].join('; ');
 
-/**
- * SQLSTATE classes and Node error codes that mean "no database to talk to, or
- * none in time", not "bad request": connection, resources, shutdown, system
- * errors, and our own statement (57014) and lock (55P03) timeouts.
- */
-const UNAVAILABLE_SQLSTATE = /^(08|53|57P0|58|57014$|55P03$)/;
+/** Node error codes that mean "no database to talk to", not "bad request". */
 const UNAVAILABLE_ERRNO = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -49,10 +50,7 @@ const UNAVAILABLE_ERRNO = new Set([
 export function isUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (
-    typeof code === 'string' &&
-    (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))
-  ) {
+  if (typeof code === 'string' && (isUnavailableSqlState(code) || UNAVAILABLE_ERRNO.has(code))) {
     return true;
   }
   // node-postgres reports a lost or refused connection, and its own query timeout, by message only.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../src/features/contact/validation.ts';
+import { TABLE } from '../db/contact-table.ts';
 import type { Database } from '../db/database.ts';
 import { parseColumnsParameter } from '../rest/columns-parameter.ts';
 import { allowOrigins } from '../rest/cors.ts';
@@ -7,7 +8,7 @@ import { checkAccept, checkProfile } from '../rest/negotiation.ts';
 import { postgrestErrorSchema, type PostgrestError } from '../rest/postgrest-error.ts';
 import { parsePrefer } from '../rest/prefer-header.ts';
 import { readJsonBody } from '../rest/request-body.ts';
-import { refuse, TABLE } from '../rest/submission-errors.ts';
+import { refuse } from '../rest/submission-errors.ts';
 import { toSubmission } from '../rest/submission-row.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
 
@@ -41,12 +42,11 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
   // The body is read raw and judged by readJsonBody: any media type reaches it, so
   // a wrong one is refused in PostgREST's shape rather than by Fastify's own.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_, body, done) =>
-    done(null, body),
-  );
+  // Within the app's small body limit (SMALL_BODY_BYTES); only the insert route allows more.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_, body, done) => done(null, body));
 
   app.setErrorHandler((error, request, reply) =>
-    sendError(reply, toPostgrestError(error, request.log, MAX_BODY_BYTES)),
+    sendError(reply, toPostgrestError(error, request.log, request.routeOptions.bodyLimit)),
   );
   app.addHook('onRequest', async (request) => checkProfile(request));
 
@@ -55,6 +55,7 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
     {
       // Counted per client address (server/plugins/submission-rate-limit.ts).
       config: { rateLimit: {} },
+      bodyLimit: MAX_BODY_BYTES,
       schema: {
         querystring: {
           type: 'object',

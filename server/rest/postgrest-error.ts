@@ -1,3 +1,5 @@
+import { isUnavailableSqlState } from '../db/database.ts';
+
 /**
  * An error answered in PostgREST's shape, so @supabase/postgrest-js reads it
  * the same from this server as from hosted Supabase:
@@ -37,15 +39,19 @@ export const postgrestErrorSchema = {
 /**
  * PostgREST's HTTP status for a PostgreSQL SQLSTATE (its mapSQLtoHTTP), for the
  * codes an insert can raise. Requests here are never authenticated, so 42501
- * is 401. Server-side classes map to 503 here: the database, not the request,
- * is at fault, and no input may cause a 5xx other than an unreachable database.
+ * is 401. An unreachable database is 503. A refusal of what the client sent
+ * (data exceptions, broken rules) is 4xx; anything else is our SQL or our
+ * database at fault, and a 500.
  */
 export function statusForSqlState(code: string): number {
+  if (isUnavailableSqlState(code)) return 503;
+  // PostgREST's convention for raising an HTTP status from SQL: PTxyz is status xyz.
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   if (code === '23503' || code === '23505') return 409;
   if (code === '25006') return 405;
   if (code === '42501') return 401;
   if (code === '42P01' || code === '42883') return 404;
   if (/^(0L|0P|28)/.test(code)) return 403;
-  if (/^(08|53|57P0|58)/.test(code)) return 503;
-  return 400;
+  if (/^(22|23)/.test(code)) return 400;
+  return 500;
 }

@@ -1,14 +1,16 @@
 import type { ContactField } from '../../src/features/contact/validation.ts';
+import { TABLE } from '../db/contact-table.ts';
 import { PostgrestError } from './postgrest-error.ts';
 
 /**
- * Every refusal this API gives, worded as PostgREST or PostgreSQL word it for
- * the same request against hosted Supabase, so a client that handles one
- * handles both. Where PostgREST would accept what we refuse (bulk inserts,
- * non-string values), the code is PostgREST's nearest and the details say why.
+ * Every refusal this API gives itself, with the status and code PostgREST or
+ * PostgreSQL give for the same request against hosted Supabase, so a client
+ * that handles one handles both. Where PostgREST would accept what we refuse
+ * (bulk inserts, non-string values), the code is PostgREST's nearest and the
+ * details say why. Refusals of the row itself are the database's own
+ * (to-postgrest-error.ts).
  */
 
-export const TABLE = 'contact_submissions';
 const EXPOSED_SCHEMA = 'public';
 
 export const refuse = {
@@ -75,11 +77,6 @@ export const refuse = {
       404,
       'PGRST205',
       `Could not find the table '${EXPOSED_SCHEMA}.${name}' in the schema cache`,
-      null,
-      // Like PostgREST, suggest the table only for a near miss (a typo), not for any name.
-      similarity(name, TABLE) >= 0.5
-        ? `Perhaps you meant the table '${EXPOSED_SCHEMA}.${TABLE}'`
-        : null,
     ),
 
   functionNotFound: (name: string) =>
@@ -134,14 +131,6 @@ export const refuse = {
       'Unicode low surrogate must follow a high surrogate.',
     ),
 
-  /** The same words PostgreSQL uses when the column's CHECK constraint fails. */
-  check: (column: ContactField) =>
-    new PostgrestError(
-      400,
-      '23514',
-      `new row for relation "${TABLE}" violates check constraint "${TABLE}_${column}_check"`,
-    ),
-
   unavailable: () =>
     new PostgrestError(
       503,
@@ -162,28 +151,17 @@ export const refuse = {
       `Try again in ${retryAfterSeconds} seconds.`,
     ),
 
-  /** A fault of ours, not the client's; logged in full, answered without internals. */
-  unexpected: () =>
-    new PostgrestError(400, 'PGRSTX00', 'The request could not be processed', null, null),
+  /**
+   * A fault of ours, not the client's: a 500, so monitoring sees it, with the
+   * reference under which the full error was logged.
+   */
+  unexpected: (reference: string) =>
+    new PostgrestError(
+      500,
+      'PGRSTX00',
+      'Internal server error',
+      `Reference: ${reference}`,
+      'The fault is ours; quote the reference if you report it.',
+      { 'error-reference': reference },
+    ),
 };
-
-/** Dice coefficient of character pairs: 1 for equal strings, 0 for nothing in common. */
-function similarity(a: string, b: string): number {
-  const pairs = (text: string) => {
-    const lower = text.toLowerCase();
-    return Array.from({ length: Math.max(lower.length - 1, 0) }, (_, i) => lower.slice(i, i + 2));
-  };
-  const left = pairs(a);
-  const right = pairs(b);
-  if (left.length === 0 || right.length === 0) return 0;
-  const remaining = [...right];
-  let shared = 0;
-  for (const pair of left) {
-    const index = remaining.indexOf(pair);
-    if (index >= 0) {
-      shared++;
-      remaining.splice(index, 1);
-    }
-  }
-  return (2 * shared) / (left.length + right.length);
-}

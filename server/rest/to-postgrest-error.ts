@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DatabaseUnavailableError } from '../db/database.ts';
 import { RATE_LIMITED_SQLSTATE, retryAfterSeconds } from '../db/rate-limit.ts';
+import { loggableError } from '../loggable-error.ts';
 import { PostgrestError, statusForSqlState } from './postgrest-error.ts';
 import { refuse } from './submission-errors.ts';
 
@@ -17,9 +19,11 @@ function isSqlError(error: unknown): error is SqlError {
 }
 
 /**
- * Whatever went wrong, an answer in PostgREST's shape with a 4xx status, or
- * 503 when the database is unreachable. Nothing a client sends may produce
- * another 5xx; a fault of ours is logged in full and answered as a refusal.
+ * Whatever went wrong, an answer in PostgREST's shape: a 4xx for what the
+ * client sent (the database's own refusal of a row included, as PostgREST
+ * passes it on), 503 when the database is unreachable, and 500 with a
+ * reference for a fault of ours. Errors are logged through loggableError
+ * only: the drivers attach the row's values to their errors.
  */
 export function toPostgrestError(
   error: unknown,
@@ -28,7 +32,7 @@ export function toPostgrestError(
 ): PostgrestError {
   if (error instanceof PostgrestError) return error;
   if (error instanceof DatabaseUnavailableError) {
-    log.error({ err: error.reason }, 'database unavailable');
+    log.error({ error: loggableError(error.reason) }, 'database unavailable');
     return refuse.unavailable();
   }
   if (isSqlError(error) && error.code === RATE_LIMITED_SQLSTATE) {
@@ -39,12 +43,15 @@ export function toPostgrestError(
     });
   }
   if (isSqlError(error)) {
-    // The server checks every rule before the database does; a database refusal
-    // here means the two have drifted apart, which someone should hear about.
-    log.warn({ code: error.code, message: error.message }, 'database refused a checked row');
     const status = statusForSqlState(error.code);
-    if (status >= 500) return refuse.unavailable();
-    return new PostgrestError(status, error.code, error.message, error.detail, error.hint);
+    if (status === 503) {
+      log.error({ error: loggableError(error) }, 'database unavailable');
+      return refuse.unavailable();
+    }
+    if (status < 500) {
+      return new PostgrestError(status, error.code, error.message, error.detail, error.hint);
+    }
+    return ourFault(error, log);
   }
 
   const fastifyError = error as { code?: string; statusCode?: number; message?: string };
@@ -61,6 +68,15 @@ export function toPostgrestError(
   if (status !== undefined && status >= 400 && status < 500) {
     return new PostgrestError(status, 'PGRST100', fastifyError.message ?? 'Bad request');
   }
-  log.error({ err: error }, 'unexpected error answering a REST request');
-  return refuse.unexpected();
+  return ourFault(error, log);
+}
+
+/** A 500 whose reference finds the full error in the log. */
+function ourFault(error: unknown, log: FastifyBaseLogger): PostgrestError {
+  const reference = randomUUID();
+  log.error(
+    { error: loggableError(error), reference },
+    'unexpected error answering a REST request',
+  );
+  return refuse.unexpected(reference);
 }

@@ -126,21 +126,10 @@ describe('PostgREST protocol', () => {
       hint: 'Only the following schemas are exposed: public',
     });
   });
-
-  it('suggests the table for a near miss only', async () => {
-    const near = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/contact_submission',
-      payload: VALID,
-    });
-    expect(near.json().hint).toBe("Perhaps you meant the table 'public.contact_submissions'");
-    const far = await t.app.inject({ method: 'POST', url: '/rest/v1/users', payload: VALID });
-    expect(far.json().hint).toBeNull();
-  });
 });
 
 describe('a database that has gone away', () => {
-  it('answers 503 in PostgREST shape, the only 5xx there is', async () => {
+  it('answers 503 in PostgREST shape', async () => {
     const t = await testApp('embedded');
     await t.db.close();
     const response = await send(t.app, { body: VALID });
