@@ -1,4 +1,4 @@
-import type { ContactSubmission } from '../../src/features/contact/validation.ts';
+import type { SubmissionRow } from '../../src/features/contact/validation.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -19,7 +19,7 @@ export interface Database {
   readonly kind: 'embedded' | 'postgres';
   /** Where the data lives, for logs; never includes a password. */
   readonly location: string;
-  insertSubmission(submission: ContactSubmission): Promise<void>;
+  insertSubmission(submission: SubmissionRow): Promise<void>;
   /** As the owner: bypasses row-level security. */
   query(sql: string, params?: unknown[]): Promise<Row[]>;
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;

@@ -1,4 +1,4 @@
-import type { ContactSubmission } from '../../src/features/contact/validation.ts';
+import type { SubmissionRow } from '../../src/features/contact/validation.ts';
 import { DatabaseUnavailableError } from './database.ts';
 
 /**
@@ -13,10 +13,10 @@ import { DatabaseUnavailableError } from './database.ts';
 /** Bounds a statement's size and a visitor's wait; far below PostgreSQL's 65,535 parameters. */
 export const MAX_BATCH = 100;
 
-export type InsertMany = (submissions: ContactSubmission[]) => Promise<void>;
+export type InsertMany = (submissions: SubmissionRow[]) => Promise<void>;
 
 interface Waiting {
-  submission: ContactSubmission;
+  submission: SubmissionRow;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -70,16 +70,28 @@ export function batchInserts(insertMany: InsertMany, slots: number) {
     setImmediate(next);
   };
 
-  return (submission: ContactSubmission) =>
+  return (submission: SubmissionRow) =>
     new Promise<void>((resolve, reject) => {
       queue.push({ submission, resolve, reject });
       schedule();
     });
 }
 
-/** `insert … values ($1, $2, $3), ($4, $5, $6), …` for `count` rows, and its parameters. */
-export function multiRowInsert(submissions: ContactSubmission[]): [string, string[]] {
-  const rows = submissions.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}, $${3 * i + 3})`);
-  const sql = `insert into public.contact_submissions (name, email, message) values ${rows.join(', ')}`;
-  return [sql, submissions.flatMap(({ name, email, message }) => [name, email, message])];
+/** `insert … values ($1, $2, $3, $4), …` for `count` rows, and its parameters. */
+export function multiRowInsert(submissions: SubmissionRow[]): [string, unknown[]] {
+  const rows = submissions.map(
+    (_, i) => `($${4 * i + 1}, $${4 * i + 2}, $${4 * i + 3}, $${4 * i + 4}::boolean)`,
+  );
+  const sql =
+    'insert into public.contact_submissions (name, email, message, suspected_spam) ' +
+    `values ${rows.join(', ')}`;
+  return [
+    sql,
+    submissions.flatMap(({ name, email, message, suspected_spam = false }) => [
+      name,
+      email,
+      message,
+      suspected_spam,
+    ]),
+  ];
 }

@@ -3,8 +3,10 @@ import {
   validateSubmission,
   type ContactField,
   type ContactSubmission,
+  type SubmissionRow,
 } from '../../src/features/contact/validation.ts';
 import type { Preferences } from './prefer-header.ts';
+import { PostgrestError } from './postgrest-error.ts';
 import { describeJson } from './request-body.ts';
 import { refuse } from './submission-errors.ts';
 
@@ -17,8 +19,18 @@ import { refuse } from './submission-errors.ts';
  * database adds: a value must arrive trimmed (the form trims before sending).
  */
 
-const TABLE_COLUMNS = new Set(['id', 'created_at', 'name', 'email', 'message', 'status']);
-const INSERTABLE = new Set<string>(CONTACT_FIELDS);
+/** The honeypot's flag (20261123040000_suspected_spam.sql): anon may set it, as a JSON boolean. */
+const SPAM_FLAG = 'suspected_spam';
+const TABLE_COLUMNS = new Set([
+  'id',
+  'created_at',
+  'name',
+  'email',
+  'message',
+  'status',
+  SPAM_FLAG,
+]);
+const INSERTABLE = new Set<string>([...CONTACT_FIELDS, SPAM_FLAG]);
 const CHECK_ORDER: ContactField[] = ['email', 'message', 'name'];
 /** A valid submission, to judge one field at a time with validateSubmission. */
 const REFERENCE: ContactSubmission = { name: 'A', email: 'a@b.c', message: 'A' };
@@ -28,7 +40,7 @@ export function toSubmission(
   body: unknown,
   columns: string[] | undefined,
   preferences: Preferences,
-): ContactSubmission {
+): SubmissionRow {
   const row = onlyObject(body);
   const keys = columns ?? Object.keys(row);
 
@@ -55,10 +67,23 @@ export function toSubmission(
   const missing = CONTACT_FIELDS.find((field) => values[field] === null);
   if (missing) throw refuse.notNull(missing);
 
+  const flag = keys.includes(SPAM_FLAG) && Object.hasOwn(row, SPAM_FLAG) ? row[SPAM_FLAG] : false;
+  if (typeof flag !== 'boolean') throw notBoolean(describeJson(flag));
+
   const submission = values as ContactSubmission;
   const failing = CHECK_ORDER.find((field) => !fieldIsValid(field, submission[field]));
   if (failing) throw refuse.check(failing);
-  return submission;
+  return flag ? { ...submission, suspected_spam: true } : submission;
+}
+
+/** What PostgreSQL says for a JSON value that is not a boolean (null included: the column is NOT NULL). */
+function notBoolean(got: string): PostgrestError {
+  return new PostgrestError(
+    400,
+    '22P02',
+    `invalid input syntax for type boolean in column "${SPAM_FLAG}"`,
+    `Expected true or false, got ${got}.`,
+  );
 }
 
 function onlyObject(body: unknown): Record<string, unknown> {

@@ -78,8 +78,9 @@ describe('group commit of inserts', () => {
   it('numbers the parameters of a multi-row insert', () => {
     const [sql, params] = multiRowInsert([submission('a'), submission('b')]);
     expect(sql).toBe(
-      'insert into public.contact_submissions (name, email, message) values ($1, $2, $3), ($4, $5, $6)',
+      'insert into public.contact_submissions (name, email, message, suspected_spam) ' +
+        'values ($1, $2, $3, $4::boolean), ($5, $6, $7, $8::boolean)',
     );
-    expect(params).toEqual(['a', 'a@b.co', 'm', 'b', 'a@b.co', 'm']);
+    expect(params).toEqual(['a', 'a@b.co', 'm', false, 'b', 'a@b.co', 'm', false]);
   });
 });

@@ -22,6 +22,9 @@ export interface ContactSubmission {
   message: string;
 }
 
+/** A row as inserted: the form's honeypot, when filled, flags it (stored, not emailed). */
+export type SubmissionRow = ContactSubmission & { suspected_spam?: boolean };
+
 /** Spec §5: text, an at sign, text, a dot, text, with no whitespace.
  * JavaScript's \s is the same set that String.prototype.trim() removes. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
