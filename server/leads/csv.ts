@@ -12,6 +12,7 @@
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
 
 export function csvCell(value: unknown): string {
