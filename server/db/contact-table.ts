@@ -7,6 +7,9 @@ import { CONTACT_FIELDS } from '../../src/features/contact/validation.ts';
  */
 export const TABLE = 'contact_submissions';
 
+/** The honeypot's flag (20261123040000_suspected_spam.sql): anon may set it, as a JSON boolean. */
+export const SPAM_FLAG = 'suspected_spam';
+
 export const TABLE_COLUMNS: readonly string[] = [
   'id',
   'created_at',
@@ -14,7 +17,8 @@ export const TABLE_COLUMNS: readonly string[] = [
   'email',
   'message',
   'status',
+  SPAM_FLAG,
 ];
 
-/** anon's column grant. The honeypot's optional `suspected_spam` joins it (helper `outbox`). */
-export const INSERTABLE_COLUMNS: readonly string[] = CONTACT_FIELDS;
+/** anon's column grant: the three fields, and the honeypot's optional flag. */
+export const INSERTABLE_COLUMNS: readonly string[] = [...CONTACT_FIELDS, SPAM_FLAG];

@@ -1,26 +1,46 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
  * One process per embedded database: PGlite has no locking of its own, and two
- * processes writing one data directory would corrupt it. The lock is a file
- * created with O_EXCL holding the owner's PID (and, on Linux, the process's
- * start time, so a recycled PID — routine in containers — is not mistaken for
- * the owner). A lock whose owner no longer runs (kill -9, power cut) is taken over.
+ * processes writing one data directory would corrupt it and lose acknowledged
+ * rows.
+ *
+ * The lock is an advisory file lock (flock) on `server.lock`, which the kernel
+ * drops the moment its holder dies, however it dies. Nothing is ever judged
+ * stale, so nothing is ever taken over: two containers on one volume (both PID
+ * 1, in their own PID namespaces) or a recycled PID cannot fool it, and there
+ * is no read-check-delete race between two starters. Node has no flock of its
+ * own, so util-linux's `flock` holds it for us: it takes the lock, then runs a
+ * `cat` that inherits the locked descriptor and waits for end of input on a
+ * pipe from this process. Our exit (even kill -9) closes the pipe, `cat`
+ * ends, and the lock with it. `cat` ignores SIGINT, SIGTERM and SIGHUP and
+ * runs in its own session, so a Ctrl-C or a process manager's signal to the
+ * group cannot drop the lock while this process is still closing the database.
+ * The alternative, a native addon, would need a compiler at install time.
+ *
+ * The file's text (PID and host) only names the holder in the error message;
+ * the file itself stays, since deleting a lock file races with its next taker.
+ * flock works across containers on one machine; it is not meant for a data
+ * directory on a network file system shared between machines.
  */
 
 const LOCK_FILE = 'server.lock';
-
-/** Locks this process holds, so opening the same directory twice in one process fails too. */
-const heldHere = new Set<string>();
+/** flock's exit code when another process holds the lock (--conflict-exit-code). */
+const BUSY = 75;
+/** Runs while the lock is held: says so, then waits for our pipe to close. */
+const HOLDER = 'trap "" HUP INT TERM; echo locked; exec cat';
 
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
-    readonly pid: number,
+    readonly holder: string,
   ) {
     super(
-      `The embedded database in ${dataDir} is in use by process ${pid}. ` +
+      `The embedded database in ${dataDir} is in use by ${holder}. ` +
         'Only one process may open it at a time: stop that process (the server, or an export), ' +
         'or set DATA_DIR to another directory.',
     );
@@ -30,84 +50,55 @@ export class DataDirLockedError extends Error {
 
 export interface DataDirLock {
   readonly path: string;
-  release(): void;
+  /** Resolves once the lock is free for the next process. */
+  release(): Promise<void>;
 }
 
-interface Owner {
-  pid: number;
-  startTime?: string;
-}
-
-export function lockDataDir(dataDir: string): DataDirLock {
+export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const path = resolve(join(dataDir, LOCK_FILE));
-  if (heldHere.has(path)) throw new DataDirLockedError(resolve(dataDir), process.pid);
-  // Two attempts: the second follows the removal of a stale lock.
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const fd = createExclusive(path);
-    if (fd !== undefined) {
-      writeSync(fd, `${process.pid} ${startTimeOf(process.pid) ?? ''}\n`);
-      closeSync(fd);
-      heldHere.add(path);
-      return { path, release: () => release(path) };
-    }
-    const owner = readOwner(path);
-    if (owner && isRunning(owner)) throw new DataDirLockedError(resolve(dataDir), owner.pid);
-    // Stale. Re-read just before removing, so a lock another starter has just
-    // taken over is left alone (a narrow window remains; both would then race
-    // on O_EXCL below and one would fail).
-    const again = readOwner(path);
-    if (again?.pid === owner?.pid && again?.startTime === owner?.startTime) {
-      rmSync(path, { force: true });
-    }
+  const holder = spawn(
+    'flock',
+    ['--exclusive', '--nonblock', '--conflict-exit-code', String(BUSY), path, 'sh', '-c', HOLDER],
+    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+  );
+  const exited = once(holder, 'exit') as Promise<[number | null]>;
+  const outcome = await new Promise<'locked' | number | Error>((settle) => {
+    holder.stdout.once('data', () => settle('locked'));
+    holder.once('error', settle);
+    void exited.then(([code]) => settle(code ?? -1));
+  });
+  if (outcome !== 'locked') {
+    if (outcome === BUSY) throw new DataDirLockedError(resolve(dataDir), describeHolder(path));
+    const why = outcome instanceof Error ? outcome.message : `flock exited with ${outcome}`;
+    throw new Error(`Could not lock ${path} (${why}); flock comes with util-linux.`);
   }
-  throw new DataDirLockedError(resolve(dataDir), readOwner(path)?.pid ?? -1);
+  // Never what keeps this process alive; its exit releases the lock.
+  holder.unref();
+  for (const stream of [holder.stdin, holder.stdout, holder.stderr]) {
+    (stream as unknown as { unref?: () => void }).unref?.();
+  }
+  writeFileSync(path, `${process.pid} ${hostname()}\n`);
+
+  let released: Promise<void> | undefined;
+  return {
+    path,
+    release: () =>
+      (released ??= (async () => {
+        // Referenced again, so the process waits for the lock to be free before it exits.
+        holder.ref();
+        holder.stdin.end();
+        await exited;
+      })()),
+  };
 }
 
-function createExclusive(path: string): number | undefined {
+/** "process 123 on host abc", from the lock file's text, for the error message. */
+function describeHolder(path: string): string {
   try {
-    return openSync(path, 'wx', 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
-    throw error;
-  }
-}
-
-function readOwner(path: string): Owner | undefined {
-  try {
-    const [pidText, startTime] = readFileSync(path, 'utf8').trim().split(' ');
-    const pid = Number(pidText);
-    if (!Number.isInteger(pid) || pid <= 0) return undefined;
-    return { pid, startTime: startTime || undefined };
+    const [pid, host] = readFileSync(path, 'utf8').trim().split(' ');
+    if (pid) return `process ${pid}${host ? ` on host ${host}` : ''}`;
   } catch {
-    return undefined;
+    // Unreadable: say what we can.
   }
-}
-
-function isRunning(owner: Owner): boolean {
-  // Our own PID in a lock we do not hold was left by an earlier process (a restarted container).
-  if (owner.pid === process.pid) return false;
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const startTime = startTimeOf(owner.pid);
-  return !owner.startTime || !startTime || owner.startTime === startTime;
-}
-
-/** Field 22 of /proc/PID/stat: when the process started, in clock ticks since boot. */
-function startTimeOf(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may contain spaces.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
-
-function release(path: string): void {
-  heldHere.delete(path);
-  if (readOwner(path)?.pid === process.pid) rmSync(path, { force: true });
+  return 'another process';
 }

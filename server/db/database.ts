@@ -1,4 +1,4 @@
-import type { ContactSubmission } from '../../src/features/contact/validation.ts';
+import type { SubmissionRow } from '../../src/features/contact/validation.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -26,7 +26,7 @@ export interface Database {
   /** Where the data lives, for logs; never includes a password. */
   readonly location: string;
   /** As anon, under the database's per-address rate limit (supabase/migrations/…_rate_limit.sql). */
-  insertSubmission(submission: ContactSubmission, context: InsertContext): Promise<void>;
+  insertSubmission(submission: SubmissionRow, context: InsertContext): Promise<void>;
   /** As the owner: bypasses row-level security. */
   query(sql: string, params?: unknown[]): Promise<Row[]>;
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;

@@ -16,7 +16,7 @@ export const PGDATA = 'pglite';
  */
 export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
-  const lock = lockDataDir(dataDir);
+  const lock = await lockDataDir(dataDir);
   let pg: PGlite;
   try {
     const options = durablePgliteOptions(join(dataDir, PGDATA));
@@ -25,7 +25,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
       console.warn('PGlite internals changed: commits reach the OS but are not fsynced to disk.');
     }
   } catch (error) {
-    lock.release();
+    await lock.release();
     throw error;
   }
 
@@ -70,7 +70,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
         try {
           await pg.close();
         } finally {
-          lock.release();
+          await lock.release();
         }
       })()),
   };

@@ -1,4 +1,4 @@
-import { isValidRow, type ContactSubmission } from '../../src/features/contact/validation.ts';
+import { isValidRow, type SubmissionRow } from '../../src/features/contact/validation.ts';
 import { DatabaseUnavailableError, type InsertContext } from './database.ts';
 
 /**
@@ -23,7 +23,7 @@ export const MAX_QUEUED = 10 * MAX_BATCH;
 
 /** One visitor's row and what the database needs to know about them. */
 export interface PendingInsert extends InsertContext {
-  submission: ContactSubmission;
+  submission: SubmissionRow;
 }
 
 export type InsertMany = (rows: PendingInsert[]) => Promise<void>;
@@ -99,7 +99,7 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
     setImmediate(next);
   };
 
-  return (submission: ContactSubmission, context: InsertContext) =>
+  return (submission: SubmissionRow, context: InsertContext) =>
     new Promise<void>((resolve, reject) => {
       if (queue.length >= maxQueued) {
         reject(new DatabaseUnavailableError('the insert queue is full'));
@@ -123,10 +123,16 @@ export function requestHeadersSetting({ clientAddress }: InsertContext): [string
   ];
 }
 
-/** `insert … values ($1, $2, $3)` for one visitor's row, and its parameters. */
-export function rowInsert({ name, email, message }: ContactSubmission): [string, string[]] {
+/** `insert … values ($1, $2, $3, $4)` for one visitor's row, and its parameters. */
+export function rowInsert({
+  name,
+  email,
+  message,
+  suspected_spam = false,
+}: SubmissionRow): [string, unknown[]] {
   return [
-    'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)',
-    [name, email, message],
+    'insert into public.contact_submissions (name, email, message, suspected_spam) ' +
+      'values ($1, $2, $3, $4::boolean)',
+    [name, email, message, suspected_spam],
   ];
 }

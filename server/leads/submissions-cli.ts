@@ -7,10 +7,18 @@ import type { Database } from '../db/database.ts';
 import { PGDATA } from '../db/embedded-database.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { toCsv } from './csv.ts';
-import { deleteSubmissionsByEmail, EXPORT_COLUMNS, readSubmissions } from './submissions.ts';
+import {
+  deleteSubmissionsByEmail,
+  EXPORT_COLUMNS,
+  OUTBOX_COLUMNS,
+  readOutbox,
+  readSubmissions,
+} from './submissions.ts';
 
 export const USAGE = `Usage:
-  submissions export [--format json|csv]   every submission, oldest first, to stdout
+  submissions export [--format json|csv]   every submission, oldest first, to stdout,
+                                           with its delivery status
+  submissions outbox [--format json|csv]   leads not emailed yet, or given up, with the last error
   submissions delete --email ADDRESS       remove everything sent from ADDRESS`;
 
 export interface CliIo {
@@ -21,7 +29,8 @@ export interface CliIo {
 
 class UsageError extends Error {}
 
-type Command = { name: 'export'; format: 'json' | 'csv' } | { name: 'delete'; email: string };
+type Command =
+  { name: 'export' | 'outbox'; format: 'json' | 'csv' } | { name: 'delete'; email: string };
 
 function parseCommand(argv: string[]): Command {
   let parsed;
@@ -37,7 +46,7 @@ function parseCommand(argv: string[]): Command {
   const { positionals, values } = parsed;
   const [name, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
-  if (name === 'export') {
+  if (name === 'export' || name === 'outbox') {
     if (values.format !== 'json' && values.format !== 'csv') {
       throw new UsageError(`--format must be json or csv, got "${values.format}"`);
     }
@@ -59,6 +68,12 @@ async function open(env: CliIo['env']): Promise<Database> {
   return openDatabase({ ...config, migrate: false });
 }
 
+function format(as: 'json' | 'csv', columns: readonly string[], rows: object[]): string {
+  return as === 'csv'
+    ? toCsv(columns, rows as Record<string, unknown>[])
+    : `${JSON.stringify(rows, null, 2)}\n`;
+}
+
 /** scripts/submissions.ts, testable in-process; returns the exit code. */
 export async function runSubmissionsCli(argv: string[], io: CliIo): Promise<number> {
   try {
@@ -67,15 +82,15 @@ export async function runSubmissionsCli(argv: string[], io: CliIo): Promise<numb
     try {
       if (command.name === 'export') {
         const rows = await readSubmissions(db);
-        io.stdout(
-          command.format === 'csv'
-            ? toCsv(EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[])
-            : `${JSON.stringify(rows, null, 2)}\n`,
-        );
+        io.stdout(format(command.format, EXPORT_COLUMNS, rows));
         io.stderr(`Exported ${rows.length} submission(s) from the ${db.location}.\n`);
-      } else {
+      } else if (command.name === 'delete') {
         const removed = await deleteSubmissionsByEmail(db, command.email);
         io.stdout(`Removed ${removed} submission(s) from ${command.email}.\n`);
+      } else {
+        const rows = await readOutbox(db);
+        io.stdout(format(command.format, OUTBOX_COLUMNS, rows));
+        io.stderr(`${rows.length} lead(s) pending or failed in the ${db.location}.\n`);
       }
     } finally {
       await db.close();

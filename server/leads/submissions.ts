@@ -1,7 +1,23 @@
 import type { Database } from '../db/database.ts';
 
 /** The columns an export holds, in order. */
-export const EXPORT_COLUMNS = ['id', 'created_at', 'name', 'email', 'message', 'status'] as const;
+export const EXPORT_COLUMNS = [
+  'id',
+  'created_at',
+  'name',
+  'email',
+  'message',
+  'status',
+  'delivery',
+] as const;
+
+/**
+ * Whether the agency was emailed about a submission: `pending` (still trying),
+ * `sent`, `failed` (given up: see `submissions outbox`), `suspected spam` (the
+ * honeypot was filled: kept, never emailed), or `not queued` (stored before
+ * lead delivery existed).
+ */
+export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suspected spam' | 'not queued';
 
 export interface StoredSubmission {
   id: number;
@@ -10,23 +26,78 @@ export interface StoredSubmission {
   email: string;
   message: string;
   status: string;
+  delivery: DeliveryStatus;
 }
+
+const DELIVERY = `
+  case when s.suspected_spam then 'suspected spam'
+       when o.sent_at is not null then 'sent'
+       when o.failed_at is not null then 'failed'
+       when o.submission_id is not null then 'pending'
+       else 'not queued' end`;
 
 /** Every submission, oldest first; as the owner, which row-level security lets through. */
 export async function readSubmissions(db: Database): Promise<StoredSubmission[]> {
   const rows = await db.query(
-    `select id, created_at, name, email, message, status
-     from public.contact_submissions order by created_at, id`,
+    `select s.id, s.created_at, s.name, s.email, s.message, s.status, ${DELIVERY} as delivery
+     from public.contact_submissions s
+     left join public.lead_outbox o on o.submission_id = s.id
+     order by s.created_at, s.id`,
   );
   // The two drivers return bigint and timestamptz differently; export one form.
   return rows.map((row) => ({
     id: Number(row.id),
-    created_at: new Date(row.created_at as string | Date).toISOString(),
+    created_at: isoTime(row.created_at),
     name: String(row.name),
     email: String(row.email),
     message: String(row.message),
     status: String(row.status),
+    delivery: row.delivery as DeliveryStatus,
   }));
+}
+
+/** The columns `submissions outbox` lists, in order: no personal data, the id leads to it. */
+export const OUTBOX_COLUMNS = [
+  'id',
+  'created_at',
+  'delivery',
+  'attempts',
+  'next_attempt_at',
+  'last_error',
+] as const;
+
+export interface OutboxEntry {
+  id: number;
+  created_at: string;
+  delivery: 'pending' | 'failed';
+  attempts: number;
+  /** When the next try is due; null once given up. */
+  next_attempt_at: string | null;
+  last_error: string | null;
+}
+
+/** Leads not emailed yet, or given up, oldest first, with why the last try failed. */
+export async function readOutbox(db: Database): Promise<OutboxEntry[]> {
+  const rows = await db.query(
+    `select o.submission_id as id, s.created_at, o.attempts, o.next_attempt_at, o.last_error,
+            o.failed_at is not null as failed
+     from public.lead_outbox o
+     join public.contact_submissions s on s.id = o.submission_id
+     where o.sent_at is null
+     order by s.created_at, o.submission_id`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    created_at: isoTime(row.created_at),
+    delivery: row.failed ? 'failed' : 'pending',
+    attempts: Number(row.attempts),
+    next_attempt_at: row.failed ? null : isoTime(row.next_attempt_at),
+    last_error: row.last_error === null ? null : String(row.last_error),
+  }));
+}
+
+function isoTime(value: unknown): string {
+  return new Date(value as string | Date).toISOString();
 }
 
 /**

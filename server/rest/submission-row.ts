@@ -2,9 +2,11 @@ import {
   CONTACT_FIELDS,
   LONE_SURROGATE,
   type ContactSubmission,
+  type SubmissionRow,
 } from '../../src/features/contact/validation.ts';
-import { INSERTABLE_COLUMNS, TABLE_COLUMNS } from '../db/contact-table.ts';
+import { INSERTABLE_COLUMNS, SPAM_FLAG, TABLE_COLUMNS } from '../db/contact-table.ts';
 import type { Preferences } from './prefer-header.ts';
+import { PostgrestError } from './postgrest-error.ts';
 import { describeJson } from './request-body.ts';
 import { refuse } from './submission-errors.ts';
 
@@ -23,7 +25,7 @@ export function toSubmission(
   body: unknown,
   columns: string[] | undefined,
   preferences: Preferences,
-): ContactSubmission {
+): SubmissionRow {
   const row = onlyObject(body);
   const keys = columns ?? Object.keys(row);
 
@@ -47,8 +49,19 @@ export function toSubmission(
     if (LONE_SURROGATE.test(value)) throw refuse.loneSurrogate();
     submission[field] = value;
   }
-  // The honeypot's optional boolean `suspected_spam` is read here (helper `outbox`).
-  return submission;
+  const flag = keys.includes(SPAM_FLAG) && Object.hasOwn(row, SPAM_FLAG) ? row[SPAM_FLAG] : false;
+  if (typeof flag !== 'boolean') throw notBoolean(describeJson(flag));
+  return flag ? { ...submission, suspected_spam: true } : submission;
+}
+
+/** What PostgreSQL says for a JSON value that is not a boolean (null included: the column is NOT NULL). */
+function notBoolean(got: string): PostgrestError {
+  return new PostgrestError(
+    400,
+    '22P02',
+    `invalid input syntax for type boolean in column "${SPAM_FLAG}"`,
+    `Expected true or false, got ${got}.`,
+  );
 }
 
 function onlyObject(body: unknown): Record<string, unknown> {

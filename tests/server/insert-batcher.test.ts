@@ -103,8 +103,9 @@ describe('group commit of inserts', () => {
     ]);
     const [sql, params] = rowInsert(submission('a'));
     expect(sql).toBe(
-      'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)',
+      'insert into public.contact_submissions (name, email, message, suspected_spam) ' +
+        'values ($1, $2, $3, $4::boolean)',
     );
-    expect(params).toEqual(['a', 'a@b.co', 'm']);
+    expect(params).toEqual(['a', 'a@b.co', 'm', false]);
   });
 });

@@ -68,6 +68,7 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
       email: 'zoe@example.com',
       message: '+44 1632 960123',
       status: 'new',
+      delivery: 'pending',
     });
     expect(stderr).toContain('Exported 3 submission(s)');
   });
@@ -75,11 +76,20 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
   it('exports CSV, oldest first, with formulas neutralised', async () => {
     const { code, stdout } = await cli(['export', '--format', 'csv'], envFor(backend));
     expect(code).toBe(0);
+    const q = (...cells: (string | number)[]) => `${cells.map((c) => `"${c}"`).join(',')}\r\n`;
     expect(stdout).toBe(
-      'id,created_at,name,email,message,status\r\n' +
-        `2,${ROWS[1][0]},Zoë,zoe@example.com,'+44 1632 960123,new\r\n` +
-        `3,${ROWS[2][0]},'@admin,jane@example.com,'-1 for slow sites,new\r\n` +
-        `1,${ROWS[0][0]},"'=HYPERLINK(""http://evil.example"")",Jane@Example.com,"Second, ""quoted""\nline",new\r\n`,
+      q('id', 'created_at', 'name', 'email', 'message', 'status', 'delivery') +
+        q(2, ROWS[1][0], 'Zoë', 'zoe@example.com', "'+44 1632 960123", 'new', 'pending') +
+        q(3, ROWS[2][0], "'@admin", 'jane@example.com', "'-1 for slow sites", 'new', 'pending') +
+        q(
+          1,
+          ROWS[0][0],
+          `'=HYPERLINK(""http://evil.example"")`,
+          'Jane@Example.com',
+          `Second, ""quoted""\nline`,
+          'new',
+          'pending',
+        ),
     );
   });
 

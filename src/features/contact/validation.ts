@@ -22,8 +22,8 @@ export interface ContactSubmission {
   message: string;
 }
 
-// The honeypot's optional column, `SubmissionRow = ContactSubmission & { suspected_spam?: boolean }`,
-// belongs here beside ContactSubmission (helper `outbox` adds it).
+/** A row as inserted: the form's honeypot, when filled, flags it (stored, not emailed). */
+export type SubmissionRow = ContactSubmission & { suspected_spam?: boolean };
 
 /**
  * Code points that show nothing on their own: JavaScript's \s (which is what

@@ -18,9 +18,20 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, PORT: '0', DIST_DIR: '/nonexistent', ...limit, ...overrides };
 }
 
+const SERVER = ['--import', 'tsx', 'server/main.ts'];
+
+/** `wrapper`: a command to run the server under (such as `unshare … --`), or none. */
+function command(wrapper: string[]): [string, string[]] {
+  const [program, ...args] = [...wrapper, process.execPath, ...SERVER];
+  return [program!, args];
+}
+
 /** Runs `node --import tsx server/main.ts` as a real process and waits until it listens. */
-export async function spawnServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function spawnServer(
+  env: Record<string, string>,
+  wrapper: string[] = [],
+): Promise<ChildServer> {
+  const child = spawn(...command(wrapper), {
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -41,8 +52,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ChildSer
 }
 
 /** Runs main.ts to completion (for start-up failures); returns its exit code and output. */
-export async function runServerToExit(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function runServerToExit(env: Record<string, string>, wrapper: string[] = []) {
+  const child = spawn(...command(wrapper), {
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

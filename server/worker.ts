@@ -1,0 +1,79 @@
+/**
+ * The lead-delivery worker alone, no HTTP: `npm run worker` (always on) or
+ * `npm run worker -- --once` (drain what is due, then exit 0; for a scheduled
+ * run). For deployments where no server of ours takes submissions (a static
+ * site posting to hosted Supabase): it emails the leads in DATABASE_URL's
+ * outbox with the same SMTP variables as the server. Several workers, and
+ * servers, may share one database: a lead is leased to one of them at a time
+ * (server/leads/delivery/outbox-worker.ts). SIGTERM or SIGINT lets a send in
+ * progress finish and be recorded, closes the database and exits 0.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, parseServerConfig, type ServerConfig } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
+import { startLeadDelivery } from './leads/delivery/lead-delivery.ts';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function readConfig(): ServerConfig {
+  try {
+    return parseServerConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    fail(error.message);
+  }
+}
+
+const { values } = parseArgs({ options: { once: { type: 'boolean', default: false } } });
+const config = readConfig();
+if (!config.smtpUrl || !config.notifyEmail) {
+  fail('The worker emails leads: set SMTP_URL and NOTIFY_EMAIL (see .env.example).');
+}
+
+const log = {
+  info: (text: string) => console.log(text),
+  warn: (text: string) => console.warn(text),
+};
+const database = await openDatabase(config).catch((error: unknown) =>
+  fail(`The worker could not open the database: ${error instanceof Error ? error.message : error}`),
+);
+const delivery = startLeadDelivery(database, log, config);
+console.log(`Lead worker (pid ${process.pid}) on the ${database.location}`);
+
+let stopping: Promise<void> | undefined;
+const stop = (why: string) =>
+  (stopping ??= (async () => {
+    console.log(`${why}: finishing a send in progress, then closing the database…`);
+    try {
+      await delivery.stop();
+      await database.close();
+      console.log('Stopped cleanly.');
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      process.exit(1);
+    }
+  })());
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
+
+// `npm run worker`: a process manager's SIGTERM to npm kills npm without passing it on
+// (npm 10), which would orphan this process. Started by npm, we stop when it is gone.
+const ORPHAN_CHECK_MS = 500;
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop('npm, which started the worker, has exited');
+  }, ORPHAN_CHECK_MS).unref();
+}
+
+if (values.once) {
+  await delivery.drained();
+  await stop('Nothing more is due');
+} else {
+  // The worker's timers are unref'd (they never keep a server alive); this keeps the worker alive.
+  setInterval(() => {}, 1 << 30);
+}

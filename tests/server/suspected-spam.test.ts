@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { asAnon, outcome } from './support/as-anon.ts';
+import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
+import { SmtpSink, until } from './support/smtp-sink.ts';
+import { VALID } from './support/requests.ts';
+
+/**
+ * Issue 18: a filled honeypot (bots, but also browser autofill) must never
+ * lose a message without trace: the row is stored flagged, not emailed, and
+ * listed in the export under its own status. The database's rules still hold.
+ */
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const post = (server: RunningServer, body: unknown) =>
+  fetch(`${server.url}/rest/v1/contact_submissions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describeEachBackend('a submission flagged as suspected spam', (kind) => {
+  let backend: Backend;
+  beforeEach(async () => {
+    backend = await freshBackend(kind);
+    cleanups.push(() => backend.dispose());
+  });
+
+  it('is stored and exported under its own status, and never emailed', async () => {
+    const sink = await SmtpSink.start();
+    cleanups.push(() => sink.down());
+    const server = await startServer({
+      port: 0,
+      ...backend.options,
+      distDir: '/nonexistent',
+      smtpUrl: sink.url,
+      notifyEmail: 'leads@agency.example',
+      deliveryPollMs: 25,
+    });
+    let closed = false;
+    cleanups.push(() => closed || server.close());
+
+    const flagged = { ...VALID, name: 'Autofilled Visitor', suspected_spam: true };
+    expect((await post(server, flagged)).status).toBe(201);
+    expect((await post(server, { ...VALID, name: 'Real Visitor' })).status).toBe(201);
+    // The real lead goes out; by then the worker has seen everything there is to send.
+    await sink.waitFor(1);
+    await until(
+      async () =>
+        (await server.query('select 1 from lead_outbox where sent_at is not null')).length === 1,
+      10_000,
+      'the real lead to be marked sent',
+    );
+    expect(sink.received.map((mail) => mail.header('subject'))).toEqual([
+      'New enquiry from Real Visitor',
+    ]);
+    expect(await server.query('select count(*)::int as n from lead_outbox')).toEqual([{ n: 1 }]);
+    await server.close();
+    closed = true;
+
+    let stdout = '';
+    const code = await runSubmissionsCli(['export'], {
+      env: envFor(backend),
+      stdout: (text) => (stdout += text),
+      stderr: () => {},
+    });
+    expect(code).toBe(0);
+    const rows = JSON.parse(stdout) as { name: string; delivery: string }[];
+    expect(rows.map(({ name, delivery }) => [name, delivery])).toEqual([
+      ['Autofilled Visitor', 'suspected spam'],
+      ['Real Visitor', 'sent'],
+    ]);
+  });
+
+  it('still meets every database rule: CHECKs, RLS, grants', async () => {
+    const db = await openDatabase(backend.options);
+    cleanups.push(() => db.close());
+    const insert = (name: string, flag: unknown) =>
+      asAnon(
+        db,
+        'insert into contact_submissions (name, email, message, suspected_spam) values ($1, $2, $3, $4)',
+        [name, VALID.email, VALID.message, flag],
+      );
+    expect(await outcome(insert('Flagged', true))).toBe('ok');
+    expect(await outcome(insert(' untrimmed', true))).toBe('23514');
+    expect(await outcome(insert('Null flag', null))).toBe('23502');
+    expect(await outcome(asAnon(db, 'select suspected_spam from contact_submissions'))).toBe(
+      '42501',
+    );
+    expect(await outcome(asAnon(db, 'update contact_submissions set suspected_spam = false'))).toBe(
+      '42501',
+    );
+    const rows = await db.query('select name, suspected_spam from contact_submissions');
+    expect(rows).toEqual([{ name: 'Flagged', suspected_spam: true }]);
+  });
+});

@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { afterEach, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { asAnon } from './support/as-anon.ts';
+import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
+import { childEnv } from './support/child-server.ts';
+import { SmtpSink, until } from './support/smtp-sink.ts';
+import { VALID } from './support/requests.ts';
+
+/**
+ * Issue 17: `npm run worker` emails leads with no server of ours taking the
+ * submissions (a static site posting to hosted Supabase): rows inserted by
+ * anon straight in SQL, as PostgREST would, are each emailed exactly once.
+ */
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setUp(names: string[]) {
+  const backend: Backend = await freshBackend('postgres');
+  cleanups.push(() => backend.dispose());
+  const db = await openDatabase(backend.options);
+  for (const name of names) {
+    await asAnon(db, 'insert into contact_submissions (name, email, message) values ($1, $2, $3)', [
+      name,
+      VALID.email,
+      VALID.message,
+    ]);
+  }
+  await db.close();
+  const sink = await SmtpSink.start();
+  cleanups.push(() => sink.down());
+  const env = childEnv({
+    DATABASE_URL: backend.options.databaseUrl!,
+    SMTP_URL: sink.url,
+    NOTIFY_EMAIL: 'leads@agency.example',
+  });
+  return { sink, env };
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  cleanups.push(() => child.kill('SIGKILL'));
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exit = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, exit, output: () => output };
+}
+
+const onceWorker = (env: NodeJS.ProcessEnv) =>
+  run(process.execPath, ['--import', 'tsx', 'server/worker.ts', '--once'], env);
+
+const subjects = (sink: SmtpSink) => sink.received.map((mail) => mail.header('subject')).sort();
+
+describePostgres('npm run worker', () => {
+  it('--once emails each row anon inserted once, then exits 0', async () => {
+    const { sink, env } = await setUp(['Ann', 'Bob', 'Cat']);
+    const worker = onceWorker(env);
+    expect(await worker.exit, worker.output()).toBe(0);
+    expect(subjects(sink)).toEqual(['Ann', 'Bob', 'Cat'].map((n) => `New enquiry from ${n}`));
+    // A second run finds nothing due and sends nothing more.
+    expect(await onceWorker(env).exit).toBe(0);
+    expect(sink.received).toHaveLength(3);
+  }, 120_000);
+
+  it('two workers together send each lead once', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `Lead ${String(i).padStart(2, '0')}`);
+    const { sink, env } = await setUp(names);
+    const [a, b] = [onceWorker(env), onceWorker(env)];
+    expect([await a.exit, await b.exit]).toEqual([0, 0]);
+    expect(subjects(sink)).toEqual(names.map((n) => `New enquiry from ${n}`));
+  }, 120_000);
+
+  it('stops cleanly when SIGTERM reaches npm alone, leaving no process behind', async () => {
+    const { env } = await setUp([]);
+    const npm = run('npm', ['run', '--silent', 'worker'], env);
+    await until(() => /Lead worker \(pid \d+\)/.test(npm.output()), 60_000, 'the worker to start');
+    const pid = Number(/Lead worker \(pid (\d+)\)/.exec(npm.output())![1]);
+    npm.child.kill('SIGTERM');
+    // npm itself dies of the signal (its own exit code, 143); what matters is the worker.
+    await npm.exit;
+    await until(() => !isRunning(pid), 20_000, `worker process ${pid} to end`);
+    // It shares npm's output pipe, so its last words still reach us.
+    await until(() => npm.output().includes('Stopped cleanly.'), 5_000, 'a clean stop');
+  }, 120_000);
+});
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
