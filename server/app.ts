@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { CONFIG_DEFAULTS } from './config.ts';
 import type { Database } from './db/database.ts';
 import { health } from './plugins/health.ts';
+import { nativeForm } from './plugins/native-form.ts';
 import { loggerOptions, requestLog } from './plugins/request-log.ts';
 import { restApi } from './plugins/rest-api.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -20,6 +21,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Origins the page may send requests to besides this one (hosted Supabase). */
   connectSrc?: string[];
+  /** Origins besides this one whose pages may submit (CORS_ORIGINS); others are refused. */
+  corsOrigins?: string[];
 }
 
 /** Generous for the largest valid submission on a poor mobile connection. */
@@ -44,6 +47,7 @@ export async function buildApp({
   rateLimitPerMinute = Number(CONFIG_DEFAULTS.RATE_LIMIT_PER_MINUTE),
   trustProxy = false,
   connectSrc = [],
+  corsOrigins = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? loggerOptions() : logger ? loggerOptions(logger) : false,
@@ -73,6 +77,7 @@ export async function buildApp({
   await app.register(submissionRateLimit, { perMinute: rateLimitPerMinute });
   await app.register(health, { database });
   await app.register(staticSite, { distDir });
-  await app.register(restApi, { prefix: REST_PREFIX, database });
+  await app.register(restApi, { prefix: REST_PREFIX, database, allowedOrigins: corsOrigins });
+  await app.register(nativeForm, { database, distDir, allowedOrigins: corsOrigins });
   return app;
 }

@@ -8,7 +8,7 @@ import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/le
 export interface StartOptions
   extends
     LeadDeliveryOptions,
-    Pick<AppOptions, 'rateLimitPerMinute' | 'trustProxy' | 'connectSrc'> {
+    Pick<AppOptions, 'rateLimitPerMinute' | 'trustProxy' | 'connectSrc' | 'corsOrigins'> {
   /** 0 picks a free port. */
   port?: number;
   host?: string;

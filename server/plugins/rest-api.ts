@@ -9,9 +9,12 @@ import { readJsonBody } from '../rest/request-body.ts';
 import { refuse, TABLE } from '../rest/submission-errors.ts';
 import { toSubmission } from '../rest/submission-row.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
+import { isCrossSite } from './same-site.ts';
 
 export interface RestApiOptions {
   database: Database;
+  /** Origins besides this one whose pages may submit (CORS_ORIGINS). */
+  allowedOrigins?: readonly string[];
 }
 
 /**
@@ -30,7 +33,10 @@ const TABLE_METHODS = 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
  * it, and PostgREST's refusal for everything else under /rest/v1. Registered
  * with that prefix, so its body parser and error handler touch nothing else.
  */
-export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { database }) => {
+export const restApi: FastifyPluginAsync<RestApiOptions> = async (
+  app,
+  { database, allowedOrigins = [] },
+) => {
   // The body is read raw and judged by readJsonBody: any media type reaches it, so
   // a wrong one is refused in PostgREST's shape rather than by Fastify's own.
   app.removeAllContentTypeParsers();
@@ -48,6 +54,10 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { databas
     {
       // Counted per client address (server/plugins/submission-rate-limit.ts).
       config: { rateLimit: {} },
+      // Before the body is read: another site's page gets no insert.
+      onRequest: async (request) => {
+        if (isCrossSite(request, allowedOrigins)) throw refuse.crossSite();
+      },
       schema: {
         querystring: {
           type: 'object',

@@ -162,6 +162,16 @@ export const refuse = {
       `Try again in ${retryAfterSeconds} seconds.`,
     ),
 
+  /** A page on another site made the browser send this (server/plugins/same-site.ts). */
+  crossSite: () =>
+    new PostgrestError(
+      403,
+      'PGRSTX03',
+      'Cross-site submissions are not accepted',
+      'The request came from a page on another site.',
+      'Submit from the site itself, or add its origin to CORS_ORIGINS.',
+    ),
+
   /** A fault of ours, not the client's; logged in full, answered without internals. */
   unexpected: () =>
     new PostgrestError(400, 'PGRSTX00', 'The request could not be processed', null, null),

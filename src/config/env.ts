@@ -13,6 +13,12 @@ export interface SiteConfig {
   /** Base URL of hosted Supabase; empty means "post to this site's own server". */
   supabaseUrl: string;
   supabaseAnonKey: string;
+  /**
+   * Where the form posts when no script runs (a native POST): this site's own
+   * /contact, the API's /contact on another origin, or '' when no server of
+   * ours runs (hosted Supabase only), and the form then says so instead.
+   */
+  formAction: string;
 }
 
 /** Every variable the build reads, with its default and meaning (mirrored in .env.example). */
@@ -35,6 +41,11 @@ export const SITE_ENV = {
     about: 'Hosted Supabase project URL; empty posts to this server',
   },
   VITE_SUPABASE_ANON_KEY: { fallback: '', about: 'Hosted Supabase anonymous (public) key' },
+  VITE_FORM_ACTION: {
+    fallback: '',
+    about:
+      'Where the form posts without JavaScript; empty: /contact on this site, or none when VITE_SUPABASE_URL is set',
+  },
 } as const;
 
 type EnvName = keyof typeof SITE_ENV;
@@ -74,6 +85,7 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
   }
 
   return {
+    formAction: parseFormAction(read('VITE_FORM_ACTION'), supabaseUrl),
     brandName: read('VITE_BRAND_NAME'),
     siteUrl: httpUrl('VITE_SITE_URL', read('VITE_SITE_URL')),
     contactEmail,
@@ -86,4 +98,18 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
     supabaseUrl,
     supabaseAnonKey,
   };
+}
+
+/** This project's server takes a native form POST at this path (server/plugins/native-form.ts). */
+export const NATIVE_FORM_PATH = '/contact';
+
+/**
+ * A set VITE_FORM_ACTION wins (the API's own /contact on another origin).
+ * Otherwise the page posts to its own server, unless hosted Supabase answers
+ * submissions: PostgREST takes no form POST, so there is no native endpoint.
+ */
+function parseFormAction(value: string, supabaseUrl: string): string {
+  if (!value) return supabaseUrl ? '' : NATIVE_FORM_PATH;
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  return httpUrl('VITE_FORM_ACTION', value);
 }
