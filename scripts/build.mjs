@@ -11,15 +11,17 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const DIST = 'dist';
-const SSR_DIR = '.tmp/ssr';
+// BUILD_OUT_DIR: a second build beside dist/ (tests build the static-host topology there).
+const DIST = process.env.BUILD_OUT_DIR || 'dist';
+// Per process, so that such a build never imports another build's prerenderer.
+const SSR_DIR = `.tmp/ssr-${process.pid}`;
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|webmanifest|ico)$/;
 
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-assets.ts'], {
   stdio: 'inherit',
 });
 
-await build({ logLevel: 'warn' });
+await build({ logLevel: 'warn', build: { outDir: DIST } });
 // public/.gitignore keeps generated assets out of git; it has no place on the site.
 await rm(join(DIST, '.gitignore'), { force: true });
 await build({

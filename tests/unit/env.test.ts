@@ -21,7 +21,16 @@ describe('parseSiteEnv', () => {
     expect(config.supabaseUrl).toBe('https://abc.supabase.co');
   });
 
+  it('posts the form natively to this server, to a named API, or (hosted Supabase) nowhere', () => {
+    const hosted = { VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'k' };
+    expect(parseSiteEnv({}).formAction).toBe('/contact');
+    expect(parseSiteEnv(hosted).formAction).toBe('');
+    const api = { ...hosted, VITE_FORM_ACTION: 'https://api.example.co.uk/contact' };
+    expect(parseSiteEnv(api).formAction).toBe('https://api.example.co.uk/contact');
+  });
+
   it.each([
+    [{ VITE_FORM_ACTION: 'javascript:alert(1)' }, /VITE_FORM_ACTION/],
     [{ VITE_CONTACT_EMAIL: 'not-an-email' }, /VITE_CONTACT_EMAIL/],
     [{ VITE_CONTACT_PHONE: 'call me' }, /VITE_CONTACT_PHONE/],
     [{ VITE_SITE_URL: 'example.com' }, /VITE_SITE_URL/],
