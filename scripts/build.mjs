@@ -4,8 +4,8 @@
 // and brotli/gzip copies of every text file for the server to send as they are.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
@@ -28,7 +28,7 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },
 });
 
-const { render, renderHead, renderSiteFiles } = await import(
+const { render, renderHead, renderSiteFiles, renderReplyPages, REPLY_FILES } = await import(
   pathToFileURL(join(SSR_DIR, 'entry-server.js')).href
 );
 const template = await readFile(join(DIST, 'index.html'), 'utf8');
@@ -70,6 +70,23 @@ if (html.includes('<!--app-html-->') || html.includes('<!--head-->')) {
 await writeFile(join(DIST, 'index.html'), html);
 for (const [name, content] of Object.entries(renderSiteFiles())) {
   await writeFile(join(DIST, name), content);
+}
+// The pages a form sent without JavaScript is answered with (server/plugins/native-form.ts):
+// the page's own head and theme script (so the same CSP hash), no bundle, not indexed.
+const replyShell = (body) =>
+  template
+    .replace(entry[0], '')
+    .replace(
+      '<!--head-->',
+      '<title>' +
+        renderHead().match(/<title>(.*?)<\/title>/)[1] +
+        '</title>\n    <meta name="robots" content="noindex" />',
+    )
+    .replace('<!--app-html-->', body);
+const replyPages = renderReplyPages();
+for (const [page, file] of Object.entries(REPLY_FILES)) {
+  await mkdir(join(DIST, dirname(file)), { recursive: true });
+  await writeFile(join(DIST, file), replyShell(replyPages[page]));
 }
 await rm(SSR_DIR, { recursive: true, force: true });
 

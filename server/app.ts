@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { CONFIG_DEFAULTS } from './config.ts';
 import type { Database } from './db/database.ts';
 import { health } from './plugins/health.ts';
+import { nativeForm } from './plugins/native-form.ts';
 import { loggerOptions, requestLog } from './plugins/request-log.ts';
 import { restApi } from './plugins/rest-api.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -24,7 +25,7 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Origins the page may send requests to besides this one (hosted Supabase, our API). */
   connectSrc?: string[];
-  /** Pages on these exact origins may post to /rest/v1 (CORS); none means same-origin only. */
+  /** Pages on these exact origins may post to the API (CORS) and submit the form; others are refused. */
   corsOrigins?: string[];
 }
 
@@ -89,5 +90,6 @@ export async function buildApp({
   await app.register(health, { database });
   await app.register(staticSite, { distDir });
   await app.register(restApi, { prefix: REST_PREFIX, database, corsOrigins });
+  await app.register(nativeForm, { database, distDir, allowedOrigins: corsOrigins });
   return app;
 }

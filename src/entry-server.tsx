@@ -13,3 +13,5 @@ export function render(): string {
 
 export { renderHead } from './head';
 export { renderSiteFiles } from './site-files';
+export { renderReplyPages } from './features/contact/render-reply-pages';
+export { REPLY_FILES } from './features/contact/reply-tokens';

@@ -11,11 +11,12 @@ import { readJsonBody } from '../rest/request-body.ts';
 import { refuse } from '../rest/submission-errors.ts';
 import { toSubmission } from '../rest/submission-row.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
+import { isCrossSite } from './same-site.ts';
 
 export interface RestApiOptions {
   database: Database;
-  /** Pages on these exact origins may post here (server/rest/cors.ts). */
-  corsOrigins?: string[];
+  /** Pages on these exact origins may post here (server/rest/cors.ts); others are refused. */
+  corsOrigins?: readonly string[];
 }
 
 /**
@@ -56,6 +57,10 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       // Counted per client address (server/plugins/submission-rate-limit.ts).
       config: { rateLimit: {} },
       bodyLimit: MAX_BODY_BYTES,
+      // Before the body is read: another site's page gets no insert.
+      onRequest: async (request) => {
+        if (isCrossSite(request, corsOrigins)) throw refuse.crossSite();
+      },
       schema: {
         querystring: {
           type: 'object',

@@ -48,7 +48,10 @@ const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
  * origin gets none, so its browser refuses the request; an OPTIONS that is
  * not a preflight from a listed origin reaches the route's own answer (Allow).
  */
-export async function allowOrigins(app: FastifyInstance, origins: string[]): Promise<void> {
+export async function allowOrigins(
+  app: FastifyInstance,
+  origins: readonly string[],
+): Promise<void> {
   // None listed: same-origin only, with not even a Vary header changed.
   if (origins.length === 0) return;
   const options: FastifyCorsOptions = {

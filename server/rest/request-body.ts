@@ -2,19 +2,22 @@ import { isUtf8 } from 'node:buffer';
 import { refuse } from './submission-errors.ts';
 
 /**
- * The insert body, read as PostgREST reads it: JSON (also when no Content-Type
- * is given), UTF-8, parsed whole. Everything else is refused before it gets
- * anywhere near the database.
+ * The insert body: application/json, UTF-8, parsed whole. Everything else is
+ * refused before it gets anywhere near the database.
  */
 
-/** What PostgREST does with a body in another media type, we refuse: the form only sends JSON. */
+/**
+ * Only application/json, which both Supabase clients send. PostgREST reads a
+ * body with no Content-Type as JSON too, but a browser sends such a body (a
+ * no-cors fetch of a Blob) from any website without a preflight; so does a
+ * text/plain one. Requiring the type makes another site's script ask first.
+ */
 export function readJsonBody(contentType: string | undefined, body: Buffer | undefined): unknown {
-  if (contentType !== undefined) {
-    const [type = '', ...params] = contentType.split(';').map((part) => part.trim().toLowerCase());
-    const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length);
-    const utf8 = charset === undefined || /^"?utf-?8"?$/.test(charset);
-    if (type !== 'application/json' || !utf8) throw refuse.contentType(contentType);
-  }
+  if (contentType === undefined || contentType.trim() === '') throw refuse.contentType('(none)');
+  const [type = '', ...params] = contentType.split(';').map((part) => part.trim().toLowerCase());
+  const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length);
+  const utf8 = charset === undefined || /^"?utf-?8"?$/.test(charset);
+  if (type !== 'application/json' || !utf8) throw refuse.contentType(contentType);
   if (!body || body.length === 0 || !isUtf8(body)) throw refuse.invalidJson();
   try {
     return JSON.parse(body.toString('utf8'));

@@ -151,6 +151,16 @@ export const refuse = {
       `Try again in ${retryAfterSeconds} seconds.`,
     ),
 
+  /** A page on another site made the browser send this (server/plugins/same-site.ts). */
+  crossSite: () =>
+    new PostgrestError(
+      403,
+      'PGRSTX03',
+      'Cross-site submissions are not accepted',
+      'The request came from a page on another site.',
+      'Submit from the site itself, or add its origin to CORS_ORIGINS.',
+    ),
+
   /**
    * A fault of ours, not the client's: a 500, so monitoring sees it, with the
    * reference under which the full error was logged.

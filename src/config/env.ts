@@ -19,6 +19,12 @@ export interface SiteConfig {
   apiUrl: string;
   /** Sent as apikey and bearer token when set: hosted Supabase requires it, our API ignores it. */
   supabaseAnonKey: string;
+  /**
+   * Where the form posts when no script runs (a native POST): this site's own
+   * /contact, the API's /contact on another origin, or '' when no server of
+   * ours runs (hosted Supabase only), and the form then says so instead.
+   */
+  formAction: string;
 }
 
 /** Every variable the build reads, with its default and meaning (mirrored in .env.example). */
@@ -89,6 +95,7 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
   }
 
   return {
+    formAction: formActionFor(supabaseUrl, ownApiUrl),
     brandName: read('VITE_BRAND_NAME'),
     siteUrl: httpUrl('VITE_SITE_URL', read('VITE_SITE_URL')),
     contactEmail,
@@ -101,4 +108,17 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
     apiUrl: supabaseUrl ?? ownApiUrl ?? '',
     supabaseAnonKey,
   };
+}
+
+/** This project's server takes a native form POST at this path (server/plugins/native-form.ts). */
+export const NATIVE_FORM_PATH = '/contact';
+
+/**
+ * Where the form posts when no script runs: this project's server takes a
+ * native POST at NATIVE_FORM_PATH, on this origin or, with VITE_API_URL, on the
+ * API's. Hosted Supabase (PostgREST) takes no form POST, so there is none.
+ */
+function formActionFor(supabaseUrl: string | undefined, ownApiUrl: string | undefined): string {
+  if (ownApiUrl) return `${ownApiUrl.replace(/\/+$/, '')}${NATIVE_FORM_PATH}`;
+  return supabaseUrl ? '' : NATIVE_FORM_PATH;
 }

@@ -26,7 +26,6 @@ describe('PostgREST protocol', () => {
   });
 
   it.each([
-    ['no Content-Type (PostgREST assumes JSON)', { 'content-type': '' }],
     ['an explicit UTF-8 charset', { 'content-type': 'Application/JSON; charset=UTF-8' }],
     ['the public profile', { 'content-profile': 'public' }],
     ['a pgrst Accept', { accept: 'application/vnd.pgrst.object+json;nulls=stripped' }],

@@ -27,6 +27,14 @@ describe('parseSiteEnv', () => {
     expect(config.supabaseAnonKey).toBe('');
   });
 
+  it('posts the form natively to this server, to a named API, or (hosted Supabase) nowhere', () => {
+    const hosted = { VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'k' };
+    expect(parseSiteEnv({}).formAction).toBe('/contact');
+    expect(parseSiteEnv(hosted).formAction).toBe('');
+    const api = { VITE_API_URL: 'https://api.example.co.uk' };
+    expect(parseSiteEnv(api).formAction).toBe('https://api.example.co.uk/contact');
+  });
+
   it.each([
     [{ VITE_CONTACT_EMAIL: 'not-an-email' }, /VITE_CONTACT_EMAIL/],
     [{ VITE_CONTACT_PHONE: 'call me' }, /VITE_CONTACT_PHONE/],

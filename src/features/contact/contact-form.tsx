@@ -1,12 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { MESSAGE_COUNTER_FROM, NARROW_SCREEN_PX } from '../../config/constants';
+import { siteConfig } from '../../config/site';
 import { contactCopy, MESSAGES } from '../../content/contact';
 import { hrefTo, SECTION_IDS } from '../../content/navigation';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { prefersReducedMotion } from '../../hooks/use-media-query';
 import { getToast, prepareToasts } from '../toasts/notify';
 import { EMPTY_DRAFT, useDraft } from './use-draft';
 import { FormField, inputClass } from './form-field';
+import { NoScriptNote } from './no-script-note';
 import {
   LIMITS,
   charLength,
@@ -16,6 +19,8 @@ import {
 } from './validation';
 
 const copy = contactCopy.form;
+/** Where a native POST goes (src/config/env.ts); '' on a static host, where none can. */
+const nativeAction = siteConfig.formAction;
 
 async function send(submission: ContactSubmission) {
   const { submitContact } = await import('./submit-contact');
@@ -35,6 +40,9 @@ export function ContactForm() {
   const [submitting, setSubmitting] = useState(false);
   const [invalid, setInvalid] = useState<ContactField | null>(null);
   const [trap, setTrap] = useState('');
+  // With no endpoint for a native POST, the button waits for the script rather than pretend to send.
+  const hydrated = useHydrated();
+  const cannotSendYet = nativeAction === '' && !hydrated;
 
   const update = (field: ContactField) => (value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -79,6 +87,10 @@ export function ContactForm() {
 
   return (
     <form
+      // Without JavaScript the browser posts the fields natively: never by GET,
+      // so they never reach a URL. The enhanced form prevents this and posts JSON.
+      method="post"
+      action={nativeAction || undefined}
       onSubmit={onSubmit}
       onFocus={() => void prepareToasts()}
       aria-labelledby="contact-form-title"
@@ -155,7 +167,12 @@ export function ContactForm() {
         </label>
       </div>
       <p className="text-sm text-muted">{copy.requiredHint}</p>
-      <button type="submit" disabled={submitting} className={buttonClass('warm', 'w-full')}>
+      {nativeAction === '' && <NoScriptNote />}
+      <button
+        type="submit"
+        disabled={submitting || cannotSendYet}
+        className={buttonClass('warm', 'w-full')}
+      >
         {submitting && (
           <span
             aria-hidden="true"

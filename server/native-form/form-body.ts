@@ -1,0 +1,26 @@
+import { isUtf8 } from 'node:buffer';
+import { CONTACT_FIELDS, type ContactField } from '../../src/features/contact/validation.ts';
+
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+/** The hidden field a person never fills (src/features/contact/contact-form.tsx). */
+export const HONEYPOT_FIELD = 'company_website';
+
+export interface FormBody {
+  values: Record<ContactField, string>;
+  /** The honeypot was filled: stored, marked as suspected spam, not emailed. */
+  trapped: boolean;
+}
+
+/**
+ * A form the browser sent natively, read as URLSearchParams reads it. A field
+ * sent twice counts once (the first), as a browser never does that; bytes
+ * that are not UTF-8 make the body unreadable rather than silently replaced.
+ */
+export function readFormBody(body: Buffer | undefined): FormBody | undefined {
+  if (!body || !isUtf8(body)) return undefined;
+  const params = new URLSearchParams(body.toString('utf8'));
+  const values = {} as Record<ContactField, string>;
+  for (const field of CONTACT_FIELDS) values[field] = params.get(field) ?? '';
+  return { values, trapped: (params.get(HONEYPOT_FIELD) ?? '').trim() !== '' };
+}

@@ -1,0 +1,63 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPLY_FILES, REPLY_TOKENS } from '../../src/features/contact/reply-tokens.ts';
+import type { ContactSubmission } from '../../src/features/contact/validation.ts';
+
+export interface Reply {
+  title: string;
+  problem: string;
+  text: string;
+  /** The visitor's words, put back in the fields (never in a URL). */
+  values: ContactSubmission;
+}
+
+const TOKEN_KEYS = new Map<string, string>(
+  Object.entries(REPLY_TOKENS).map(([key, token]) => [token, key]),
+);
+const ANY_TOKEN = new RegExp([...TOKEN_KEYS.keys()].join('|'), 'g');
+
+/** For HTML text and double-quoted attribute values alike. */
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * The refusal page: the build's prerendered template (scripts/build.mjs) with
+ * the words filled in, escaped. Without a build (an API-only server) a plain
+ * page says the same, so a refusal never goes unexplained.
+ */
+export function loadReplyPages(distDir: string): (reply: Reply) => string {
+  const file = join(distDir, REPLY_FILES.template);
+  const template = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  return (reply) => {
+    const filled: Record<keyof typeof REPLY_TOKENS, string> = {
+      title: reply.title,
+      problem: reply.problem,
+      text: reply.text,
+      ...reply.values,
+    };
+    if (!template) return plainPage(reply.title, `${reply.problem} ${reply.text}`);
+    // One pass, so a visitor's words that look like a token stay words.
+    return template.replace(ANY_TOKEN, (token) => {
+      const key = TOKEN_KEYS.get(token) as keyof typeof REPLY_TOKENS;
+      const value = escapeHtml(filled[key]);
+      // A textarea drops one newline right after its start tag; keep the visitor's.
+      return key === 'message' && value.startsWith('\n') ? `\n${value}` : value;
+    });
+  };
+}
+
+/** A page with no site around it: for a request we will not serve the site's form to. */
+export function plainPage(title: string, text: string): string {
+  return `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8" /><meta name="robots" content="noindex" /><title>${escapeHtml(title)}</title></head>
+<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body>
+</html>
+`;
+}

@@ -1,0 +1,129 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { NATIVE_FORM_PATH } from '../../src/config/env.ts';
+import { contactReplyCopy as copy } from '../../src/content/contact-reply.ts';
+import { SENT_PATH } from '../../src/features/contact/reply-tokens.ts';
+import { MESSAGES } from '../../src/content/contact.ts';
+import {
+  validateSubmission,
+  type ContactSubmission,
+  type SubmissionRow,
+} from '../../src/features/contact/validation.ts';
+import type { Database } from '../db/database.ts';
+import { FORM_MEDIA_TYPE, readFormBody } from '../native-form/form-body.ts';
+import { loadReplyPages, plainPage, type Reply } from '../native-form/reply-pages.ts';
+import { toPostgrestError } from '../rest/to-postgrest-error.ts';
+import { MAX_BODY_BYTES } from './rest-api.ts';
+import { isCrossSite } from './same-site.ts';
+
+export interface NativeFormOptions {
+  database: Database;
+  distDir: string;
+  /** Origins besides this one whose pages may post the form (CORS_ORIGINS). */
+  allowedOrigins: readonly string[];
+}
+
+const EMPTY: ContactSubmission = { name: '', email: '', message: '' };
+
+/**
+ * The contact form as a browser sends it without JavaScript (a tap before the
+ * bundle arrives, a blocked script): a native POST, stored by the same rules
+ * as the JSON insert (validation.ts, the insert as anon, the rate limits, the
+ * honeypot, the outbox email), answered with a 303 to the prerendered
+ * confirmation, or with a page that says what went wrong and keeps the
+ * visitor's words in the fields. No answer puts them in a URL.
+ */
+export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, options) => {
+  const { database, allowedOrigins } = options;
+  const replyPage = loadReplyPages(options.distDir);
+
+  // Any media type reaches the handler, which refuses all but a form's with a page of its own.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_, body, done) =>
+    done(null, body),
+  );
+
+  const answer = (reply: FastifyReply, status: number, content: Partial<Reply>) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(replyPage({ title: '', problem: '', text: '', values: EMPTY, ...content } as Reply));
+
+  app.setErrorHandler((error, request, reply) => {
+    const refusal = toPostgrestError(error, request.log, MAX_BODY_BYTES);
+    // Read again from the body: a refusal before the handler (the rate limit) keeps the words too.
+    const values = readFormBody(request.body as Buffer | undefined)?.values ?? EMPTY;
+    if (refusal.status === 413) {
+      return answer(reply, 413, {
+        ...copy.invalid,
+        problem: MESSAGES.tooLong.message,
+        text: copy.invalid.intro,
+      });
+    }
+    const outcome =
+      refusal.status === 429
+        ? copy.rateLimited
+        : refusal.status === 503
+          ? copy.unavailable
+          : copy.failed;
+    return answer(reply.headers(refusal.headers), refusal.status, {
+      title: outcome.title,
+      problem: outcome.text,
+      text: copy.kept,
+      values,
+    });
+  });
+
+  app.post(
+    NATIVE_FORM_PATH,
+    {
+      // Counted per client address like the JSON insert (server/plugins/submission-rate-limit.ts),
+      // once the body is read, so that a refusal can keep the visitor's words.
+      config: { rateLimit: { hook: 'preHandler' } },
+      // Before the body is read: another site's form gets nothing but a plain page.
+      onRequest: async (request, reply) => {
+        if (!isCrossSite(request, allowedOrigins)) return;
+        return reply
+          .code(403)
+          .type('text/html; charset=utf-8')
+          .send(plainPage(copy.refused.title, copy.refused.text));
+      },
+    },
+    async (request, reply) => {
+      const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      const form = type === FORM_MEDIA_TYPE ? readFormBody(request.body as Buffer) : undefined;
+      if (!form) {
+        return reply
+          .code(type === FORM_MEDIA_TYPE ? 400 : 415)
+          .type('text/html; charset=utf-8')
+          .send(plainPage(copy.failed.title, copy.failed.text));
+      }
+
+      const result = validateSubmission(form.values);
+      if (!result.ok) {
+        return answer(reply, 400, {
+          title: copy.invalid.title,
+          problem: result.message,
+          text: copy.invalid.intro,
+          values: form.values,
+        });
+      }
+      const row: SubmissionRow = form.trapped
+        ? { ...result.value, suspected_spam: true }
+        : result.value;
+      await database.insertSubmission(row, { clientAddress: request.ip });
+      // 303: the browser fetches the confirmation with GET, and a reload cannot send it twice.
+      return reply.code(303).header('location', confirmationUrl(request, allowedOrigins)).send();
+    },
+  );
+};
+
+/**
+ * The confirmation on the site the form was on: this server's, or, for a page
+ * on a configured origin posting to this server as its API, that origin's.
+ * A fixed path either way, with nothing of the visitor's in it.
+ */
+function confirmationUrl(request: FastifyRequest, allowedOrigins: readonly string[]): string {
+  const origin = request.headers.origin;
+  return origin && allowedOrigins.includes(origin) ? `${origin}${SENT_PATH}` : SENT_PATH;
+}

@@ -1,0 +1,38 @@
+/**
+ * The pages this project's server answers a form sent without JavaScript
+ * with (server/plugins/native-form.ts), and the note a static-host build
+ * shows instead. The spec's own messages (success, the field errors) come
+ * from src/features/contact/validation.ts; only the words around them live here.
+ */
+export const contactReplyCopy = {
+  backLink: 'Back to the site',
+  contactLead: 'You can also reach us directly:',
+  sent: { title: 'Message sent' },
+  invalid: {
+    title: 'Please check your message',
+    intro: 'Your message has not been sent yet. Correct it below and send it again.',
+  },
+  rateLimited: {
+    title: 'Too many messages',
+    text: 'We have received several messages from your connection in the last minute, so this one was not sent. Please try again in a minute, or email or call us.',
+  },
+  unavailable: {
+    title: 'Your message could not be sent',
+    text: 'Our system is briefly unavailable, so your message was not sent. Please try again in a moment, or email or call us.',
+  },
+  failed: {
+    title: 'Your message could not be sent',
+    text: 'Something went wrong on our side, so your message was not sent. Please email or call us.',
+  },
+  refused: {
+    title: 'Message not accepted',
+    text: 'This form can only be sent from our own website. Nothing was stored. Please use the form on our site, or email or call us.',
+  },
+  /** Shown by a static-host build, where nothing can take a form sent without JavaScript. */
+  noScript:
+    'Sending this form needs JavaScript, which is not running in your browser. Please email or call us instead:',
+  kept: 'Your message is kept below: send it again, or copy it into an email.',
+  /** Kept words below a refusal, to copy elsewhere. */
+  yourWords: 'Your message (not sent)',
+  or: 'or',
+} as const;

@@ -1,0 +1,22 @@
+import { siteConfig } from '../../config/site';
+import { contactReplyCopy } from '../../content/contact-reply';
+import { telHref } from '../../lib/tel-href';
+
+/** A static host cannot take a native POST: without a script, point to email and phone instead. */
+export function NoScriptNote() {
+  const linkClass = 'font-semibold text-ink underline underline-offset-4';
+  return (
+    <noscript>
+      <p role="note" className="rounded-xl border border-warm/40 bg-warm/5 p-4 text-sm text-ink">
+        {contactReplyCopy.noScript}{' '}
+        <a href={`mailto:${siteConfig.contactEmail}`} className={linkClass}>
+          {siteConfig.contactEmail}
+        </a>{' '}
+        {contactReplyCopy.or}{' '}
+        <a href={telHref(siteConfig.contactPhone)} className={linkClass}>
+          {siteConfig.contactPhone}
+        </a>
+      </p>
+    </noscript>
+  );
+}

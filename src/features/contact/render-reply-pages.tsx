@@ -1,0 +1,23 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { contactReplyCopy } from '../../content/contact-reply';
+import { ReplyPage } from './reply-page';
+import { REPLY_TOKENS } from './reply-tokens';
+import { MESSAGES } from '../../content/contact';
+
+/** The confirmation page (static) and the refusal template (filled in by the server). */
+export function renderReplyPages(): { sent: string; template: string } {
+  const t = REPLY_TOKENS;
+  return {
+    sent: renderToStaticMarkup(
+      <ReplyPage title={contactReplyCopy.sent.title} text={MESSAGES.sent} />,
+    ),
+    template: renderToStaticMarkup(
+      <ReplyPage
+        title={t.title}
+        problem={t.problem}
+        text={t.text}
+        values={{ name: t.name, email: t.email, message: t.message }}
+      />,
+    ),
+  };
+}

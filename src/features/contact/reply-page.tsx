@@ -1,0 +1,110 @@
+import { buttonClass } from '../../components/ui/button-styles';
+import { Wordmark } from '../../components/ui/wordmark';
+import { siteConfig } from '../../config/site';
+import { contactCopy } from '../../content/contact';
+import { contactReplyCopy } from '../../content/contact-reply';
+import { telHref } from '../../lib/tel-href';
+import { FormField, inputClass } from './form-field';
+import type { ContactSubmission } from './validation';
+
+const copy = contactReplyCopy;
+const linkClass = 'font-semibold text-ink underline underline-offset-4';
+
+export interface ReplyPageProps {
+  title: string;
+  /** Set on a refusal: the page then says what happened (role="alert"). */
+  problem?: string;
+  text: string;
+  /** The visitor's words, kept in a form that sends them again; absent on the confirmation. */
+  values?: ContactSubmission;
+}
+
+/**
+ * The page answering a form sent without JavaScript: the confirmation, or a
+ * refusal with the visitor's words kept in the fields. Prerendered by
+ * scripts/build.mjs; the server fills a refusal's words into the template
+ * (server/native-form/reply-pages.ts), never into a URL.
+ */
+export function ReplyPage({ title, problem, text, values }: ReplyPageProps) {
+  return (
+    <main className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
+      <a href="/" className="inline-flex min-h-12 items-center">
+        <Wordmark />
+      </a>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
+      {problem !== undefined && (
+        <p role="alert" className="rounded-xl border border-danger/50 p-4 font-semibold text-ink">
+          {problem}
+        </p>
+      )}
+      <p className="text-muted">{text}</p>
+      <p className="text-muted">
+        {copy.contactLead}{' '}
+        <a href={`mailto:${siteConfig.contactEmail}`} className={linkClass}>
+          {siteConfig.contactEmail}
+        </a>{' '}
+        {copy.or}{' '}
+        <a href={telHref(siteConfig.contactPhone)} className={linkClass}>
+          {siteConfig.contactPhone}
+        </a>
+      </p>
+      {values && <KeptWords values={values} />}
+      <p>
+        <a href="/" className={buttonClass('outline')}>
+          {copy.backLink}
+        </a>
+      </p>
+    </main>
+  );
+}
+
+/** The form again, filled in, posting where the page's own form posts without a script. */
+function KeptWords({ values }: { values: ContactSubmission }) {
+  const form = contactCopy.form;
+  return (
+    <form
+      method="post"
+      action={siteConfig.formAction || undefined}
+      aria-label={copy.yourWords}
+      className="space-y-5"
+    >
+      <FormField id="name" label={form.nameLabel}>
+        <input
+          id="name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          defaultValue={values.name}
+          className={inputClass}
+        />
+      </FormField>
+      <FormField id="email" label={form.emailLabel}>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          className={inputClass}
+        />
+      </FormField>
+      <FormField id="message" label={form.messageLabel}>
+        <textarea
+          id="message"
+          name="message"
+          required
+          rows={8}
+          defaultValue={values.message}
+          className={`${inputClass} resize-y`}
+        />
+      </FormField>
+      {siteConfig.formAction && (
+        <button type="submit" className={buttonClass('warm', 'w-full')}>
+          {form.submitIdle}
+        </button>
+      )}
+    </form>
+  );
+}

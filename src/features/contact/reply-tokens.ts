@@ -1,0 +1,24 @@
+/**
+ * Where the server puts a refusal's words into the prerendered template
+ * (src/features/contact/render-reply-pages.tsx, server/native-form/reply-pages.ts).
+ * Plain tokens that neither React nor HTML escapes, replaced once each.
+ */
+export const REPLY_TOKENS = {
+  title: '%%TITLE%%',
+  problem: '%%PROBLEM%%',
+  text: '%%TEXT%%',
+  name: '%%NAME%%',
+  email: '%%EMAIL%%',
+  message: '%%MESSAGE%%',
+} as const;
+
+/** Where scripts/build.mjs writes the pages, inside the build's output. */
+export const REPLY_FILES = {
+  /** Served as it is: the 303 after a stored submission lands here. */
+  sent: 'contact/sent/index.html',
+  /** Read by the server at start-up; harmless if fetched (tokens, no data). */
+  template: 'contact/reply-template.html',
+} as const;
+
+/** The confirmation page's URL, the target of the 303. */
+export const SENT_PATH = '/contact/sent/';

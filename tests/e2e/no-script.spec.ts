@@ -1,0 +1,332 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { contactCopy } from '../../src/content/contact';
+import { contactReplyCopy } from '../../src/content/contact-reply';
+import { MESSAGES } from '../../src/content/contact';
+import { LIMITS } from '../../src/features/contact/validation';
+import { config, mailtoHref, telHref } from './support/content';
+import { contactForm, fillContactForm, uniqueSubmission } from './support/contact';
+import { crossSitePage } from './support/cross-site-page';
+import {
+  NOTIFY_EMAIL,
+  Postgres,
+  startNoScriptServer,
+  type BackendKind,
+  type NoScriptServer,
+  type ServerOptions,
+} from './support/no-script-server';
+
+/**
+ * The visitor whose JavaScript never arrived (a flaky connection, a blocked
+ * script, a tap before hydration): the form still sends, by POST only, and
+ * nothing personal reaches a URL or a log line.
+ */
+const test = base.extend<
+  {
+    urls: string[];
+    /** A server of its own for one test (a low rate limit, a database to stop). */
+    start: (backend: BackendKind, options?: ServerOptions) => Promise<NoScriptServer>;
+  },
+  { postgres: Postgres; sites: (backend: BackendKind) => Promise<NoScriptServer> }
+>({
+  javaScriptEnabled: false,
+  postgres: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
+    async ({}, use) => {
+      const postgres = new Postgres();
+      await use(postgres);
+      await postgres.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  /** One server per backend and worker, started on first need. */
+  sites: [
+    async ({ postgres }, use) => {
+      const started = new Map<BackendKind, Promise<NoScriptServer>>();
+      await use((backend) => {
+        const existing = started.get(backend);
+        if (existing) return existing;
+        const starting = serverOn(backend, postgres);
+        started.set(backend, starting);
+        return starting;
+      });
+      for (const server of started.values()) await (await server).close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  /** Every URL the page requested or navigated to. */
+  urls: async ({ page }, use) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    page.on('framenavigated', (frame) => urls.push(frame.url()));
+    await use(urls);
+  },
+  start: async ({ postgres }, use) => {
+    const started: NoScriptServer[] = [];
+    await use(async (backend, options) => {
+      const server = await serverOn(backend, postgres, options);
+      started.push(server);
+      return server;
+    });
+    for (const server of started) await server.close();
+  },
+});
+
+async function serverOn(backend: BackendKind, postgres: Postgres, options?: ServerOptions) {
+  const url = backend === 'postgres' ? await postgres.freshDatabase() : undefined;
+  return startNoScriptServer(url, options);
+}
+
+// A test may start a server (PGlite, or a database in a throwaway PostgreSQL) on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
+type Submission = ReturnType<typeof uniqueSubmission>;
+
+async function rowsOf(site: NoScriptServer, submission: Submission) {
+  const email = submission.email.replace(/'/g, "''");
+  return site.query(
+    `select name, email, message from public.contact_submissions where email = '${email}'`,
+  );
+}
+
+/** The words a visitor typed, as they would appear raw or encoded in a URL or a log. */
+function traces(submission: Submission): string[] {
+  return Object.values(submission).flatMap((value) => [
+    value,
+    encodeURIComponent(value),
+    new URLSearchParams({ v: value }).toString().slice(2),
+  ]);
+}
+
+function expectNoneContains(haystack: string[], submission: Submission) {
+  for (const trace of traces(submission)) {
+    expect(haystack.filter((entry) => entry.includes(trace))).toEqual([]);
+  }
+}
+
+async function send(page: Page) {
+  await contactForm(page).submit.click();
+  await page.waitForLoadState();
+}
+
+async function expectWordsKept(page: Page, submission: Submission) {
+  const form = contactReplyCopy.yourWords;
+  const kept = page.getByRole('form', { name: form });
+  await expect(kept.getByLabel(contactCopy.form.nameLabel)).toHaveValue(submission.name);
+  await expect(kept.getByLabel(contactCopy.form.emailLabel)).toHaveValue(submission.email);
+  await expect(kept.getByLabel(contactCopy.form.messageLabel)).toHaveValue(submission.message);
+}
+
+async function expectEmailAndPhone(page: Page) {
+  await expect(page.getByRole('link', { name: config.contactEmail })).toHaveAttribute(
+    'href',
+    mailtoHref,
+  );
+  await expect(page.getByRole('link', { name: config.contactPhone })).toHaveAttribute(
+    'href',
+    telHref,
+  );
+}
+
+for (const backend of ['embedded', 'postgres'] as const) {
+  test.describe(`without JavaScript [${backend}]`, () => {
+    test.skip(backend === 'postgres' && Postgres.skipReason !== undefined, Postgres.skipReason);
+
+    test('a filled-in form is stored once, emailed, and confirmed; nothing personal in a URL or the log', async ({
+      page,
+      sites,
+      urls,
+    }) => {
+      const site = await sites(backend);
+      const submission = uniqueSubmission('native');
+      const mailBefore = site.mail.received.length;
+      await page.goto(site.url);
+      await fillContactForm(page, submission);
+      await send(page);
+
+      await expect(page).toHaveURL(/\/contact\/sent\/$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(contactReplyCopy.sent.title);
+      await expect(page.getByText(MESSAGES.sent)).toBeVisible();
+      await expect(page.getByRole('link', { name: contactReplyCopy.backLink })).toHaveAttribute(
+        'href',
+        '/',
+      );
+      expect(await rowsOf(site, submission)).toEqual([submission]);
+      const mail = await site.mail.waitFor(mailBefore + 1);
+      const lead = mail
+        .slice(mailBefore)
+        .find((message) => (message.bodies['text/plain'] ?? '').includes(submission.message));
+      expect(lead?.envelopeTo).toEqual([NOTIFY_EMAIL]);
+
+      expect(urls.some((url) => url.endsWith('/contact'))).toBe(true);
+      expectNoneContains(urls, submission);
+      expectNoneContains(site.log, submission);
+    });
+
+    const invalid: [string, (s: Submission) => Submission, string][] = [
+      ['an email without a dot', (s) => ({ ...s, email: 'jane@example' }), MESSAGES.invalidEmail],
+      ['fields of spaces only', (s) => ({ ...s, name: '   ' }), MESSAGES.missing],
+      [
+        'a message over the limit',
+        (s) => ({ ...s, message: `${s.message} ${'x'.repeat(LIMITS.message.max)}` }),
+        MESSAGES.tooLong.message,
+      ],
+    ];
+    for (const [what, change, message] of invalid) {
+      test(`${what}: the spec's message, the words kept, nothing stored or in a URL`, async ({
+        page,
+        sites,
+        urls,
+      }) => {
+        const site = await sites(backend);
+        const submission = change(uniqueSubmission('invalid'));
+        await page.goto(site.url);
+        await fillContactForm(page, submission);
+        await send(page);
+
+        await expect(page.getByRole('alert')).toHaveText(message);
+        await expectWordsKept(page, submission);
+        expect(await rowsOf(site, submission)).toEqual([]);
+        expectNoneContains(urls, submission);
+        expectNoneContains(site.log, submission);
+      });
+    }
+
+    test('empty fields (no browser check): the spec’s message, nothing stored', async ({
+      page,
+      sites,
+    }) => {
+      const site = await sites(backend);
+      const before = await site.query('select count(*)::int as n from contact_submissions');
+      // What a browser without constraint validation sends for an untouched form.
+      const response = await page.request.post(`${site.url}/contact`, {
+        form: { name: '', email: '', message: '', company_website: '' },
+        headers: { origin: site.url },
+      });
+      expect(response.status()).toBe(400);
+      expect(await response.text()).toContain(MESSAGES.missing);
+      expect(await site.query('select count(*)::int as n from contact_submissions')).toEqual(
+        before,
+      );
+    });
+
+    test('the honeypot filled: stored as suspected spam, not emailed', async ({ page, sites }) => {
+      const site = await sites(backend);
+      const trapped = uniqueSubmission('trap');
+      const person = uniqueSubmission('person');
+      const mailBefore = site.mail.received.length;
+      await page.goto(site.url);
+      await fillContactForm(page, trapped);
+      await page
+        .locator('input[name="company_website"]')
+        .fill('https://spam.example', { force: true });
+      await send(page);
+      await expect(page.getByText(MESSAGES.sent)).toBeVisible();
+
+      // A real submission after it: once its email arrives, the trapped one had its turn.
+      await page.goto(site.url);
+      await fillContactForm(page, person);
+      await send(page);
+      const mail = await site.mail.waitFor(mailBefore + 1);
+      const texts = mail.slice(mailBefore).map((message) => message.bodies['text/plain'] ?? '');
+      expect(texts.some((text) => text.includes(person.message))).toBe(true);
+      expect(texts.some((text) => text.includes(trapped.message))).toBe(false);
+      const email = trapped.email;
+      expect(
+        await site.query(`select suspected_spam from contact_submissions where email = '${email}'`),
+      ).toEqual([{ suspected_spam: true }]);
+    });
+
+    test('over the rate limit: a page that says so, with email and phone and the words kept', async ({
+      page,
+      start,
+      urls,
+    }) => {
+      const server = await start(backend, { rateLimitPerMinute: 1 });
+      const first = uniqueSubmission('first');
+      const second = uniqueSubmission('second');
+      await page.goto(server.url);
+      await fillContactForm(page, first);
+      await send(page);
+      await expect(page.getByText(MESSAGES.sent)).toBeVisible();
+
+      await page.goto(server.url);
+      await fillContactForm(page, second);
+      const answer = page.waitForResponse((response) => response.url().endsWith('/contact'));
+      await send(page);
+      expect((await answer).status()).toBe(429);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        contactReplyCopy.rateLimited.title,
+      );
+      await expect(page.getByRole('alert')).toHaveText(contactReplyCopy.rateLimited.text);
+      await expectEmailAndPhone(page);
+      await expectWordsKept(page, second);
+      expect(await rowsOf(server, second)).toEqual([]);
+      expectNoneContains(urls, second);
+      expectNoneContains(server.log, second);
+    });
+
+    test('with the database stopped: a page that says so, with email and phone and the words kept', async ({
+      page,
+      start,
+      urls,
+    }) => {
+      const server = await start(backend);
+      const submission = uniqueSubmission('outage');
+      await page.goto(server.url);
+      await server.stopDatabase();
+      await fillContactForm(page, submission);
+      const answer = page.waitForResponse((response) => response.url().endsWith('/contact'));
+      await send(page);
+      expect((await answer).status()).toBe(503);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        contactReplyCopy.unavailable.title,
+      );
+      await expect(page.getByRole('alert')).toHaveText(contactReplyCopy.unavailable.text);
+      await expectEmailAndPhone(page);
+      await expectWordsKept(page, submission);
+      expectNoneContains(urls, submission);
+      expectNoneContains(server.log, submission);
+    });
+
+    test('a form on another site posting to ours is refused with a plain page; nothing stored', async ({
+      page,
+      sites,
+    }) => {
+      const site = await sites(backend);
+      const submission = uniqueSubmission('forged');
+      await using attacker = await crossSitePage(`${site.url}/contact`, submission);
+      await page.goto(attacker.url);
+      const answer = page.waitForResponse((response) => response.url().endsWith('/contact'));
+      await page.getByRole('button', { name: 'Win a prize' }).click();
+      expect((await answer).status()).toBe(403);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        contactReplyCopy.refused.title,
+      );
+      expect(await rowsOf(site, submission)).toEqual([]);
+    });
+  });
+}
+
+test.describe('a script on another site', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('a no-cors fetch of a JSON Blob to the insert stores nothing', async ({ page, sites }) => {
+    const site = await sites('embedded');
+    const submission = uniqueSubmission('no-cors');
+    await using attacker = await crossSitePage(`${site.url}/contact`, submission);
+    await page.goto(attacker.url);
+    // Opaque to the page, but the browser sends it, and resolves once the answer arrived.
+    await page.evaluate(
+      async ({ url, body }) => {
+        // Rejects when the answer arrives, as Cross-Origin-Resource-Policy withholds it: sent all the same.
+        await fetch(url, { method: 'POST', mode: 'no-cors', body: new Blob([body]) }).catch(
+          () => undefined,
+        );
+      },
+      { url: `${site.url}/rest/v1/contact_submissions`, body: JSON.stringify(submission) },
+    );
+    expect(await rowsOf(site, submission)).toEqual([]);
+    const line = site.log.find((entry) => entry.includes('"url":"/rest/v1/contact_submissions"'));
+    expect(line).toMatch(/"statusCode":4\d\d/);
+  });
+});

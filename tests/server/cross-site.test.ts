@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import { ERROR_KEYS, send, VALID } from './support/requests.ts';
+
+/** Where inject() says the request went: Fastify's default Host for it. */
+const OWN_ORIGIN = 'http://localhost:80';
+const ALLOWED = 'https://www.example.co.uk';
+const FORM = new URLSearchParams({ ...VALID, company_website: '' }).toString();
+
+describeEachBackend('only the site itself may make a browser submit', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(kind, {}, { corsOrigins: [ALLOWED] });
+  });
+  afterAll(() => t?.close());
+
+  const postForm = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: FORM,
+    });
+
+  it.each([
+    ['a body with no Content-Type (a no-cors fetch of a Blob)', { 'content-type': '' }],
+    ['text/plain, which needs no preflight either', { 'content-type': 'text/plain' }],
+    ['a form encoding', { 'content-type': 'application/x-www-form-urlencoded' }],
+  ])('refuses %s on the JSON route with 415 in PostgREST shape', async (_, headers) => {
+    const before = await countRows(t.db);
+    const response = await send(t.app, { body: VALID, headers });
+    expect(response.statusCode, response.body).toBe(415);
+    expect(Object.keys(response.json()).sort()).toEqual(ERROR_KEYS);
+    expect(await countRows(t.db)).toBe(before);
+  });
+
+  it.each([
+    ['another origin', { origin: 'http://127.0.0.1:9999' }],
+    ['an opaque origin', { origin: 'null' }],
+    [
+      'another origin that claims same-origin',
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+    ],
+    ['Sec-Fetch-Site cross-site without Origin', { 'sec-fetch-site': 'cross-site' }],
+  ])('refuses a JSON insert from %s with 403, storing nothing', async (_, headers) => {
+    const before = await countRows(t.db);
+    const response = await send(t.app, { body: VALID, headers });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(Object.keys(response.json()).sort()).toEqual(ERROR_KEYS);
+    expect(await countRows(t.db)).toBe(before);
+  });
+
+  it('refuses a native form from another origin with a plain page, storing nothing', async () => {
+    const before = await countRows(t.db);
+    const response = await postForm({
+      origin: 'http://127.0.0.1:9999',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).not.toContain(VALID.email);
+    expect(await countRows(t.db)).toBe(before);
+  });
+
+  it.each([
+    ['the site itself', { origin: OWN_ORIGIN, 'sec-fetch-site': 'same-origin' }],
+    ['an origin CORS_ORIGINS allows', { origin: ALLOWED, 'sec-fetch-site': 'cross-site' }],
+    ['no browser at all (no Origin, no Sec-Fetch-Site)', {}],
+  ])('accepts both routes from %s', async (_, headers) => {
+    const before = await countRows(t.db);
+    expect((await send(t.app, { body: VALID, headers })).statusCode).toBe(201);
+    const native = await postForm(headers);
+    expect(native.statusCode).toBe(303);
+    expect(await countRows(t.db)).toBe(before + 2);
+  });
+
+  it('sends a page on an allowed origin back to that origin’s confirmation, no data in it', async () => {
+    const response = await postForm({ origin: ALLOWED, 'sec-fetch-site': 'cross-site' });
+    expect(response.headers.location).toBe(`${ALLOWED}/contact/sent/`);
+  });
+});

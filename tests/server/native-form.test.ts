@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../server/plugins/rest-api.ts';
+import { MESSAGES } from '../../src/content/contact.ts';
+import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import { VALID } from './support/requests.ts';
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** POST /contact as a browser sends the form without JavaScript (tests/e2e/no-script.spec.ts drives it in Chromium). */
+describeEachBackend('the native form route', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  const post = (payload: string | Buffer, type = FORM_TYPE) =>
+    t.app.inject({ method: 'POST', url: '/contact', headers: { 'content-type': type }, payload });
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+  it('stores a valid form once and answers 303 to a fixed confirmation path', async () => {
+    const before = await countRows(t.db);
+    const response = await post(form({ ...VALID, company_website: '' }));
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/contact/sent/');
+    expect(await countRows(t.db)).toBe(before + 1);
+  });
+
+  it.each([
+    ['an invalid email', { ...VALID, email: 'jane@example' }, MESSAGES.invalidEmail],
+    ['an empty field', { ...VALID, name: ' ' }, MESSAGES.missing],
+    ['a message over the limit', { ...VALID, message: 'x'.repeat(5001) }, MESSAGES.tooLong.message],
+  ])('answers %s with 400, the spec’s message and no Location', async (_, fields, message) => {
+    const before = await countRows(t.db);
+    const response = await post(form(fields));
+    expect(response.statusCode).toBe(400);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toContain(message);
+    expect(await countRows(t.db)).toBe(before);
+  });
+
+  it.each([
+    ['JSON', 'application/json'],
+    ['text/plain', 'text/plain'],
+  ])('refuses a %s body with 415, storing nothing', async (_, type) => {
+    const before = await countRows(t.db);
+    expect((await post(JSON.stringify(VALID), type)).statusCode).toBe(415);
+    expect(await countRows(t.db)).toBe(before);
+  });
+
+  it('refuses a body over the limit with 413, storing nothing', async () => {
+    const before = await countRows(t.db);
+    const response = await post(form({ ...VALID, message: 'x'.repeat(MAX_BODY_BYTES) }));
+    expect(response.statusCode).toBe(413);
+    expect(await countRows(t.db)).toBe(before);
+  });
+
+  it('answers 503 with Retry-After when the database has gone', async () => {
+    const gone = await testApp(kind);
+    await gone.db.close();
+    const response = await gone.app.inject({
+      method: 'POST',
+      url: '/contact',
+      headers: { 'content-type': FORM_TYPE },
+      payload: form({ ...VALID }),
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBeDefined();
+    await gone.app.close();
+    await gone.backend.dispose();
+  });
+});
