@@ -13,6 +13,16 @@ const NOTIFY_EMAIL = 'leads@agency.example';
 /** Polls and retries in milliseconds rather than seconds, so a retry fits in a test. */
 const FAST = { deliveryPollMs: 25, deliveryRetryBaseMs: 50 };
 
+/** A server on `backend` that emails leads to `sink`, polling fast. */
+const deliveringTo = (backend: Backend, sink: SmtpSink): StartOptions => ({
+  port: 0,
+  ...backend.options,
+  distDir: '/nonexistent',
+  smtpUrl: sink.url,
+  notifyEmail: NOTIFY_EMAIL,
+  ...FAST,
+});
+
 const post = (server: RunningServer, body: unknown) =>
   fetch(`${server.url}/rest/v1/contact_submissions`, {
     method: 'POST',
@@ -61,15 +71,7 @@ describeEachBackend('lead delivery', (kind) => {
   });
 
   const start = async (options: StartOptions = {}) => {
-    const server = await startServer({
-      port: 0,
-      ...backend.options,
-      distDir: '/nonexistent',
-      smtpUrl: sink.url,
-      notifyEmail: NOTIFY_EMAIL,
-      ...FAST,
-      ...options,
-    });
+    const server = await startServer({ ...deliveringTo(backend, sink), ...options });
     cleanups.push(() => server.close());
     return server;
   };
@@ -207,12 +209,7 @@ describePostgres('lead delivery from two server instances on one database', () =
       () => sink.down(),
     );
     const options = {
-      port: 0,
-      ...backend.options,
-      distDir: '/nonexistent',
-      smtpUrl: sink.url,
-      notifyEmail: NOTIFY_EMAIL,
-      ...FAST,
+      ...deliveringTo(backend, sink),
       // 15 posts to each from one address: over a visitor's limit.
       rateLimitPerMinute: 100,
     };
