@@ -1,15 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { THEME_STORAGE_KEY } from '../../config/constants';
+import { applyThemeChoice, DARK_QUERY, type ThemeChoice } from './theme-choice';
 
 /**
  * The theme lives on <html> as data-theme-choice (light | dark | system) and
- * data-theme (the resolved light | dark). The inline script in index.html sets
- * both before first paint; this store keeps them in step afterwards.
+ * data-theme (the resolved light | dark) (theme-choice.ts). The script that
+ * runs before first paint (src/boot/before-paint.ts) sets both; this store
+ * keeps them in step afterwards.
  */
-export type ThemeChoice = 'light' | 'dark' | 'system';
+export type { ThemeChoice };
 export const THEME_CHOICES: ThemeChoice[] = ['system', 'light', 'dark'];
 
-const DARK_QUERY = '(prefers-color-scheme: dark)';
 const listeners = new Set<() => void>();
 
 function readChoice(): ThemeChoice {
@@ -18,10 +19,7 @@ function readChoice(): ThemeChoice {
 }
 
 function apply(choice: ThemeChoice) {
-  const dark = choice === 'dark' || (choice === 'system' && matchMedia(DARK_QUERY).matches);
-  const root = document.documentElement;
-  root.dataset.themeChoice = choice;
-  root.dataset.theme = dark ? 'dark' : 'light';
+  applyThemeChoice(choice);
   listeners.forEach((listener) => listener());
 }
 
