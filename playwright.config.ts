@@ -8,7 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Two cores: one worker per core keeps timings honest for the motion tests.
+  // Two cores: one worker per core. No test reads the wall clock; the motion tests read the
+  // timings the browser was given (delays, durations), which a busy machine does not change.
   workers: 2,
   // Tests wait on state, never on the clock; a flaky test is a bug to fix, not to retry.
   retries: 0,

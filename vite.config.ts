@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { inlineBootScripts } from './scripts/inline-boot-scripts.ts';
 import { ConfigError, parseSiteEnv } from './src/config/env.ts';
 
 /**
@@ -40,7 +41,7 @@ export default defineConfig(({ mode }) => {
     throw error;
   }
   return {
-    plugins: [react(), tailwindcss(), compileHints()],
+    plugins: [react(), tailwindcss(), compileHints(), inlineBootScripts()],
     define: { __SITE_CONFIG__: JSON.stringify(config) },
     // The manifest tells bench/bundle and the budget test which chunks load on first view.
     build: { target: 'es2022', cssCodeSplit: false, manifest: true },

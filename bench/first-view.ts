@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { size, type AssetSize } from '../tests/e2e/support/first-view-budget.ts';
 
-/** Issue 5's budgets for what the page loads before any interaction, in gzip bytes. */
-export const FIRST_VIEW_BUDGET = { jsGzip: 85 * 1024, cssGzip: 15 * 1024 } as const;
+export { FIRST_VIEW_BUDGET, type AssetSize } from '../tests/e2e/support/first-view-budget.ts';
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
@@ -15,19 +14,8 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-export interface AssetSize {
-  file: string;
-  bytes: number;
-  gzip: number;
-}
-
 function readManifest(dist: string): Manifest {
   return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-}
-
-export function size(dist: string, file: string): AssetSize {
-  const body = readFileSync(join(dist, file));
-  return { file, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length };
 }
 
 /** Files reached from `keys` through static imports (what the browser must fetch with them). */

@@ -32,38 +32,8 @@ const { render, renderHead, renderSiteFiles, renderReplyPages, REPLY_FILES } = a
   pathToFileURL(join(SSR_DIR, 'entry-server.js')).href
 );
 const template = await readFile(join(DIST, 'index.html'), 'utf8');
-// The client bundle is requested only once the first contentful paint is on
-// screen (its paint-timing entry arrives after presentation), so it never
-// competes with the HTML and CSS for the first render nor delays the largest
-// paint, which the hero's text makes in that same frame; hydration follows.
-// Without paint timing, one frame is waited instead; 1.5 s is a safety net.
-const entry = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
-if (!entry) throw new Error('Build: no module entry script found in dist/index.html');
-const loader = `<script>(function () {
-      var started = false;
-      function load() {
-        if (started) return;
-        started = true;
-        var script = document.createElement('script');
-        script.type = 'module';
-        script.src = '${entry[1]}';
-        document.body.appendChild(script);
-      }
-      var Observer = window.PerformanceObserver;
-      if (Observer && (Observer.supportedEntryTypes || []).indexOf('paint') >= 0) {
-        new Observer(function (list) {
-          if (list.getEntriesByName('first-contentful-paint').length) setTimeout(load);
-        }).observe({ type: 'paint', buffered: true });
-        setTimeout(load, 1500);
-      } else {
-        requestAnimationFrame(function () { setTimeout(load); });
-      }
-    })();</script>`;
-const html = template
-  .replace(entry[0], '')
-  .replace('</body>', `  ${loader}\n  </body>`)
-  .replace('<!--head-->', renderHead())
-  .replace('<!--app-html-->', render());
+// The inline scripts are already in place (scripts/inline-boot-scripts.ts, a Vite plugin).
+const html = template.replace('<!--head-->', renderHead()).replace('<!--app-html-->', render());
 if (html.includes('<!--app-html-->') || html.includes('<!--head-->')) {
   throw new Error('Prerender failed: placeholders left in dist/index.html');
 }

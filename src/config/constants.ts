@@ -51,7 +51,7 @@ export const TOASTS = {
 
 /** Where the unsent draft lives so a reload never loses a visitor's words. */
 export const DRAFT_STORAGE_KEY = 'contact-draft-v1';
-/** Where the chosen theme lives; read by the inline script in index.html before first paint. */
+/** Where the chosen theme lives; read before first paint (src/features/theme/theme-choice.ts). */
 export const THEME_STORAGE_KEY = 'theme';
 /** The counter appears once the message is this close to its limit. */
 export const MESSAGE_COUNTER_FROM = 4000;

@@ -6,7 +6,13 @@ import { navCopy } from '../../src/content/navigation';
 import { MESSAGES } from '../../src/content/contact';
 import { expect, test } from './fixtures';
 import { contactForm, fillContactForm, toasts } from './support/contact';
-import { VIEWPORTS, scrollThrough, transitionsEnded, visit } from './support/site';
+import {
+  VIEWPORTS,
+  inEachColorScheme,
+  scrollThrough,
+  transitionsEnded,
+  visit,
+} from './support/site';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -35,13 +41,9 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       await visit(page);
       // Reveal every card first, so axe sees the page as a visitor who scrolled does.
       await scrollThrough(page);
-      for (const colorScheme of ['light', 'dark'] as const) {
-        // The theme follows the system live, so one visit serves both.
-        await page.emulateMedia({ colorScheme });
-        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-        await transitionsEnded(page.locator('body'));
+      await inEachColorScheme(page, async (colorScheme) => {
         expect.soft(await violations(page), `${colorScheme} theme`).toEqual([]);
-      }
+      });
     });
   });
 }

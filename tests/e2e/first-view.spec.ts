@@ -1,7 +1,7 @@
-import { FIRST_VIEW_BUDGET, size } from '../../bench/first-view';
 import { expect, test } from './fixtures';
 import { contactCopy } from '../../src/content/contact';
 import { hero } from '../../src/content/hero';
+import { FIRST_VIEW_BUDGET, size } from './support/first-view-budget';
 import { visit } from './support/site';
 
 // What a phone on a slow connection must download before it can use the page:
@@ -46,7 +46,7 @@ test('the script that hydrates the page opens with V8’s compile-everything hin
 }) => {
   // The hint only works as the file's first line (vite.config.ts, compileHints).
   const html = await (await request.get('/')).text();
-  const entry = html.match(/script\.src = '(\/assets\/index-[\w-]+\.js)'/)?.[1];
+  const entry = html.match(/data-entry="(\/assets\/index-[\w-]+\.js)"/)?.[1];
   expect(entry).toBeDefined();
   const script = await (await request.get(entry!)).text();
   expect(script.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { VIEWPORTS, scrollThrough, transitionsEnded, visit } from './support/site';
+import { VIEWPORTS, inEachColorScheme, scrollThrough, visit } from './support/site';
 
 /**
  * Pictures for people to look at (screenshots/ is git-ignored): the whole page
@@ -14,18 +14,14 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       test.slow(); // four screenshots, two of them of the whole page
       await visit(page);
       await scrollThrough(page);
-      for (const colorScheme of ['light', 'dark'] as const) {
-        // The theme follows the system live, so one visit serves both.
-        await page.emulateMedia({ colorScheme });
-        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-        await transitionsEnded(page.locator('body'));
+      await inEachColorScheme(page, async (colorScheme) => {
         const base = `screenshots/${viewport.width}-${colorScheme}`;
         const files = [`${base}-viewport.png`, `${base}-full.png`];
         // Marquee and pulses frozen, so two runs of the same page look the same.
         await page.screenshot({ path: files[0], animations: 'disabled' });
         await page.screenshot({ path: files[1], fullPage: true, animations: 'disabled' });
         for (const file of files) expect(statSync(file).size, file).toBeGreaterThan(10_000);
-      }
+      });
     });
   });
 }

@@ -24,14 +24,13 @@ describeEachBackend('GET /healthz', (kind) => {
 });
 
 describe('GET /healthz with a database that never answers', () => {
-  it('answers 503 within the probe timeout', async () => {
+  it('answers 503 once its probe times out, instead of hanging', async () => {
     const { buildApp } = await import('../../server/app.ts');
+    // A query that never settles: only the probe's own timeout can produce an answer.
     const hanging = { query: () => new Promise(() => {}) };
     const app = await buildApp({ database: hanging as never, distDir: '/nonexistent' });
-    const started = Date.now();
     const response = await app.inject('/healthz');
     await app.close();
     expect(response.statusCode).toBe(503);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

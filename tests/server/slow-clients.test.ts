@@ -46,19 +46,20 @@ describe('slow and stuck clients', () => {
 
   it(`do not delay a visitor’s submission, ${IDLE_CONNECTIONS} connections of them`, async () => {
     sockets = await openIdle(new URL(server.url), IDLE_CONNECTIONS);
+    let dropped = 0;
+    for (const socket of sockets) socket.once('close', () => dropped++);
     const trickle = setInterval(() => {
       for (const [i, socket] of sockets.entries()) if (i % 3 === 2) socket.write('a');
     }, 200);
     try {
-      const started = performance.now();
       const response = await fetch(`${server.url}${TABLE_URL}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ...VALID, name: 'Past the idle crowd' }),
-        signal: AbortSignal.timeout(5_000),
       });
       expect(response.status).toBe(201);
-      expect(performance.now() - started).toBeLessThan(3_000);
+      // Answered while every idle connection was still held, not once they were dropped.
+      expect(dropped).toBe(0);
     } finally {
       clearInterval(trickle);
     }
@@ -71,11 +72,11 @@ describe('slow and stuck clients', () => {
   it('are dropped once they stall past the headers timeout', async () => {
     const [stalled] = await openIdle(new URL(server.url), 2).then((pair) => pair.slice(1));
     sockets.push(stalled!);
-    const closed = new Promise<number>((resolve) => {
-      const started = performance.now();
-      stalled!.once('close', () => resolve(performance.now() - started));
-    });
-    // HEADERS_TIMEOUT_MS (10 s) plus Node's check interval (2 s), with room for a busy machine.
-    expect(await closed).toBeLessThan(16_000);
-  }, 20_000);
+    let reply = '';
+    stalled!.on('data', (chunk: Buffer) => (reply += chunk.toString('latin1')));
+    await new Promise((resolve) => stalled!.once('close', resolve));
+    // The server hung up for the headers timeout (HEADERS_TIMEOUT_MS, 10 s, checked every
+    // 2 s), saying so, rather than the socket failing for some other reason.
+    expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+  }, 30_000);
 });

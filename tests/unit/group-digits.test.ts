@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupDigits } from '../../src/lib/group-digits';
-import { MESSAGES } from '../../src/content/contact';
-import { contactCopy } from '../../src/content/contact';
+import { contactCopy, MESSAGES } from '../../src/content/contact';
 
 describe('groupDigits', () => {
   it('writes whole numbers as en-GB does', () => {

@@ -1,15 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { THEME_STORAGE_KEY } from '../../config/constants';
+import { applyThemeChoice, DARK_QUERY, type ThemeChoice } from './theme-choice';
 
 /**
  * The theme lives on <html> as data-theme-choice (light | dark | system) and
- * data-theme (the resolved light | dark). The inline script in index.html sets
- * both before first paint; this store keeps them in step afterwards.
+ * data-theme (the resolved light | dark) (theme-choice.ts). The script that
+ * runs before first paint (src/boot/before-paint.ts) sets both; this store
+ * keeps them in step afterwards.
  */
-export type ThemeChoice = 'light' | 'dark' | 'system';
+export type { ThemeChoice };
 export type ResolvedTheme = 'light' | 'dark';
 
-const DARK_QUERY = '(prefers-color-scheme: dark)';
 const listeners = new Set<() => void>();
 
 function readChoice(): ThemeChoice {
@@ -37,10 +38,7 @@ export function resolveTheme(choice: ThemeChoice, system: ResolvedTheme): Resolv
 }
 
 function apply(choice: ThemeChoice) {
-  const dark = resolveTheme(choice, systemTheme()) === 'dark';
-  const root = document.documentElement;
-  root.dataset.themeChoice = choice;
-  root.dataset.theme = dark ? 'dark' : 'light';
+  applyThemeChoice(choice);
   listeners.forEach((listener) => listener());
 }
 

@@ -126,3 +126,19 @@ export async function transitionsEnded(region: Locator) {
     )
     .toEqual([]);
 }
+
+/**
+ * Runs `check` in the light theme, then the dark one. The theme follows the
+ * system live, so one visit serves both.
+ */
+export async function inEachColorScheme(
+  page: Page,
+  check: (colorScheme: 'light' | 'dark') => Promise<void>,
+) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    await transitionsEnded(page.locator('body'));
+    await check(colorScheme);
+  }
+}
