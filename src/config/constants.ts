@@ -33,6 +33,11 @@ export const CASE_STUDY_CARD_HEIGHT_PX = 400;
 export const NARROW_SCREEN_PX = 768;
 /** One full loop of the partner-logo marquee. */
 export const MARQUEE_LOOP_S = 25;
+/**
+ * The floating call to action shows on a scroll back up and hides on a scroll
+ * down; moves shorter than this (a resting thumb, rubber-banding) change nothing.
+ */
+export const FLOATING_CTA_SCROLL_SLACK_PX = 24;
 /** Minimum height of any button or CTA link, for thumbs. */
 export const MIN_TOUCH_TARGET_PX = 48;
 
