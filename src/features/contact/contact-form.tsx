@@ -18,9 +18,9 @@ import {
 
 const copy = contactCopy.form;
 
-async function send(submission: ContactSubmission) {
+async function send(submission: ContactSubmission, suspectedSpam: boolean) {
   const { submitContact } = await import('./submit-contact');
-  await submitContact(submission);
+  await submitContact(submission, { suspectedSpam });
 }
 
 function scrollToContactOnNarrowScreens() {
@@ -54,8 +54,9 @@ export function ContactForm() {
     }
 
     setSubmitting(true);
-    // A filled honeypot means a bot: it sees the usual success and nothing is sent.
-    const sending = trap ? Promise.resolve() : send(result.value);
+    // A filled trap field may be a bot or the browser's autofill: the message is
+    // sent flagged (stored, not emailed) and the visitor sees the usual outcome.
+    const sending = send(result.value, trap !== '');
     void getToast().then((toast) =>
       toast.promise(sending, {
         loading: copy.sendingToast,
