@@ -7,7 +7,7 @@ import { Wordmark } from '../ui/wordmark';
 
 const BUILD_YEAR = new Date().getFullYear();
 const linkClass =
-  'inline-flex min-h-12 items-center text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-warm sm:min-h-10';
+  'inline-flex min-h-12 items-center text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-warm';
 
 export function Footer() {
   // The prerendered year is the build's; the visitor's clock corrects it after hydration.
