@@ -15,6 +15,10 @@ export const footerCopy = {
   privacyLabel: 'Privacy Policy',
   copyright: (year: number, brand: string) => `© ${year} ${brand}. All rights reserved.`,
   socialHeading: 'Follow us',
+  /** UK trading disclosures, shown when the build is configured with them (src/config/env.ts). */
+  company: (name: string, number: string, office: string) =>
+    `${name}, a company registered under number ${number}. Registered office: ${office}.`,
+  vatNumber: (vat: string) => `VAT number: ${vat}.`,
 } as const;
 
 /** Spec §2 "Footer", column by column. Privacy Policy opens the in-page notice (decisions.md). */
