@@ -43,6 +43,8 @@ for (const [name, content] of Object.entries(renderSiteFiles())) {
 }
 // The pages a form sent without JavaScript is answered with (server/plugins/native-form.ts):
 // the page's own head and theme script (so the same CSP hash), no bundle, not indexed.
+const entry = template.match(/\s*<script data-entry="[^"]*">[\s\S]*?<\/script>/);
+if (!entry) throw new Error('Build: no entry loader script found in dist/index.html');
 const replyShell = (body) =>
   template
     .replace(entry[0], '')

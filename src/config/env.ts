@@ -25,6 +25,16 @@ export interface SiteConfig {
    * ours runs (hosted Supabase only), and the form then says so instead.
    */
   formAction: string;
+  /** UK trading disclosures of a limited company; absent when not configured. */
+  company?: CompanyDetails;
+}
+
+/** What a UK limited company's website must show (VAT number only where registered). */
+export interface CompanyDetails {
+  name: string;
+  number: string;
+  registeredOffice: string;
+  vatNumber?: string;
 }
 
 /** Every variable the build reads, with its default and meaning (mirrored in .env.example). */
@@ -51,6 +61,10 @@ export const SITE_ENV = {
     about: 'Hosted Supabase project URL (the same as VITE_API_URL, with a key); empty posts here',
   },
   VITE_SUPABASE_ANON_KEY: { fallback: '', about: 'Hosted Supabase anonymous (public) key' },
+  VITE_COMPANY_NAME: { fallback: '', about: 'Registered company name, e.g. Foreland Digital Ltd' },
+  VITE_COMPANY_NUMBER: { fallback: '', about: 'Companies House number, e.g. 01234567 or SC123456' },
+  VITE_REGISTERED_OFFICE: { fallback: '', about: 'Registered office address, on one line' },
+  VITE_VAT_NUMBER: { fallback: '', about: 'VAT registration number, e.g. GB123456789' },
 } as const;
 
 type EnvName = keyof typeof SITE_ENV;
@@ -68,6 +82,35 @@ function httpUrl(name: EnvName, value: string): string {
     throw new ConfigError(`${name} must use http or https, got "${value}"`);
   }
   return url.href.replace(/\/$/, '');
+}
+
+/** Companies House: eight characters, two letters (e.g. SC, NI) or digits, then six digits. */
+const COMPANY_NUMBER = /^(?:[A-Z]{2}|\d{2})\d{6}$/;
+/** HMRC: GB then 9 digits (12 for a branch); written with or without spaces. */
+const VAT_NUMBER = /^GB(?:\d{9}|\d{12})$/;
+
+/** The three company details go together (a company must show all three), or none. */
+function parseCompany(read: (name: EnvName) => string): CompanyDetails | undefined {
+  const name = read('VITE_COMPANY_NAME');
+  const number = read('VITE_COMPANY_NUMBER').toUpperCase();
+  const registeredOffice = read('VITE_REGISTERED_OFFICE');
+  const vatNumber = read('VITE_VAT_NUMBER').toUpperCase().replace(/\s/g, '');
+  if (vatNumber && !VAT_NUMBER.test(vatNumber)) {
+    throw new ConfigError(`VITE_VAT_NUMBER is not a UK VAT number: "${vatNumber}"`);
+  }
+  if (!name && !number && !registeredOffice) {
+    if (vatNumber) throw new ConfigError('VITE_VAT_NUMBER is set without VITE_COMPANY_NAME');
+    return undefined;
+  }
+  if (!name || !number || !registeredOffice) {
+    throw new ConfigError(
+      'VITE_COMPANY_NAME, VITE_COMPANY_NUMBER and VITE_REGISTERED_OFFICE go together: set all three or none',
+    );
+  }
+  if (!COMPANY_NUMBER.test(number)) {
+    throw new ConfigError(`VITE_COMPANY_NUMBER is not a Companies House number: "${number}"`);
+  }
+  return { name, number, registeredOffice, ...(vatNumber ? { vatNumber } : {}) };
 }
 
 export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfig {
@@ -107,6 +150,7 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
     },
     apiUrl: supabaseUrl ?? ownApiUrl ?? '',
     supabaseAnonKey,
+    company: parseCompany(read),
   };
 }
 

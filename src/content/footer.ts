@@ -17,6 +17,10 @@ export const footerCopy = {
   privacyLabel: 'Privacy Policy',
   copyright: (year: number, brand: string) => `© ${year} ${brand}. All rights reserved.`,
   socialHeading: 'Follow us',
+  /** UK trading disclosures, shown when the build is configured with them (src/config/env.ts). */
+  company: (name: string, number: string, office: string) =>
+    `${name}, a company registered under number ${number}. Registered office: ${office}.`,
+  vatNumber: (vat: string) => `VAT number: ${vat}.`,
 } as const;
 
 /** docs/product.md#sections "Footer", column by column; Privacy Policy opens the in-page notice. */

@@ -1,11 +1,25 @@
+/** Who answers for the data: the brand, or the registered company behind it when configured. */
+export interface Controller {
+  brand: string;
+  email: string;
+  phone: string;
+  company?: { name: string; number: string; registeredOffice: string };
+}
+
+function controllerName({ brand, company }: Controller): string {
+  if (!company) return brand;
+  const trading = company.name === brand ? '' : `, trading as ${brand}`;
+  return `${company.name} (company number ${company.number}${trading})`;
+}
+
 /** The in-page privacy notice (docs/product.md#ruling-privacy: UK GDPR). Contact details come from configuration. */
 export const privacyCopy = {
   title: 'Privacy notice',
   close: 'Close privacy notice',
-  sections: (brand: string) => [
+  sections: (controller: Controller) => [
     {
       heading: 'Who we are',
-      body: `${brand} is the data controller for anything you send us through this website.`,
+      body: `${controllerName(controller)} is the data controller for anything you send us through this website. You can reach us about your data by email at ${controller.email} or by phone on ${controller.phone}${controller.company ? `, or by post at ${controller.company.registeredOffice}` : ''}.`,
     },
     {
       heading: 'What we collect',

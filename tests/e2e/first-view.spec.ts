@@ -1,6 +1,4 @@
 import { expect, test } from './fixtures';
-import { contactCopy } from '../../src/content/contact';
-import { hero } from '../../src/content/hero';
 import { FIRST_VIEW_BUDGET, size } from './support/first-view-budget';
 import { visit } from './support/site';
 
@@ -50,28 +48,4 @@ test('the script that hydrates the page opens with V8’s compile-everything hin
   expect(entry).toBeDefined();
   const script = await (await request.get(entry!)).text();
   expect(script.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
-});
-
-test('the first render skips sections far below the hero, yet every word is there', async ({
-  page,
-}) => {
-  // Lighthouse's phone: sections more than half a screen below the viewport wait until
-  // they near it.
-  await page.setViewportSize({ width: 412, height: 823 });
-  await visit(page);
-  const drawn = (name: string) =>
-    page
-      .getByRole('heading', { name, exact: true })
-      .evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
-  expect(await drawn(hero.headline)).toBe(true);
-  expect(await drawn(contactCopy.heading)).toBe(false);
-  // Not drawn yet, it is still in the accessibility tree for screen readers and search.
-  await expect(page.getByRole('heading', { name: contactCopy.heading })).toHaveAccessibleName(
-    contactCopy.heading,
-  );
-
-  // Scrolled to, it is drawn. (Where it lands shifts a little as stand-in heights give way
-  // to real ones, so this is a visitor's scroll, not scrollToY's exact position.)
-  await page.locator('#contact').evaluate((el) => el.scrollIntoView({ behavior: 'instant' }));
-  await expect.poll(() => drawn(contactCopy.heading)).toBe(true);
 });

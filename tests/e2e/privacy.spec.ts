@@ -35,7 +35,12 @@ test.describe('privacy notice', () => {
       'href',
       mailtoHref,
     );
-    for (const section of privacyCopy.sections(config.brandName)) {
+    for (const section of privacyCopy.sections({
+      brand: config.brandName,
+      email: config.contactEmail,
+      phone: config.contactPhone,
+      company: config.company,
+    })) {
       await expect(dialog.getByText(section.body)).toBeVisible();
     }
     // The page does not jump to a missing anchor.

@@ -3,7 +3,7 @@ import { TOASTS } from '../../src/config/constants';
 import { MESSAGES } from '../../src/content/contact';
 import { expect, test } from './fixtures';
 import { contactForm, fillContactForm, toasts } from './support/contact';
-import { visit } from './support/site';
+import { VIEWPORTS, visit } from './support/site';
 
 /** Raises one validation toast per press of Enter in the (invalid) form. */
 async function raiseErrors(page: Page, times: number) {
@@ -34,6 +34,21 @@ test.describe('toasts', () => {
     expect(box.x).toBeGreaterThan(viewport.width / 2);
     expect(box.y).toBeGreaterThan(viewport.height / 2);
     expect(box.width).toBe(TOASTS.widthPx);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
+
+    test('span the screen 16 px from each edge, at the bottom', async ({ page }) => {
+      await visit(page);
+      await raiseErrors(page, 1);
+      const box = (await toasts(page).all.first().boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(box.x).toBeCloseTo(TOASTS.mobileOffsetPx, 0);
+      expect(viewport.width - (box.x + box.width)).toBeCloseTo(TOASTS.mobileOffsetPx, 0);
+      expect(box.width).toBeCloseTo(viewport.width - 2 * TOASTS.mobileOffsetPx, 0);
+      expect(viewport.height - (box.y + box.height)).toBeCloseTo(TOASTS.mobileOffsetPx, 0);
+    });
   });
 
   test('the close button dismisses a toast', async ({ page }) => {

@@ -93,4 +93,23 @@ test.describe('touch targets are at least 48 px high', () => {
       expectTall(await measure(nav.getByRole('link')), 'navigation link');
     });
   });
+
+  // Touch tablets and laptops with touch screens: the same 48 px at every width.
+  for (const width of [640, 768, 1024, 1280]) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport: { width, height: 900 }, hasTouch: true });
+
+      test('every button and every link outside running text', async ({ page }) => {
+        await visit(page);
+        await scrollThrough(page);
+        expectTall(await shownButtons(page), 'button');
+        // Links inside a sentence are exempt (as in WCAG 2.5.8); the skip link stays
+        // off-screen until a keyboard focuses it.
+        const links = (await measure(page.locator('a[href]'))).filter(
+          (link) => link.shown && !link.inline && link.name !== navCopy.skipLink,
+        );
+        expectTall(links, 'link');
+      });
+    });
+  }
 });

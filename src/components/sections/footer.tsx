@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { SiteConfig } from '../../config/env';
 import { siteConfig } from '../../config/site';
 import { telHref } from '../../lib/tel-href';
 import { footerColumns, footerCopy, socialLabels } from '../../content/footer';
@@ -7,7 +8,18 @@ import { Wordmark } from '../ui/wordmark';
 
 const BUILD_YEAR = new Date().getFullYear();
 const linkClass =
-  'inline-flex min-h-12 items-center text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-warm sm:min-h-10';
+  'inline-flex min-h-12 items-center text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-warm';
+
+/** A limited company's registered name, number and office (and VAT number), when configured. */
+export function CompanyDisclosures({ company }: { company: SiteConfig['company'] }) {
+  if (!company) return null;
+  return (
+    <p data-testid="company-disclosures">
+      {footerCopy.company(company.name, company.number, company.registeredOffice)}
+      {company.vatNumber && ` ${footerCopy.vatNumber(company.vatNumber)}`}
+    </p>
+  );
+}
 
 export function Footer() {
   // The prerendered year is the build's; the visitor's clock corrects it after hydration.
@@ -73,9 +85,10 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="mx-auto mt-14 max-w-7xl border-t border-line pt-8 text-sm text-muted">
-        {footerCopy.copyright(year, siteConfig.brandName)}
-      </p>
+      <div className="mx-auto mt-14 max-w-7xl space-y-2 border-t border-line pt-8 text-sm text-muted">
+        <p>{footerCopy.copyright(year, siteConfig.brandName)}</p>
+        <CompanyDisclosures company={siteConfig.company} />
+      </div>
     </footer>
   );
 }

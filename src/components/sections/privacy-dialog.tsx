@@ -55,12 +55,19 @@ export function PrivacyDialog() {
         </button>
       </div>
       <div className="space-y-6 px-6 py-6 sm:px-8">
-        {privacyCopy.sections(siteConfig.brandName).map((section) => (
-          <section key={section.heading}>
-            <h3 className="font-semibold">{section.heading}</h3>
-            <p className="mt-1 text-muted">{section.body}</p>
-          </section>
-        ))}
+        {privacyCopy
+          .sections({
+            brand: siteConfig.brandName,
+            email: siteConfig.contactEmail,
+            phone: siteConfig.contactPhone,
+            company: siteConfig.company,
+          })
+          .map((section) => (
+            <section key={section.heading}>
+              <h3 className="font-semibold">{section.heading}</h3>
+              <p className="mt-1 text-muted">{section.body}</p>
+            </section>
+          ))}
         <p className="text-muted">
           {privacyCopy.deletionLead}{' '}
           <a

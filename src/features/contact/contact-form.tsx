@@ -22,9 +22,9 @@ const copy = contactCopy.form;
 /** Where a native POST goes (src/config/env.ts); '' on a static host, where none can. */
 const nativeAction = siteConfig.formAction;
 
-async function send(submission: ContactSubmission) {
+async function send(submission: ContactSubmission, suspectedSpam: boolean) {
   const { submitContact } = await import('./submit-contact');
-  await submitContact(submission);
+  await submitContact(submission, { suspectedSpam });
 }
 
 function scrollToContactOnNarrowScreens() {
@@ -61,8 +61,9 @@ export function ContactForm() {
     }
 
     setSubmitting(true);
-    // A filled honeypot means a bot: it sees the usual success and nothing is sent.
-    const sending = trap ? Promise.resolve() : send(result.value);
+    // A filled trap field may be a bot or the browser's autofill: the message is
+    // sent flagged (stored, not emailed) and the visitor sees the usual outcome.
+    const sending = send(result.value, trap !== '');
     void getToast().then((toast) =>
       toast.promise(sending, {
         loading: copy.sendingToast,

@@ -17,7 +17,19 @@ const client = new PostgrestClient(`${siteConfig.apiUrl || window.location.origi
     : {},
 });
 
-export async function submitContact(submission: ContactSubmission): Promise<void> {
-  const { error } = await client.from('contact_submissions').insert(submission);
+/**
+ * A submission whose hidden trap field was filled. Autofill fills hidden fields
+ * too, so it is sent flagged, never dropped: the database keeps it marked as
+ * suspected spam and does not email it.
+ */
+type SubmissionRow = ContactSubmission & { suspected_spam?: boolean };
+
+export async function submitContact(
+  submission: ContactSubmission,
+  { suspectedSpam = false } = {},
+): Promise<void> {
+  // The flag is sent only when true, so an ordinary insert is unchanged.
+  const row: SubmissionRow = suspectedSpam ? { ...submission, suspected_spam: true } : submission;
+  const { error } = await client.from('contact_submissions').insert(row);
   if (error) throw error;
 }

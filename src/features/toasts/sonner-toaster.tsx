@@ -16,6 +16,7 @@ export default function SonnerToaster() {
       duration={TOASTS.durationMs}
       gap={TOASTS.gapPx}
       offset={TOASTS.offsetPx}
+      mobileOffset={TOASTS.mobileOffsetPx}
       hotkey={[...TOASTS.hotkey]}
       closeButton
       richColors
