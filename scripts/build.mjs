@@ -98,6 +98,11 @@ for await (const path of files(DIST)) {
   compressed++;
 }
 
+// Once the site is written: names any placeholder settings it was built with.
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-guard.ts', DIST], {
+  stdio: 'inherit',
+});
+
 console.log(
   `Prerendered ${DIST}/index.html (${Buffer.byteLength(html)} bytes); ${compressed} files precompressed` +
     `; ${scriptHashes.length} inline script hash(es)`,

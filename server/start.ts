@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, type AppOptions } from './app.ts';
+import { placeholderWarning, readPlaceholders } from './build-placeholders.ts';
 import { CONFIG_DEFAULTS } from './config.ts';
 import type { Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -47,6 +48,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
   app.log.info(`Submissions are stored in the ${database.location}`);
+  const placeholders = readPlaceholders(options.distDir ?? CONFIG_DEFAULTS.DIST_DIR);
+  if (placeholders.length > 0) app.log.warn(placeholderWarning(placeholders));
 
   const { port } = app.server.address() as AddressInfo;
   const listening = app;

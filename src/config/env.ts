@@ -166,3 +166,21 @@ function formActionFor(supabaseUrl: string | undefined, ownApiUrl: string | unde
   if (ownApiUrl) return `${ownApiUrl.replace(/\/+$/, '')}${NATIVE_FORM_PATH}`;
   return supabaseUrl ? '' : NATIVE_FORM_PATH;
 }
+
+/**
+ * Defaults that make a build run on a laptop and are wrong on the public site:
+ * canonical links to localhost, and contact details nobody answers. A
+ * production build and the server's start-up log name each one still in use
+ * (scripts/build-guard.ts, server/build-placeholders.ts).
+ */
+export function placeholdersInUse(config: SiteConfig): string[] {
+  const defaults = parseSiteEnv({});
+  const unchanged = [
+    ['VITE_SITE_URL', config.siteUrl === defaults.siteUrl],
+    ['VITE_CONTACT_EMAIL', config.contactEmail === defaults.contactEmail],
+    ['VITE_CONTACT_PHONE', config.contactPhone === defaults.contactPhone],
+  ] as const;
+  return unchanged
+    .filter(([, same]) => same)
+    .map(([name]) => `${name} is still the placeholder "${SITE_ENV[name].fallback}"`);
+}

@@ -38,7 +38,7 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
       RATE_LIMIT_PER_MINUTE: '2',
     });
     nginx = await startNginx([Number(new URL(server.url).port)]);
-  });
+  }, 120_000);
   afterAll(async () => {
     for (const each of visitors) each.close();
     await nginx?.stop();

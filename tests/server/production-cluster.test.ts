@@ -58,7 +58,8 @@ describePostgres('three instances behind nginx', () => {
         ),
       );
       nginx = await startNginx(instances.map((instance) => Number(new URL(instance.url).port)));
-    });
+      // Three tsx processes and nginx starting at once on a loaded 2-core machine.
+    }, 180_000);
     afterAll(async () => {
       for (const visitor of visitors) visitor.close();
       await nginx?.stop();
@@ -125,7 +126,7 @@ describePostgres('three instances behind nginx', () => {
         (name) => sink.received.filter((mail) => mail.bodies['text/plain']?.includes(name)).length,
       );
       expect(mailed).toEqual(names.map(() => 1));
-    });
+    }, 120_000);
 
     it('keep every acknowledged submission when one is killed (-9) under load, and keep answering', async () => {
       const acknowledged: string[] = [];
@@ -158,6 +159,6 @@ describePostgres('three instances behind nginx', () => {
       // The request in flight to the killed instance may get a 502; nothing else goes wrong.
       expect([...statuses].filter((status) => status !== 201 && status !== 502)).toEqual([]);
       expect((await newVisitor().fetch('/healthz')).status).toBe(200);
-    });
+    }, 120_000);
   });
 });

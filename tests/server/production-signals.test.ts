@@ -5,6 +5,7 @@ import { freshBackend } from './support/backends.ts';
 import { childEnv, exited } from './support/child-server.ts';
 import { descendantsOf, survivors } from './support/process-tree.ts';
 import { TABLE_URL, VALID } from './support/requests.ts';
+import { until } from './support/smtp-sink.ts';
 
 const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
 /** As many visitors at once as a small agency's busiest minute, and then some. */
@@ -76,19 +77,20 @@ afterEach(async () => {
 });
 
 describe.each([
-  { command: ['run', 'serve'], signal: 'SIGTERM' as const },
-  { command: ['run', 'serve'], signal: 'SIGINT' as const },
+  { name: 'npm run serve', command: ['run', 'serve'], signal: 'SIGTERM' as const },
+  { name: 'npm run serve', command: ['run', 'serve'], signal: 'SIGINT' as const },
   // Builds the site first (a few seconds): the README's own start command.
-  { command: ['start'], signal: 'SIGTERM' as const },
-])('`npm $command.0 $command.1` stopped by $signal', ({ command, signal }) => {
+  { name: 'npm start', command: ['start'], signal: 'SIGTERM' as const },
+])('`$name` stopped by $signal', ({ command, signal }) => {
   it('finishes in-flight submissions, exits 0 and leaves no process behind', async () => {
     const backend = await freshBackend('embedded');
     cleanups.push(() => backend.dispose());
     const distDir = command[0] === 'start' ? 'dist' : '/nonexistent';
     const run = await startNpm(command, { DATA_DIR: backend.options.dataDir, DIST_DIR: distDir });
-    cleanups.push(() => {
-      // Only if the test failed: never leave a server running.
+    cleanups.push(async () => {
+      // Only if the test failed: never leave a server running, nor writing to a removed directory.
       for (const pid of survivors(tree, run.child.pid!)) process.kill(pid, 'SIGKILL');
+      await until(() => survivors(tree, run.child.pid!).length === 0, 10_000, 'the kill');
     });
     const tree = [run.child.pid!, ...descendantsOf(run.child.pid!)];
     // npm, and the server it runs (the shell exec'd into it).
@@ -110,5 +112,6 @@ describe.each([
     );
     expect(acknowledged.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_SIGNAL);
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
-  });
+    // npm, tsx and (for npm start) a build, on a loaded 2-core machine.
+  }, 180_000);
 });

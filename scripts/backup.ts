@@ -1,0 +1,64 @@
+/**
+ * Backup and restore of submissions and their lead-delivery outbox
+ * (server/leads/backup.ts), for the database in DATABASE_URL or DATA_DIR:
+ *
+ *   npm run -s backup > backup.json     PostgreSQL: any time; embedded: server stopped
+ *   npm run -s restore -- backup.json   into an empty (or new) database
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDatabaseConfig } from '../server/config.ts';
+import { DataDirLockedError } from '../server/db/data-dir-lock.ts';
+import { openDatabase } from '../server/db/open-database.ts';
+import { createBackup, parseBackup, restoreBackup } from '../server/leads/backup.ts';
+
+const USAGE = `Usage:
+  backup.ts backup          write a backup of every submission and outbox row to stdout
+  backup.ts restore FILE    load FILE into an empty database (created and migrated if new)`;
+
+async function main([command, file, ...extra]: string[]): Promise<number> {
+  if (extra.length > 0 || !(command === 'backup' || (command === 'restore' && file))) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = parseDatabaseConfig(process.env);
+  if (command === 'backup' && !config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))) {
+    console.error(`No embedded database in ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
+    return 1;
+  }
+  // Parsed before the database is touched: a bad file changes nothing.
+  const backup = command === 'restore' ? parseBackup(readFileSync(file!, 'utf8')) : undefined;
+  const db = await openDatabase({ ...config, migrate: command === 'restore' });
+  try {
+    if (!backup) {
+      const made = await createBackup(db);
+      process.stdout.write(`${JSON.stringify(made)}\n`);
+      console.error(
+        `Backed up ${made.tables.contact_submissions.length} submission(s) and ` +
+          `${made.tables.lead_outbox.length} outbox row(s) from the ${db.location}.`,
+      );
+    } else {
+      const counts = await restoreBackup(db, backup);
+      console.error(
+        `Restored ${counts.contact_submissions} submission(s) and ${counts.lead_outbox} ` +
+          `outbox row(s) into the ${db.location}.`,
+      );
+    }
+  } finally {
+    await db.close();
+  }
+  return 0;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof DataDirLockedError) {
+    console.error(
+      'The server holds this embedded database open: stop it, back up, start it again ' +
+        '(or copy the whole data directory while it is stopped).',
+    );
+  }
+  process.exitCode = 1;
+}

@@ -1,0 +1,110 @@
+/**
+ * Backup and restore of what only this database holds: every submission and
+ * every lead-delivery outbox row (sent or still pending). One JSON file for
+ * both backends, so a backup of the embedded database restores into
+ * PostgreSQL and back. The schema is not in it: migrations make that.
+ *
+ * Consistency: the backup reads both tables in one repeatable-read
+ * transaction, so a submission stored meanwhile is either in the file with its
+ * outbox row or not at all. On PostgreSQL that is safe while the servers run.
+ * The embedded database admits one process, so it is backed up with the
+ * server stopped (the data directory's lock refuses otherwise).
+ */
+import type { Database, Row, SqlSession } from '../db/database.ts';
+
+export const BACKUP_FORMAT = 'foreland-submissions-backup';
+const BACKUP_VERSION = 1;
+
+/** Parents before children: an outbox row names its submission. */
+const TABLES = ['contact_submissions', 'lead_outbox'] as const;
+type Table = (typeof TABLES)[number];
+
+export interface Backup {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  createdAt: string;
+  tables: Record<Table, Row[]>;
+}
+
+export async function createBackup(db: Database): Promise<Backup> {
+  return db.transaction(async (session) => {
+    // First statement of the transaction: every read below sees one snapshot.
+    await session.query('set transaction isolation level repeatable read');
+    const tables = {} as Backup['tables'];
+    for (const table of TABLES) {
+      tables[table] = await session.query(`select * from public.${table} order by 1`);
+    }
+    return {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      tables,
+    };
+  });
+}
+
+export class RestoreError extends Error {}
+
+/** Parses a backup file's text, or says why it is not one. */
+export function parseBackup(text: string): Backup {
+  let parsed: Partial<Backup>;
+  try {
+    parsed = JSON.parse(text) as Partial<Backup>;
+  } catch {
+    throw new RestoreError('Not a backup: the file is not JSON.');
+  }
+  if (parsed?.format !== BACKUP_FORMAT || parsed.version !== BACKUP_VERSION) {
+    throw new RestoreError(`Not a backup of version ${BACKUP_VERSION} (format ${BACKUP_FORMAT}).`);
+  }
+  if (!TABLES.every((table) => Array.isArray(parsed.tables?.[table]))) {
+    throw new RestoreError(`A backup holds the tables ${TABLES.join(' and ')}.`);
+  }
+  return parsed as Backup;
+}
+
+/**
+ * Loads a backup into a migrated database that has no submissions yet (a
+ * restore never merges), in one transaction: all of it or nothing. Ids are
+ * kept, so outbox rows still point at their submissions, and a lead already
+ * emailed stays marked sent: a restore never emails anyone twice.
+ */
+export async function restoreBackup(db: Database, backup: Backup): Promise<Record<Table, number>> {
+  return db.transaction(async (session) => {
+    const [existing] = await session.query(
+      'select count(*)::int as n from public.contact_submissions',
+    );
+    if (Number(existing?.n) > 0) {
+      throw new RestoreError(
+        `The database already holds ${existing?.n} submission(s); restore into an empty one.`,
+      );
+    }
+    await insertRows(session, 'contact_submissions', backup.tables.contact_submissions);
+    // The next visitor's id follows the restored ones.
+    await session.query(
+      `select setval(pg_get_serial_sequence('public.contact_submissions', 'id'),
+                     greatest((select max(id) from public.contact_submissions), 1))`,
+    );
+    // The insert trigger queued every restored submission as unsent; the backup says which were sent.
+    await session.query('delete from public.lead_outbox');
+    await insertRows(session, 'lead_outbox', backup.tables.lead_outbox);
+    return {
+      contact_submissions: backup.tables.contact_submissions.length,
+      lead_outbox: backup.tables.lead_outbox.length,
+    };
+  });
+}
+
+/** Rows as the backup holds them (JSON), typed by the table itself via json_populate_recordset. */
+async function insertRows(session: SqlSession, table: Table, rows: Row[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!);
+  if (!columns.every((column) => /^[a-z_][a-z0-9_]*$/.test(column))) {
+    throw new RestoreError(`Not a backup: a ${table} column name is not a plain identifier.`);
+  }
+  const list = columns.join(', ');
+  await session.query(
+    `insert into public.${table} (${list}) overriding system value
+     select ${list} from json_populate_recordset(null::public.${table}, $1::json)`,
+    [JSON.stringify(rows)],
+  );
+}
