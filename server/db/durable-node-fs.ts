@@ -48,6 +48,23 @@ export class DurableNodeFS extends NodeFS {
   }
 }
 
+/** The PGlite release this patch was written and tested against (package.json: ^0.5.16). */
+export const PGLITE_CHECKED = '0.5.16';
+
+/**
+ * Refuses to run without real fsync: a server that acknowledges submissions a
+ * power cut could lose must not start quietly. A PGlite whose NODEFS changed
+ * shape needs this file checked again, not a warning nobody reads.
+ */
+export function assertDurable(fs: DurableNodeFS): void {
+  if (fs.patched) return;
+  throw new Error(
+    'The embedded database cannot make its writes durable: the fsync patch in ' +
+      `server/db/durable-node-fs.ts (checked against PGlite ${PGLITE_CHECKED}) did not apply ` +
+      'to the installed @electric-sql/pglite. Install that version (npm ci), or use DATABASE_URL.',
+  );
+}
+
 /** PGlite's own start parameters, less -F (fsync off), plus a sync method NODEFS honours. */
 export function durablePgliteOptions(pgdata: string): PGliteOptions & { fs: DurableNodeFS } {
   return {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.ts';
-import { durablePgliteOptions } from './durable-node-fs.ts';
+import { assertDurable, durablePgliteOptions } from './durable-node-fs.ts';
 import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
 import { batchInserts, requestHeadersSetting, rowInsert } from './insert-batcher.ts';
 
@@ -21,8 +21,11 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   try {
     const options = durablePgliteOptions(join(dataDir, PGDATA));
     pg = await PGlite.create(options);
-    if (!options.fs.patched) {
-      console.warn('PGlite internals changed: commits reach the OS but are not fsynced to disk.');
+    try {
+      assertDurable(options.fs);
+    } catch (error) {
+      await pg.close();
+      throw error;
     }
   } catch (error) {
     await lock.release();

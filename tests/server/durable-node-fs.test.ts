@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { durablePgliteOptions, type DurableNodeFS } from '../../server/db/durable-node-fs.ts';
+import { readFileSync } from 'node:fs';
+import {
+  assertDurable,
+  DurableNodeFS,
+  durablePgliteOptions,
+  PGLITE_CHECKED,
+} from '../../server/db/durable-node-fs.ts';
 import { PGDATA } from '../../server/db/embedded-database.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
 
@@ -43,5 +49,22 @@ describe('the embedded database on a power cut', () => {
       );
       expect(fs.syncs).toBeGreaterThan(before);
     }
+  });
+});
+
+// Issue 15: a patch that does not apply stops the start, naming the version it was checked against.
+describe('the durability patch', () => {
+  it('refuses to run when it did not apply', () => {
+    const unpatched = new DurableNodeFS('/nonexistent');
+    expect(() => assertDurable(unpatched)).toThrow(
+      `checked against PGlite ${PGLITE_CHECKED}) did not apply`,
+    );
+  });
+
+  it('was checked against the PGlite that is installed', () => {
+    const installed = JSON.parse(
+      readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8'),
+    ) as { version: string };
+    expect(installed.version).toBe(PGLITE_CHECKED);
   });
 });

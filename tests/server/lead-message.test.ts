@@ -116,6 +116,29 @@ describe('the lead email', () => {
     expect(message.text).toContain('one\ntwo[31m\n');
   });
 
+  // Issue 13, item 9.
+  it("keeps a name on one line, so it cannot forge the body's own lines", () => {
+    const name = 'Eve\nEmail: ceo@bank.example\r\nReceived: yesterday\u2028Message:\tpay now';
+    const { text, html } = leadMessage({ ...LEAD, name }, ADDRESSING);
+    const lines = String(text).split('\n');
+    for (const label of ['Email:', 'Received:', 'Message:']) {
+      expect(lines.filter((line) => line.startsWith(label))).toHaveLength(1);
+    }
+    expect(lines).toContain(
+      'Name: Eve Email: ceo@bank.example Received: yesterday Message: pay now',
+    );
+    expect(String(html)).toContain('<td>Eve Email: ceo@bank.example Received: yesterday');
+  });
+
+  it('breaks up RFC 2047 encoded words in a name before it reaches a header', () => {
+    const name = '=?UTF-8?B?4oCuZXZpbA==?= Smith';
+    const message = leadMessage({ ...LEAD, name }, ADDRESSING);
+    expect(message.subject).toBe('New enquiry from = ?UTF-8?B?4oCuZXZpbA== ?= Smith');
+    expect(message.replyTo).toMatchObject({ address: LEAD.email });
+    expect((message.replyTo as { name: string }).name).not.toContain('=?');
+    expect(String(message.text)).not.toContain('=?');
+  });
+
   it('names a visitor whose name is only control characters', () => {
     expect(leadMessage({ ...LEAD, name: '\u202e' }, ADDRESSING).subject).toBe(
       'New enquiry from a visitor',

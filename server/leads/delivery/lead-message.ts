@@ -35,7 +35,10 @@ const RECEIVED_AT = new Intl.DateTimeFormat('en-GB', {
 });
 
 export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptions {
-  const name = headerText(lead.name, MAX_NAME_IN_SUBJECT) || 'a visitor';
+  const name = noEncodedWords(headerText(lead.name, MAX_NAME_IN_SUBJECT)) || 'a visitor';
+  // One line everywhere: a name with line breaks could forge "Email:" or "Received:" lines below.
+  const fullName = noEncodedWords(headerText(lead.name, Infinity));
+  const email = headerText(lead.email, Infinity);
   const replyable = isHeaderSafeAddress(lead.email);
   const received = `${RECEIVED_AT.format(lead.receivedAt)} (UK time)`;
   const message = bodyText(lead.message);
@@ -46,8 +49,8 @@ export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptio
   const text = [
     'New enquiry from the website contact form.',
     '',
-    `Name: ${bodyText(lead.name)}`,
-    `Email: ${bodyText(lead.email)}`,
+    `Name: ${fullName}`,
+    `Email: ${email}`,
     `Received: ${received}`,
     `Reference: #${lead.id}`,
     '',
@@ -63,8 +66,8 @@ export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptio
     '<!doctype html><html><body style="font-family:sans-serif">',
     '<p>New enquiry from the website contact form.</p>',
     '<table>',
-    field('Name', bodyText(lead.name)),
-    field('Email', bodyText(lead.email)),
+    field('Name', fullName),
+    field('Email', email),
     field('Received', received),
     field('Reference', `#${lead.id}`),
     '</table>',
@@ -106,6 +109,15 @@ export function escapeHtml(text: string): string {
  */
 function bodyText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\t\n]/gu, '');
+}
+
+/**
+ * An RFC 2047 encoded word (`=?UTF-8?B?…?=`) typed as a name would be decoded
+ * by the agency's mail client, bringing back characters the cleaning removed
+ * (a right-to-left override). A space after `=` makes it plain text.
+ */
+function noEncodedWords(text: string): string {
+  return text.replaceAll('=?', '= ?');
 }
 
 /** A Message-ID is ASCII: an internationalised domain goes in as punycode. */

@@ -1,0 +1,121 @@
+import { afterEach, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { startOutboxWorker, type LeadSender } from '../../server/leads/delivery/outbox-worker.ts';
+import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { asAnon } from './support/as-anon.ts';
+import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
+import { until } from './support/smtp-sink.ts';
+import { VALID } from './support/requests.ts';
+
+/**
+ * Issue 13, item 11: a lead the relay keeps refusing is given up after a
+ * bounded number of attempts and listed by `submissions outbox`; a flood of
+ * leads cannot send more than the hourly cap, and the rest go out once it allows.
+ */
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function withLeads(kind: Backend['kind'], names: string[]) {
+  const backend = await freshBackend(kind);
+  cleanups.push(() => backend.dispose());
+  const db = await openDatabase(backend.options);
+  cleanups.push(() => db.close());
+  for (const name of names) {
+    await asAnon(db, 'insert into contact_submissions (name, email, message) values ($1, $2, $3)', [
+      name,
+      VALID.email,
+      VALID.message,
+    ]);
+  }
+  return { backend, db };
+}
+
+function worker(
+  db: Database,
+  mailer: LeadSender,
+  limits: { maxAttempts?: number; maxPerHour?: number },
+) {
+  const logs: string[] = [];
+  const log = { info: (text: string) => logs.push(text), warn: (text: string) => logs.push(text) };
+  const running = startOutboxWorker({
+    database: db,
+    mailer,
+    log,
+    pollMs: 20,
+    retryBaseMs: 1,
+    ...limits,
+  });
+  cleanups.push(() => running.stop());
+  return { running, logs };
+}
+
+async function cli(args: string[], backend: Backend) {
+  let stdout = '';
+  const code = await runSubmissionsCli(args, {
+    env: envFor(backend),
+    stdout: (text) => (stdout += text),
+    stderr: () => {},
+  });
+  expect(code).toBe(0);
+  return JSON.parse(stdout);
+}
+
+describeEachBackend('the outbox limits', (kind) => {
+  it('gives up a lead after the last attempt, says so, and lists it as failed', async () => {
+    const { backend, db } = await withLeads(kind, ['Refused']);
+    let tries = 0;
+    const refusing: LeadSender = {
+      send: async () => {
+        tries++;
+        throw new Error('550 mailbox unavailable');
+      },
+    };
+    const { running, logs } = worker(db, refusing, { maxAttempts: 3 });
+    await until(
+      async () =>
+        (await db.query('select 1 from lead_outbox where failed_at is not null')).length === 1,
+      20_000,
+      'the lead to be given up',
+    );
+    // Rounds go on; a round that finds nothing due proves the lead is no longer tried.
+    await running.drained();
+    await running.stop();
+    expect(tries).toBe(3);
+    expect(logs.some((line) => line.includes('attempt 3 of 3') && line.includes('Given up'))).toBe(
+      true,
+    );
+
+    await db.close(); // The embedded database admits one process: the CLI's turn.
+    const [entry] = await cli(['outbox'], backend);
+    expect(entry).toMatchObject({
+      delivery: 'failed',
+      attempts: 3,
+      next_attempt_at: null,
+      last_error: '550 mailbox unavailable',
+    });
+    const [exported] = await cli(['export'], backend);
+    expect(exported.delivery).toBe('failed');
+  });
+
+  it('sends no more than the hourly cap, and the rest once the cap allows', async () => {
+    const { db } = await withLeads(kind, ['One', 'Two', 'Three']);
+    const sent: string[] = [];
+    const { logs } = worker(
+      db,
+      { send: async (lead) => void sent.push(lead.name) },
+      { maxPerHour: 2 },
+    );
+    await until(() => logs.some((line) => line.includes('paused')), 20_000, 'the cap to hold');
+    expect(sent).toEqual(['One', 'Two']);
+    // An hour passes, as far as the cap can tell.
+    await db.query(
+      `update lead_outbox set sent_at = sent_at - interval '61 minutes' where sent_at is not null`,
+    );
+    await until(() => sent.length === 3, 20_000, 'the held lead to go out');
+    expect(sent).toEqual(['One', 'Two', 'Three']);
+  });
+});
