@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** Issue 5's budgets for what the page loads before any interaction, in gzip bytes. */
 export const FIRST_VIEW_BUDGET = { jsGzip: 85 * 1024, cssGzip: 15 * 1024 } as const;
 
-/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+/** One chunk of Vite's build manifest (dist-meta/vite-manifest.json, beside dist/; scripts/build.mjs). */
 interface ManifestChunk {
   file: string;
   css?: string[];
@@ -22,7 +22,8 @@ export interface AssetSize {
 }
 
 function readManifest(dist: string): Manifest {
-  return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const path = join(dirname(resolve(dist)), 'dist-meta', 'vite-manifest.json');
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
 }
 
 export function size(dist: string, file: string): AssetSize {

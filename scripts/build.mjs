@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -13,6 +13,8 @@ import { build } from 'vite';
 
 const DIST = 'dist';
 const SSR_DIR = '.tmp/ssr';
+/** Build metadata (Vite's manifest, for bench/first-view.ts): beside dist/, never served. */
+const BUILD_META = 'dist-meta';
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|webmanifest|ico)$/;
 
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-assets.ts'], {
@@ -22,6 +24,10 @@ execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-assets.ts']
 await build({ logLevel: 'warn' });
 // public/.gitignore keeps generated assets out of git; it has no place on the site.
 await rm(join(DIST, '.gitignore'), { force: true });
+// Vite writes its manifest into dist/.vite/, which would put source paths on the site.
+await mkdir(BUILD_META, { recursive: true });
+await rename(join(DIST, '.vite', 'manifest.json'), join(BUILD_META, 'vite-manifest.json'));
+await rm(join(DIST, '.vite'), { recursive: true, force: true });
 await build({
   logLevel: 'warn',
   build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },
