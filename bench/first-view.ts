@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { size, type AssetSize } from '../tests/e2e/support/first-view-budget.ts';
 
 export { FIRST_VIEW_BUDGET, type AssetSize } from '../tests/e2e/support/first-view-budget.ts';
 
-/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+/** One chunk of Vite's build manifest (dist-meta/vite-manifest.json, beside dist/; scripts/build.mjs). */
 interface ManifestChunk {
   file: string;
   css?: string[];
@@ -15,7 +15,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 function readManifest(dist: string): Manifest {
-  return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const path = join(`${resolve(dist)}-meta`, 'vite-manifest.json');
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
 }
 
 /** Files reached from `keys` through static imports (what the browser must fetch with them). */

@@ -4,7 +4,7 @@
 // and brotli/gzip copies of every text file for the server to send as they are.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -14,6 +14,8 @@ import { build } from 'vite';
 const DIST = process.env.DIST_DIR?.trim() || 'dist';
 // One per output directory, so two builds with different outputs never share it.
 const SSR_DIR = join('.tmp', 'ssr', basename(resolve(DIST)));
+/** Build metadata (Vite's manifest, for bench/first-view.ts): beside the output, never served. */
+const BUILD_META = `${DIST.replace(/\/+$/, '')}-meta`;
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|webmanifest|ico)$/;
 
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-assets.ts'], {
@@ -23,6 +25,10 @@ execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-assets.ts']
 await build({ logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
 // public/.gitignore keeps generated assets out of git; it has no place on the site.
 await rm(join(DIST, '.gitignore'), { force: true });
+// Vite writes its manifest into dist/.vite/, which would put source paths on the site.
+await mkdir(BUILD_META, { recursive: true });
+await rename(join(DIST, '.vite', 'manifest.json'), join(BUILD_META, 'vite-manifest.json'));
+await rm(join(DIST, '.vite'), { recursive: true, force: true });
 await build({
   logLevel: 'warn',
   build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },

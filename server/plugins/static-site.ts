@@ -24,11 +24,16 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { d
     // An array: with preCompressed, @fastify/static 9 finds the index only in one.
     index: ['index.html'],
     preCompressed: true,
+    // Nothing the site links to starts with a dot; such files are tooling's (.vite/, .env).
+    dotfiles: 'ignore',
     cacheControl: false,
     setHeaders: (res, path) => {
       // The rule is by URL path, as dist/_headers states it for static hosts.
       const urlPath = `/${relative(root, path).split(sep).join('/')}`;
       res.setHeader('cache-control', cacheControlFor(urlPath));
+      // The same URL answers brotli, gzip or identity bytes by Accept-Encoding: a
+      // shared cache must key on it, or it hands brotli to a client that cannot read it.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 };

@@ -26,6 +26,15 @@ describeEachBackend('the native form route', (kind) => {
     expect(await countRows(t.db)).toBe(before + 1);
   });
 
+  it('keeps a message’s line breaks, which a browser sends as CRLF, as the line feeds a script sends', async () => {
+    const message = 'First line\r\nSecond line\r\n\r\nThird';
+    expect((await post(form({ ...VALID, message }))).statusCode).toBe(303);
+    const [row] = await t.db.query(
+      'select message from public.contact_submissions order by id desc limit 1',
+    );
+    expect(row?.message).toBe('First line\nSecond line\n\nThird');
+  });
+
   it.each([
     ['an invalid email', { ...VALID, email: 'jane@example' }, MESSAGES.invalidEmail],
     ['an empty field', { ...VALID, name: ' ' }, MESSAGES.missing],

@@ -23,6 +23,10 @@ function makeDist(): string {
   writeFileSync(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
   writeFileSync(join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
+  // What tooling leaves in a build directory: never part of the site.
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{"src/main.tsx": {}}');
+  writeFileSync(join(dist, '.env'), 'SECRET=1');
   return dist;
 }
 
@@ -50,6 +54,25 @@ describe('the prerendered site', () => {
     const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.rawPayload).toEqual(brotliCompressSync(INDEX));
+  });
+
+  it('says that every file varies by Accept-Encoding, compressed or not', async () => {
+    for (const headers of [{ 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }, {}]) {
+      for (const url of ['/', '/assets/index-AbC123.js', '/robots.txt']) {
+        const response = await app.inject({ url, headers });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+      }
+    }
+  });
+
+  it('serves no dotfiles', async () => {
+    for (const url of ['/.vite/manifest.json', '/.env', '/assets/../.env']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('SECRET');
+      expect(response.body).not.toContain('src/main.tsx');
+    }
   });
 
   it('caches hashed assets for a year', async () => {

@@ -20,8 +20,8 @@ const ODDITIES: [string, Partial<ContactSubmission>][] = [
     { name: 'مرحبا بالعالم', message: 'abc\u202edcba\u202c end' },
   ],
   ['a spreadsheet formula', { name: '=HYPERLINK("http://evil.example","click")' }],
-  ['inner line breaks and tabs', { message: 'Line 1\n\nLine 2\r\n\tindented\u2028next' }],
-  ['control characters inside', { message: 'bell\u0007 delete\u007f escape\u001b end' }],
+  ['inner line breaks and tabs', { message: 'Line 1\n\nLine 2\n\tindented\u2028next' }],
+  ['a DEL and C1 controls inside (not C0)', { message: 'delete\u007f next\u0085line end' }],
   ['zero-width characters at the edges', { name: '\u200bJane\u200b', message: '\u2060hi\u200d' }],
   [
     'NEL and Mongolian vowel separator at the edges (not whitespace to JavaScript)',

@@ -10,6 +10,7 @@
  */
 import { LIMITS } from '../../config/contact-limits';
 import { MESSAGES } from '../../content/contact';
+import { isEmailAddress } from '../../lib/email-address';
 
 export { LIMITS };
 
@@ -76,22 +77,6 @@ export const MESSAGE_CONTROL = /[\u0000-\u0008\u000b-\u001f]/;
 /** A surrogate half without its partner: not valid UTF-8, so PostgreSQL refuses it. */
 export const LONE_SURROGATE =
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** JavaScript's \s is the same set that String.prototype.trim() removes. */
-const WHITESPACE = /\s/;
-
-/**
- * Spec §5: text, an at sign, text, a dot, text, with no whitespace; that is
- * `^[^\s@]+@[^\s@]+\.[^\s@]+$`, checked by indexOf instead, because that
- * pattern backtracks over a long run of dots (quadratic time).
- */
-export function isEmailAddress(text: string): boolean {
-  const at = text.indexOf('@');
-  if (at < 1 || text.indexOf('@', at + 1) !== -1) return false;
-  const domain = text.slice(at + 1);
-  // A dot with text on both sides: the first dot after the domain's first character, not its last.
-  const dot = domain.indexOf('.', 1);
-  return dot > 0 && dot < domain.length - 1 && !WHITESPACE.test(text);
-}
 
 export type ValidationResult =
   { ok: true; value: ContactSubmission } | { ok: false; field: ContactField; message: string };

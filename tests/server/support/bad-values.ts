@@ -6,6 +6,43 @@ const emoji = '😀';
 
 /** Values of the wrong type, unstorable text, and text the CHECK constraints refuse. */
 export const BAD_VALUES: BadInput[] = [
+  // Invisible data and control characters (issue 13, item 10): the database refuses them.
+  {
+    name: 'a name of one zero-width space',
+    body: { ...VALID, name: '\u200b' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'an email of zero-width characters',
+    body: { ...VALID, email: '\u200b@\u200c.\u200d' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'ESC and BEL in a name',
+    body: { ...VALID, name: 'Jane\u001b[2J\u0007' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'a bell in a message',
+    body: { ...VALID, message: 'ring\u0007ring' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'a carriage return in a message',
+    body: { ...VALID, message: 'a\r\nb' },
+    status: 400,
+    code: '23514',
+  },
+  {
+    name: 'a message of word joiners',
+    body: { ...VALID, message: '\u2060\u2060' },
+    status: 400,
+    code: '23514',
+  },
   {
     name: 'no name',
     body: { email: VALID.email, message: VALID.message },
