@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/plugins/rest-api.ts';
+import { LIMITS } from '../../src/features/contact/validation.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
 import { spawnServer, type ChildServer } from './support/child-server.ts';
 import { describeWithNginx, startNginx, type RunningNginx } from './support/nginx.ts';
@@ -73,21 +74,23 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
     expect((await visitor('127.0.0.4').submit('Alice')).status).toBe(201);
   });
 
-  it('passes every body the app may answer, so its 413 is the one the client reads', async () => {
+  it('passes the largest valid submission however encoded, and refuses a bigger body itself', async () => {
     const client = visitor('127.0.0.5');
-    const post = (bytes: number) =>
+    const post = (body: string) =>
       client.fetch(TABLE_URL, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...VALID, message: 'x'.repeat(bytes) }),
+        body,
       });
-    // Just over the app's limit, under nginx's: the app's refusal, in PostgREST's shape.
-    const overApp = await post(MAX_BODY_BYTES + 100);
-    expect(overApp.status).toBe(413);
-    expect(JSON.parse(overApp.body)).toHaveProperty('code');
-    // Far over: nginx refuses it before any instance reads a byte.
-    const overNginx = await post(200_000);
-    expect(overNginx.status).toBe(413);
-    expect(overNginx.body).toContain('nginx');
+    // Every character as an escaped surrogate pair, 12 bytes each: the most a valid row can take.
+    const escaped = (count: number) => '\\ud83d\\ude00'.repeat(count);
+    const largestValid = `{"name":"${escaped(LIMITS.name.max)}","email":"${VALID.email}","message":"${escaped(LIMITS.message.max)}"}`;
+    expect((await post(largestValid)).status).toBe(201);
+    // Over the app's limit: nginx answers 413 itself, never a 502 for a body the app cut short.
+    for (const bytes of [MAX_BODY_BYTES + 100, 200_000]) {
+      const refused = await post(JSON.stringify({ ...VALID, message: 'x'.repeat(bytes) }));
+      expect(refused.status).toBe(413);
+      expect(refused.body).toContain('nginx');
+    }
   });
 });
