@@ -60,16 +60,6 @@ const stop = (why: string) =>
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
 
-// `npm run worker`: a process manager's SIGTERM to npm kills npm without passing it on
-// (npm 10), which would orphan this process. Started by npm, we stop when it is gone.
-const ORPHAN_CHECK_MS = 500;
-if (process.env.npm_lifecycle_event) {
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) void stop('npm, which started the worker, has exited');
-  }, ORPHAN_CHECK_MS).unref();
-}
-
 if (values.once) {
   await delivery.drained();
   await stop('Nothing more is due');
