@@ -1,6 +1,6 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { siteConfig } from '../../config/site';
-import type { ContactSubmission } from './validation';
+import type { ContactSubmission, SubmissionRow } from './validation';
 
 /**
  * Loaded only when a visitor submits (a dynamic import), so the client library
@@ -18,12 +18,10 @@ const client = new PostgrestClient(`${siteConfig.apiUrl || window.location.origi
 });
 
 /**
- * A submission whose hidden trap field was filled. Autofill fills hidden fields
- * too, so it is sent flagged, never dropped: the database keeps it marked as
- * suspected spam and does not email it.
+ * `suspectedSpam`: the hidden trap field was filled. Autofill fills hidden
+ * fields too, so such a message is sent flagged, never dropped: the database
+ * keeps it marked as suspected spam and does not email it.
  */
-type SubmissionRow = ContactSubmission & { suspected_spam?: boolean };
-
 export async function submitContact(
   submission: ContactSubmission,
   { suspectedSpam = false } = {},
