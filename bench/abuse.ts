@@ -1,5 +1,5 @@
 /**
- * Abuse and crash benchmark (issue 4): the real server process
+ * Abuse and crash benchmark: the real server process
  * (`server/main.ts`, logging on, as in production) on the embedded database
  * and on PostgreSQL, through three phases on the same data:
  *

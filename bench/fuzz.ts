@@ -1,5 +1,5 @@
 /**
- * The long fuzz run (issue 13): the real server, listening on loopback, on the
+ * The long fuzz run: the real server, listening on loopback, on the
  * embedded database and on PostgreSQL, sent `--runs` random requests (random
  * bodies, headers and media types; tests/server/fuzz.test.ts runs a few
  * hundred of the same) and then every adversarial submission while /healthz is

@@ -2,7 +2,8 @@
 const WHITESPACE = /\s/;
 
 /**
- * Spec §5: text, an at sign, text, a dot, text, with no whitespace; that is
+ * The form's email rule (docs/product.md#contact-validation): text, an at
+ * sign, text, a dot, text, with no whitespace; that is
  * `^[^\s@]+@[^\s@]+\.[^\s@]+$`, checked by indexOf instead, because that
  * pattern backtracks over a long run of dots (quadratic time).
  */

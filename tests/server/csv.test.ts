@@ -27,7 +27,7 @@ describe('CSV for spreadsheets', () => {
     expect(csvCell(value)).toBe(expected);
   });
 
-  // Issue 13 item 8: unquoted, this became a formula where `;` separates cells.
+  // Unquoted, this became a formula where `;` separates cells.
   it('keeps a formula after a semicolon inside its quoted cell', () => {
     const cell = csvCell("x;=cmd|' /C calc'!A0");
     expect(cell).toBe(`"x;=cmd|' /C calc'!A0"`);

@@ -69,7 +69,7 @@ describe('the data directory lock', () => {
 });
 
 /**
- * Issue 13, item 3: two containers sharing a volume are both PID 1. Each
+ * Two containers sharing a volume are both PID 1. Each
  * server here runs as PID 1 of its own PID namespace, so a lock that trusts
  * PIDs takes the other's lock for its own stale one.
  */

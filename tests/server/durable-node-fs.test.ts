@@ -52,7 +52,7 @@ describe('the embedded database on a power cut', () => {
   });
 });
 
-// Issue 15: a patch that does not apply stops the start, naming the version it was checked against.
+// A patch that does not apply stops the start, naming the version it was checked against.
 describe('the durability patch', () => {
   it('refuses to run when it did not apply', () => {
     const unpatched = new DurableNodeFS('/nonexistent');

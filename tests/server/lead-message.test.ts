@@ -116,7 +116,6 @@ describe('the lead email', () => {
     expect(message.text).toContain('one\ntwo[31m\n');
   });
 
-  // Issue 13, item 9.
   it("keeps a name on one line, so it cannot forge the body's own lines", () => {
     const name = 'Eve\nEmail: ceo@bank.example\r\nReceived: yesterday\u2028Message:\tpay now';
     const { text, html } = leadMessage({ ...LEAD, name }, ADDRESSING);

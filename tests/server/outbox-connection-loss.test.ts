@@ -8,7 +8,7 @@ import { SilentRelay, SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
 
 /**
- * Issue 13, item 2: PostgreSQL dropping a connection (pg_terminate_backend, a
+ * PostgreSQL dropping a connection (pg_terminate_backend, a
  * failover, a provider's idle_in_transaction_session_timeout) while the lead
  * worker waits on a relay that never greets must not stop the server, and the
  * lead still goes out once the relay works.

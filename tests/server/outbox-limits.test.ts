@@ -9,7 +9,7 @@ import { until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
 
 /**
- * Issue 13, item 11: a lead the relay keeps refusing is given up after a
+ * A lead the relay keeps refusing is given up after a
  * bounded number of attempts and listed by `submissions outbox`; a flood of
  * leads cannot send more than the hourly cap, and the rest go out once it allows.
  */

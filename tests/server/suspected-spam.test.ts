@@ -8,7 +8,7 @@ import { SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
 
 /**
- * Issue 18: a filled honeypot (bots, but also browser autofill) must never
+ * A filled honeypot (bots, but also browser autofill) must never
  * lose a message without trace: the row is stored flagged, not emailed, and
  * listed in the export under its own status. The database's rules still hold.
  */

@@ -8,7 +8,7 @@ import { SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
 
 /**
- * Issue 17: `npm run worker` emails leads with no server of ours taking the
+ * `npm run worker` emails leads with no server of ours taking the
  * submissions (a static site posting to hosted Supabase): rows inserted by
  * anon straight in SQL, as PostgREST would, are each emailed exactly once.
  */

@@ -6,7 +6,7 @@ const emoji = '😀';
 
 /** Values of the wrong type, unstorable text, and text the CHECK constraints refuse. */
 export const BAD_VALUES: BadInput[] = [
-  // Invisible data and control characters (issue 13, item 10): the database refuses them.
+  // Invisible data and control characters: the database refuses them.
   {
     name: 'a name of one zero-width space',
     body: { ...VALID, name: '\u200b' },
