@@ -85,7 +85,7 @@ async function benchEmbedded() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
   try {
     const server = await startServerProcess({ DATA_DIR: dataDir });
-    const load = await postFor(server.url, clients, seconds);
+    const load = await postFor(server.url, clients, seconds, { ownAddresses: true });
     await server.stop();
     const db = await openDatabase({ dataDir });
     const stored = Number(
@@ -106,7 +106,7 @@ async function benchEmbedded() {
 async function benchPostgres() {
   await withBenchPostgres(async (url) => {
     const server = await startServerProcess({ DATABASE_URL: url });
-    const load = await postFor(server.url, clients, seconds);
+    const load = await postFor(server.url, clients, seconds, { ownAddresses: true });
     await server.stop();
 
     const pool = new pg.Pool({ connectionString: url, max: clients });

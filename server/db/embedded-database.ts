@@ -4,7 +4,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.ts';
 import { assertDurable, durablePgliteOptions } from './durable-node-fs.ts';
 import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
-import { batchInserts, requestHeadersSetting, rowInsert } from './insert-batcher.ts';
+import { batchInserts, rowInsert } from './insert-batcher.ts';
 
 /** PGlite's files live in this subdirectory of DATA_DIR, beside the lock file that guards them. */
 export const PGDATA = 'pglite';
@@ -53,8 +53,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
         pg.transaction(async (tx) => {
           await tx.exec('set local role anon');
           for (const row of rows) {
-            await tx.query(...requestHeadersSetting(row));
-            await tx.query(...rowInsert(row.submission));
+            await tx.query(...rowInsert(row));
           }
         }),
       ),

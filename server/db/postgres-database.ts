@@ -6,7 +6,7 @@ import {
   type Row,
   type SqlSession,
 } from './database.ts';
-import { batchInserts, MAX_QUEUED, requestHeadersSetting, rowInsert } from './insert-batcher.ts';
+import { batchInserts, MAX_QUEUED, rowInsert } from './insert-batcher.ts';
 
 /** Enough to keep one PostgreSQL busy from one Node process; several instances share max_connections (100). */
 export const DEFAULT_POOL_SIZE = 10;
@@ -128,8 +128,7 @@ export async function openPostgresDatabase(
       inTransaction(async (run) => {
         await run(INSERT_SETTINGS_SQL);
         for (const row of rows) {
-          await run(...requestHeadersSetting(row));
-          await run(...rowInsert(row.submission));
+          await run(...rowInsert(row));
         }
       }, INSERT_QUERY_TIMEOUT_MS),
     poolSize,

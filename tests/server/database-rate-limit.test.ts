@@ -69,6 +69,15 @@ describeEachBackend('the database’s per-address rate limit', (kind) => {
     expect((await post(site.app, '198.51.100.2')).statusCode).toBe(201);
   });
 
+  it('counts each visitor in a group commit by their own address', async () => {
+    // Sent at once, so the server inserts them in shared transactions (insert-batcher.ts).
+    const visitors = ['192.0.2.11', '192.0.2.12', '192.0.2.13', '192.0.2.14'];
+    const wave = visitors.flatMap((from) => Array.from({ length: DB_LIMIT }, () => from));
+    const answers = await Promise.all(wave.map((from) => post(site.app, from)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(wave.map(() => 201));
+    for (const from of visitors) expect((await post(site.app, from)).statusCode).toBe(429);
+  });
+
   it('limits a session that inserts as PostgREST does, by its cf-connecting-ip', async () => {
     const visitor = { 'cf-connecting-ip': '192.0.2.44' };
     for (let i = 0; i < DB_LIMIT; i++)
