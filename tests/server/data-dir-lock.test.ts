@@ -80,7 +80,8 @@ const canUnshare =
 describe.skipIf(!canUnshare)('two servers in separate PID namespaces', () => {
   it('the second refuses to start on a data directory the first holds', async () => {
     const dir = dataDir();
-    const wrap = ['unshare', '--fork', '--pid', '--mount-proc', '--'];
+    // --kill-child: the server dies with unshare, so the test's cleanup leaves no server behind.
+    const wrap = ['unshare', '--fork', '--pid', '--mount-proc', '--kill-child', '--'];
     const first = await spawnServer({ DATA_DIR: dir }, wrap);
     children.push(first.child);
     expect(readFileSync(join(dir, 'server.lock'), 'utf8')).toMatch(/^1 /);
