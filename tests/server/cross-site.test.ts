@@ -79,3 +79,32 @@ describeEachBackend('only the site itself may make a browser submit', (kind) => 
     expect(response.headers.location).toBe(`${ALLOWED}/contact/sent/`);
   });
 });
+
+describeEachBackend('the site’s own origin behind a TLS proxy', (kind) => {
+  const behindProxy = async (trustProxy: boolean | string[]) => {
+    const t = await testApp(kind, {}, { trustProxy });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/contact',
+      remoteAddress: '127.0.0.1',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        host: 'www.example.co.uk',
+        'x-forwarded-proto': 'https',
+        origin: 'https://www.example.co.uk',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: FORM,
+    });
+    await t.close();
+    return response.statusCode;
+  };
+
+  it('is recognised when the proxy is trusted (its X-Forwarded-Proto says https)', async () => {
+    expect(await behindProxy(['127.0.0.1'])).toBe(303);
+  });
+
+  it('is taken for another site when it is not, which is why TRUST_PROXY is required there', async () => {
+    expect(await behindProxy(false)).toBe(403);
+  });
+});
