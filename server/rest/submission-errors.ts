@@ -1,5 +1,5 @@
 import type { ContactField } from '../../src/features/contact/validation.ts';
-import { TABLE } from '../db/contact-table.ts';
+import { SPAM_FLAG, TABLE } from '../db/contact-table.ts';
 import { PostgrestError } from './postgrest-error.ts';
 
 /**
@@ -100,7 +100,7 @@ export const refuse = {
       'www-authenticate': 'Bearer',
     }),
 
-  notNull: (column: ContactField) =>
+  notNull: (column: ContactField | typeof SPAM_FLAG) =>
     new PostgrestError(
       400,
       '23502',

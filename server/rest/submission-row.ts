@@ -50,11 +50,12 @@ export function toSubmission(
     submission[field] = value;
   }
   const flag = keys.includes(SPAM_FLAG) && Object.hasOwn(row, SPAM_FLAG) ? row[SPAM_FLAG] : false;
+  if (flag === null) throw refuse.notNull(SPAM_FLAG);
   if (typeof flag !== 'boolean') throw notBoolean(describeJson(flag));
   return flag ? { ...submission, suspected_spam: true } : submission;
 }
 
-/** What PostgreSQL says for a JSON value that is not a boolean (null included: the column is NOT NULL). */
+/** What PostgreSQL says for a JSON value that is not a boolean. */
 function notBoolean(got: string): PostgrestError {
   return new PostgrestError(
     400,

@@ -50,6 +50,18 @@ export const BAD_VALUES: BadInput[] = [
     code: '23502',
   },
   { name: 'a null email', body: { ...VALID, email: null }, status: 400, code: '23502' },
+  {
+    name: 'a null spam flag (the column is NOT NULL)',
+    body: { ...VALID, suspected_spam: null },
+    status: 400,
+    code: '23502',
+  },
+  {
+    name: 'a string for the spam flag',
+    body: { ...VALID, suspected_spam: 'yes' },
+    status: 400,
+    code: '22P02',
+  },
   { name: 'a number for a name', body: { ...VALID, name: 42 }, status: 400, code: '22P02' },
   {
     name: 'a boolean for a message',
