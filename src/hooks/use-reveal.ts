@@ -3,47 +3,48 @@ import { REVEAL_ROOT_MARGIN, REVEAL_THRESHOLD } from '../config/constants';
 import { prefersReducedMotion } from './use-media-query';
 
 /**
- * `static`: as prerendered, fully visible (no script yet, reduced motion, or
- * already on screen when the page woke up). `waiting`: hidden until the section
- * is REVEAL_THRESHOLD visible. `shown`: revealed, with each item's stagger.
+ * A section's card reveal (docs/product.md#ruling-reveal). At rest every card is
+ * drawn, as prerendered: nothing waits invisible, so whatever draws the page
+ * without scrolling it (a full-page screenshot, a short landscape screen that
+ * never shows 20% of a tall section) still shows every card. Once the section is
+ * REVEAL_THRESHOLD in view, the cards still below the fold make their entrance
+ * one after another; a card already on screen is never taken away to be shown
+ * again.
+ *
+ * Returns the indices of the cards making an entrance, in document order.
  */
-export type RevealPhase = 'static' | 'waiting' | 'shown';
-
-function isAlreadyVisible(element: Element): boolean {
-  const rect = element.getBoundingClientRect();
-  const visible = Math.min(rect.bottom, window.innerHeight) - Math.max(rect.top, 0);
-  return visible > 0 && visible >= Math.min(rect.height, window.innerHeight) * REVEAL_THRESHOLD;
-}
-
-export function useReveal(ref: RefObject<Element | null>): RevealPhase {
-  const [phase, setPhase] = useState<RevealPhase>('static');
+export function useReveal(ref: RefObject<Element | null>): readonly number[] {
+  const [entering, setEntering] = useState<readonly number[]>([]);
 
   useEffect(() => {
-    const element = ref.current;
-    if (!element || !('IntersectionObserver' in window)) return;
-    if (prefersReducedMotion() || isAlreadyVisible(element)) return;
+    const section = ref.current;
+    if (!section || !('IntersectionObserver' in window) || prefersReducedMotion()) return;
 
-    setPhase('waiting');
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setPhase('shown');
-          observer.disconnect();
-        }
+        if (!entries.some((entry) => entry.intersectionRatio >= REVEAL_THRESHOLD)) return;
+        observer.disconnect();
+        const cards = [...section.querySelectorAll('[data-reveal]')];
+        setEntering(
+          cards.flatMap((card, index) =>
+            card.getBoundingClientRect().top >= window.innerHeight ? [index] : [],
+          ),
+        );
       },
       { threshold: REVEAL_THRESHOLD, rootMargin: REVEAL_ROOT_MARGIN },
     );
-    observer.observe(element);
+    observer.observe(section);
     return () => observer.disconnect();
   }, [ref]);
 
-  return phase;
+  return entering;
 }
 
-/** Props for the i-th item of a staggered reveal. */
-export function revealProps(phase: RevealPhase, index: number, staggerMs: number) {
+/** Props for the card at `index`: the n-th card to make an entrance starts n × `staggerMs` late. */
+export function revealProps(entering: readonly number[], index: number, staggerMs: number) {
+  const turn = entering.indexOf(index);
   return {
-    'data-reveal': phase,
-    style: { transitionDelay: phase === 'shown' ? `${index * staggerMs}ms` : undefined },
+    'data-reveal': turn < 0 ? 'resting' : 'entering',
+    style: { animationDelay: turn < 0 ? undefined : `${turn * staggerMs}ms` },
   };
 }

@@ -6,13 +6,7 @@ import { navCopy } from '../../src/content/navigation';
 import { MESSAGES } from '../../src/content/contact';
 import { expect, test } from './fixtures';
 import { contactForm, fillContactForm, toasts } from './support/contact';
-import {
-  VIEWPORTS,
-  inEachColorScheme,
-  scrollThrough,
-  transitionsEnded,
-  visit,
-} from './support/site';
+import { VIEWPORTS, inEachColorScheme, scrollThrough, motionSettled, visit } from './support/site';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -77,7 +71,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await fields.email.fill('jane@example.com');
       await fields.email.press('Enter');
       await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible();
-      await transitionsEnded(toasts(page).region);
+      await motionSettled(toasts(page).region);
       expect(await violations(page, '[data-sonner-toaster]'), 'toasts').toEqual([]);
 
       await page

@@ -6,7 +6,7 @@ import {
 } from '../../src/config/constants';
 import { caseStudies, caseStudiesCopy } from '../../src/content/case-studies';
 import { expect, test } from './fixtures';
-import { VIEWPORTS, expectSectionReached, section, transitionsEnded, visit } from './support/site';
+import { VIEWPORTS, expectSectionReached, section, motionSettled, visit } from './support/site';
 
 const studiesSection = (page: Page) => section(page, caseStudiesCopy.heading);
 const card = (page: Page, index: number) =>
@@ -16,8 +16,7 @@ const card = (page: Page, index: number) =>
 async function openCaseStudies(page: Page) {
   await visit(page);
   await page.getByRole('heading', { name: caseStudiesCopy.heading }).scrollIntoViewIfNeeded();
-  await expect(studiesSection(page).locator('[data-reveal="waiting"]')).toHaveCount(0);
-  await transitionsEnded(studiesSection(page));
+  await motionSettled(studiesSection(page));
 }
 
 test.describe('case-study cards', () => {

@@ -8,7 +8,7 @@ import { caseStudiesCopy } from '../../src/content/case-studies';
 import { partners, partnersCopy } from '../../src/content/partners';
 import { services, servicesCopy } from '../../src/content/services';
 import { expect, test } from './fixtures';
-import { scrollThrough, section, visit } from './support/site';
+import { VIEWPORTS, motionSettled, scrollThrough, section, visit } from './support/site';
 
 /** The revealable items of a section: the list items that hold its cards. */
 const cards = (page: Page, heading: string) =>
@@ -16,59 +16,137 @@ const cards = (page: Page, heading: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('article') });
 
-/** Each card's first transition delay or duration, in ms (opacity and transform share them). */
-const transitionMs = (items: Locator, timing: 'transitionDelay' | 'transitionDuration') =>
-  items.evaluateAll(
-    (elements, key) =>
-      elements.map((el) => Math.round(parseFloat(getComputedStyle(el)[key]) * 1000)),
-    timing,
+/** What each card is doing, with where it is: the state the page gave it, its animation, its place. */
+const cardStates = (items: Locator) =>
+  items.evaluateAll((elements) =>
+    elements.map((el) => {
+      const [animation] = el.getAnimations() as CSSAnimation[];
+      const firstFrame = animation?.effect
+        ? (animation.effect as KeyframeEffect).getKeyframes()[0]
+        : undefined;
+      return {
+        reveal: el.getAttribute('data-reveal'),
+        animation: animation?.animationName ?? null,
+        delayMs: Math.round(parseFloat(getComputedStyle(el).animationDelay) * 1000),
+        startsHidden: firstFrame?.opacity === '0',
+        opacity: getComputedStyle(el).opacity,
+        onScreen: el.getBoundingClientRect().top < window.innerHeight,
+      };
+    }),
   );
-/** Each card's transition delay: its place in the stagger. */
-const delaysMs = (items: Locator) => transitionMs(items, 'transitionDelay');
-/** Each card's transition duration: 0 while it waits, the reveal's once shown. */
-const durationsMs = (items: Locator) => transitionMs(items, 'transitionDuration');
 
-const revealStates = (items: Locator) =>
-  items.evaluateAll((elements) => elements.map((el) => el.getAttribute('data-reveal')));
+/**
+ * Scrolls down as a visitor does, a little at a time, until the section's reveal
+ * has begun; the page then stays where the reveal found it.
+ */
+async function scrollUntilReveal(page: Page, items: Locator) {
+  const entering = () =>
+    items.evaluateAll((els) => els.some((el) => el.dataset.reveal === 'entering'));
+  for (let y = 0; y < 20_000; y += 40) {
+    await page.evaluate(async (top) => {
+      window.scrollTo({ top, behavior: 'instant' });
+      // Two frames: the observer reports after a rendering, React commits after that.
+      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+    }, y);
+    if (await entering()) return;
+  }
+  throw new Error('the reveal never began');
+}
 
 test.describe('section reveals', () => {
-  test('service cards wait below the fold, then appear 100 ms apart', async ({ page }) => {
-    await visit(page);
-    const items = cards(page, servicesCopy.heading);
-    await expect(items).toHaveCount(services.length);
-    expect(await revealStates(items)).toEqual(services.map(() => 'waiting'));
-    await expect(items.first()).toHaveCSS('opacity', '0');
-    // Hidden at once, not faded out where nobody can see it: only the reveal animates.
-    expect(await durationsMs(items)).toEqual(services.map(() => 0));
-
-    await page.getByRole('heading', { name: servicesCopy.websiteHeading }).scrollIntoViewIfNeeded();
-    await expect.poll(() => revealStates(items)).toEqual(services.map(() => 'shown'));
-    expect(await delaysMs(items)).toEqual(services.map((_, i) => i * SERVICE_STAGGER_MS));
-    for (const duration of await durationsMs(items)) expect(duration).toBeGreaterThan(0);
-    for (const item of await items.all()) await expect(item).toHaveCSS('opacity', '1');
-  });
-
-  test('case-study cards appear 200 ms apart', async ({ page }) => {
-    await visit(page);
-    const items = cards(page, caseStudiesCopy.heading);
-    await expect(items).toHaveCount(3);
-    expect(await revealStates(items)).toEqual(['waiting', 'waiting', 'waiting']);
-
-    await page.getByRole('heading', { name: caseStudiesCopy.heading }).scrollIntoViewIfNeeded();
-    await expect.poll(() => revealStates(items)).toEqual(['shown', 'shown', 'shown']);
-    expect(await delaysMs(items)).toEqual([0, 1, 2].map((i) => i * CASE_STUDY_STAGGER_MS));
-    for (const item of await items.all()) await expect(item).toHaveCSS('opacity', '1');
-  });
-
-  test('under reduced motion no card is ever hidden', async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+  test('an untouched page rests with every card drawn', async ({ page }) => {
     await visit(page);
     const all = page.locator('[data-reveal]');
     await expect(all).toHaveCount(services.length + 3);
-    expect(new Set(await revealStates(all))).toEqual(new Set(['static']));
+    for (const card of await cardStates(all)) {
+      expect(card).toMatchObject({ reveal: 'resting', animation: null, opacity: '1' });
+    }
+  });
+
+  test('service cards below the fold make their entrance 100 ms apart', async ({ page }) => {
+    await visit(page);
+    const items = cards(page, servicesCopy.heading);
+    await expect(items).toHaveCount(services.length);
+    await scrollUntilReveal(page, items);
+
+    // At 1280 × 800 the section reaches its threshold before any card is on screen.
+    const states = await cardStates(items);
+    expect(states.map((card) => card.onScreen)).toEqual(services.map(() => false));
+    expect(states.map((card) => [card.reveal, card.animation, card.startsHidden])).toEqual(
+      services.map(() => ['entering', 'reveal-rise', true]),
+    );
+    expect(states.map((card) => card.delayMs)).toEqual(
+      services.map((_, i) => i * SERVICE_STAGGER_MS),
+    );
+
+    await motionSettled(section(page, servicesCopy.heading));
+    for (const item of await items.all()) await expect(item).toHaveCSS('opacity', '1');
+  });
+
+  test('a card already on screen when its section is reached is never hidden', async ({ page }) => {
+    // On a phone the services section is tall: its first card is on screen before 20% of it is.
+    await page.setViewportSize(VIEWPORTS.phone);
+    await visit(page);
+    const items = cards(page, servicesCopy.heading);
+    await scrollUntilReveal(page, items);
+
+    const states = await cardStates(items);
+    expect(states[0]!.onScreen, 'the first card is on screen when the reveal begins').toBe(true);
+    for (const card of states) {
+      if (card.onScreen)
+        expect(card).toMatchObject({ reveal: 'resting', animation: null, opacity: '1' });
+      else
+        expect(card).toMatchObject({
+          reveal: 'entering',
+          animation: 'reveal-rise',
+          startsHidden: true,
+        });
+    }
+    // The cards that do enter take their turns from the first of them.
+    const entering = states.filter((card) => card.reveal === 'entering');
+    expect(entering.length).toBeGreaterThan(0);
+    expect(entering.map((card) => card.delayMs)).toEqual(
+      entering.map((_, i) => i * SERVICE_STAGGER_MS),
+    );
+  });
+
+  test('case-study cards rise into place 200 ms apart', async ({ page }) => {
+    await visit(page);
+    const items = cards(page, caseStudiesCopy.heading);
+    await expect(items).toHaveCount(3);
+    await scrollUntilReveal(page, items);
+
+    const states = await cardStates(items);
+    expect(states.map((card) => [card.reveal, card.animation, card.startsHidden])).toEqual(
+      [0, 1, 2].map(() => ['entering', 'reveal-lift', true]),
+    );
+    expect(states.map((card) => card.delayMs)).toEqual(
+      [0, 1, 2].map((i) => i * CASE_STUDY_STAGGER_MS),
+    );
+    await motionSettled(section(page, caseStudiesCopy.heading));
+    for (const item of await items.all()) await expect(item).toHaveCSS('opacity', '1');
+  });
+
+  test('on a landscape phone, too short for 20% of the services, every card shows', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 740, height: 360 });
+    await visit(page);
     await scrollThrough(page);
-    expect(new Set(await revealStates(all))).toEqual(new Set(['static']));
-    for (const item of await all.all()) await expect(item).toHaveCSS('opacity', '1');
+    for (const card of await cardStates(page.locator('[data-reveal]'))) {
+      expect(card.opacity).toBe('1');
+    }
+  });
+
+  test('under reduced motion no card ever moves', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await visit(page);
+    await scrollThrough(page);
+    const all = page.locator('[data-reveal]');
+    await expect(all).toHaveCount(services.length + 3);
+    for (const card of await cardStates(all)) {
+      expect(card).toMatchObject({ reveal: 'resting', animation: null, opacity: '1' });
+    }
   });
 });
 

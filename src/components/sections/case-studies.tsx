@@ -17,7 +17,7 @@ export function nextFlipped(current: number | null, toggled: number): number | n
 
 export function CaseStudies() {
   const ref = useRef<HTMLElement>(null);
-  const phase = useReveal(ref);
+  const entering = useReveal(ref);
   const interactive = useHydrated();
   const [flipped, setFlipped] = useState<number | null>(null);
 
@@ -38,7 +38,7 @@ export function CaseStudies() {
               key={study.title}
               study={study}
               index={index}
-              phase={phase}
+              entering={entering}
               flipped={flipped === index}
               interactive={interactive}
               onToggle={() => setFlipped((current) => nextFlipped(current, index))}

@@ -11,14 +11,14 @@ import {
   caseStudiesCopy,
   type CaseStudy,
 } from '../../content/case-studies';
-import { revealProps, type RevealPhase } from '../../hooks/use-reveal';
+import { revealProps } from '../../hooks/use-reveal';
 import { buttonClass } from '../ui/button-styles';
 import { Icon } from '../ui/icon';
 
 interface CaseStudyCardProps {
   study: CaseStudy;
   index: number;
-  phase: RevealPhase;
+  entering: readonly number[];
   flipped: boolean;
   /** Before hydration the buttons do nothing, so no face is hidden from anyone yet. */
   interactive: boolean;
@@ -42,7 +42,7 @@ const face = 'flip-face flex flex-col overflow-hidden rounded-3xl border border-
 export function CaseStudyCard({
   study,
   index,
-  phase,
+  entering,
   flipped,
   interactive,
   onToggle,
@@ -65,7 +65,7 @@ export function CaseStudyCard({
   };
 
   return (
-    <li {...revealProps(phase, index, CASE_STUDY_STAGGER_MS)} data-reveal-style="lift">
+    <li {...revealProps(entering, index, CASE_STUDY_STAGGER_MS)} data-reveal-style="lift">
       <article
         className="flip-card"
         style={cardStyle}
@@ -87,8 +87,9 @@ export function CaseStudyCard({
                 alt={study.alt}
                 width={CASE_STUDY_IMAGE_RATIO.width}
                 height={CASE_STUDY_IMAGE_RATIO.height}
-                loading="lazy"
                 decoding="async"
+                // Not lazy: a capture of the whole page must have them (docs/product.md#ruling-printing).
+                fetchPriority="low"
                 className="aspect-video h-32 w-full object-cover sm:h-40"
               />
             </picture>

@@ -2,7 +2,6 @@ import type { CSSProperties } from 'react';
 import type { ServiceOffering } from '../../content/services';
 import { hrefTo } from '../../content/navigation';
 import { servicesCopy } from '../../content/services';
-import type { RevealPhase } from '../../hooks/use-reveal';
 import { revealProps } from '../../hooks/use-reveal';
 import { SERVICE_STAGGER_MS } from '../../config/constants';
 import { CtaLink } from '../ui/cta-link';
@@ -11,10 +10,10 @@ import { Icon } from '../ui/icon';
 interface ServiceCardProps {
   service: ServiceOffering;
   index: number;
-  phase: RevealPhase;
+  entering: readonly number[];
 }
 
-export function ServiceCard({ service, index, phase }: ServiceCardProps) {
+export function ServiceCard({ service, index, entering }: ServiceCardProps) {
   const accent = {
     '--card-from': service.gradient[0],
     '--card-to': service.gradient[1],
@@ -23,7 +22,7 @@ export function ServiceCard({ service, index, phase }: ServiceCardProps) {
   const headingId = `service-${index}`;
 
   return (
-    <li {...revealProps(phase, index, SERVICE_STAGGER_MS)} className="flex">
+    <li {...revealProps(entering, index, SERVICE_STAGGER_MS)} className="flex">
       <article
         aria-labelledby={headingId}
         data-popular={service.popular ? 'true' : undefined}

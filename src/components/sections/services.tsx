@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { SECTION_IDS } from '../../content/navigation';
 import { services, servicesCopy, type ServiceOffering } from '../../content/services';
-import { useReveal, type RevealPhase } from '../../hooks/use-reveal';
+import { useReveal } from '../../hooks/use-reveal';
 import { CtaLink } from '../ui/cta-link';
 import { SectionHeading } from '../ui/section-heading';
 import { ServiceCard } from './service-card';
@@ -14,7 +14,7 @@ function CardGroup(props: {
   title: string;
   items: ServiceOffering[];
   offset: number;
-  phase: RevealPhase;
+  entering: readonly number[];
   columns: string;
 }) {
   return (
@@ -31,7 +31,7 @@ function CardGroup(props: {
             key={service.title}
             service={service}
             index={props.offset + index}
-            phase={props.phase}
+            entering={props.entering}
           />
         ))}
       </ul>
@@ -41,7 +41,7 @@ function CardGroup(props: {
 
 export function Services() {
   const ref = useRef<HTMLElement>(null);
-  const phase = useReveal(ref);
+  const entering = useReveal(ref);
 
   return (
     <section
@@ -59,7 +59,7 @@ export function Services() {
           title={servicesCopy.websiteHeading}
           items={websites}
           offset={0}
-          phase={phase}
+          entering={entering}
           columns="md:grid-cols-2 lg:grid-cols-3"
         />
         <CardGroup
@@ -67,7 +67,7 @@ export function Services() {
           title={servicesCopy.aiHeading}
           items={aiTools}
           offset={websites.length}
-          phase={phase}
+          entering={entering}
           columns="mx-auto max-w-5xl md:grid-cols-2"
         />
         <div className="mt-16 text-center">

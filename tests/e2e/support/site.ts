@@ -63,9 +63,9 @@ export async function scrollThrough(page: Page) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
     await page.waitForTimeout(30);
   }
-  await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0);
+  await motionSettled(page.locator('body'));
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await transitionsEnded(page.locator('body'));
+  await motionSettled(page.locator('body'));
 }
 
 /** Instant scroll, bypassing the page's smooth scrolling, for tests that need a position now. */
@@ -111,18 +111,31 @@ export async function expectSectionReached(page: Page, href: string) {
   }
 }
 
-/** Resolves once no CSS transition is running inside `region` (reveals have landed). */
-export async function transitionsEnded(region: Locator) {
+/**
+ * Resolves once nothing inside `region` is moving except endless loops (the
+ * marquee): transitions such as a theme change and entrances such as a section's
+ * card reveal have landed.
+ */
+export async function motionSettled(region: Locator) {
   await expect
     .poll(
       () =>
         region.evaluate((el) =>
           el
             .getAnimations({ subtree: true })
-            .filter((a): a is CSSTransition => a instanceof CSSTransition)
-            .map((a) => `${(a.effect as KeyframeEffect).target?.nodeName} ${a.transitionProperty}`),
+            .filter(
+              (a) =>
+                a.playState === 'running' &&
+                a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+            )
+            .map((a) => {
+              const target = (a.effect as KeyframeEffect).target?.nodeName;
+              if (a instanceof CSSTransition) return `${target} transition ${a.transitionProperty}`;
+              if (a instanceof CSSAnimation) return `${target} animation ${a.animationName}`;
+              return `${target} ${a.constructor.name}`;
+            }),
         ),
-      { message: 'CSS transitions still running', timeout: 10_000 },
+      { message: 'CSS transitions or animations still running', timeout: 10_000 },
     )
     .toEqual([]);
 }
@@ -138,7 +151,7 @@ export async function inEachColorScheme(
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-    await transitionsEnded(page.locator('body'));
+    await motionSettled(page.locator('body'));
     await check(colorScheme);
   }
 }
