@@ -1,10 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/start.ts';
 import { freshBackend } from './support/backends.ts';
-import { exited, spawnServer, type ChildServer } from './support/child-server.ts';
-import { TABLE_URL, VALID } from './support/requests.ts';
+import {
+  ACKNOWLEDGED_BEFORE_SIGNAL,
+  exited,
+  postThenSignal,
+  spawnServer,
+  type ChildServer,
+} from './support/child-server.ts';
 
-// kill -9 is persistence.test.ts's; this is the orderly stop an orchestrator asks for.
+// kill -9 is persistence.test.ts's; this is the orderly stop an orchestrator asks for, sent to
+// the server's own process (production-signals.test.ts sends it to npm's).
 describe('SIGTERM', () => {
   const cleanups: (() => unknown)[] = [];
   const children: ChildServer[] = [];
@@ -19,28 +25,7 @@ describe('SIGTERM', () => {
     const server = await spawnServer({ DATA_DIR: backend.options.dataDir });
     children.push(server);
 
-    const acknowledged: string[] = [];
-    const statuses = new Set<number>();
-    let sent = 0;
-    let signalled = false;
-    const client = async () => {
-      while (server.child.exitCode === null) {
-        const name = `Terminated ${sent++}`;
-        const response = await fetch(`${server.url}${TABLE_URL}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ ...VALID, name }),
-        }).catch(() => undefined);
-        if (!response) break; // refused: the server stopped listening
-        statuses.add(response.status);
-        if (response.status === 201) acknowledged.push(name);
-        if (acknowledged.length >= 40 && !signalled) {
-          signalled = true;
-          server.child.kill('SIGTERM');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, client));
+    const { acknowledged, statuses } = await postThenSignal(server, 'SIGTERM');
 
     expect(await exited(server.child)).toBe(0);
     expect(server.output()).toContain('Stopped cleanly.');
@@ -52,6 +37,6 @@ describe('SIGTERM', () => {
     const rows = await restarted.query('select name from contact_submissions');
     const stored = new Set(rows.map((row) => row.name));
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
-    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_SIGNAL);
   });
 });

@@ -1,75 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/start.ts';
 import { freshBackend } from './support/backends.ts';
-import { childEnv, exited } from './support/child-server.ts';
+import {
+  ACKNOWLEDGED_BEFORE_SIGNAL,
+  exited,
+  postThenSignal,
+  spawnNpm,
+} from './support/child-server.ts';
 import { descendantsOf, survivors } from './support/process-tree.ts';
-import { TABLE_URL, VALID } from './support/requests.ts';
 import { until } from './support/smtp-sink.ts';
-
-const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
-/** As many visitors at once as a small agency's busiest minute, and then some. */
-const CLIENTS = 20;
-/** Enough acknowledged submissions that some are surely in flight when the signal lands. */
-const ACKNOWLEDGED_BEFORE_SIGNAL = 40;
-
-interface NpmRun {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-}
-
-/**
- * `npm <args>` as a process manager starts it: its own process group (so the
- * test can find every process it made), its output read until it listens.
- */
-async function startNpm(args: string[], env: Record<string, string>): Promise<NpmRun> {
-  const child = spawn('npm', args, {
-    env: childEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = READY.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`npm exited (${code}) early:\n${output}`)));
-  });
-  return { child, url, output: () => output };
-}
-
-/** 20 clients post until the server stops answering; the signal goes out after 40 acks. */
-async function postThenSignal(run: NpmRun, signal: NodeJS.Signals) {
-  const acknowledged: string[] = [];
-  const statuses = new Set<number>();
-  let sent = 0;
-  let signalled = false;
-  const client = async () => {
-    while (run.child.exitCode === null && run.child.signalCode === null) {
-      const name = `Stopped ${sent++}`;
-      const response = await fetch(`${run.url}${TABLE_URL}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...VALID, name }),
-      }).catch(() => undefined);
-      if (!response) break; // refused: the server stopped listening
-      statuses.add(response.status);
-      if (response.status === 201) acknowledged.push(name);
-      if (acknowledged.length >= ACKNOWLEDGED_BEFORE_SIGNAL && !signalled) {
-        signalled = true;
-        // npm's own process only, as systemd (KillMode=mixed) or `docker stop` would.
-        run.child.kill(signal);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CLIENTS }, client));
-  return { acknowledged, statuses };
-}
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -86,7 +25,7 @@ describe.each([
     const backend = await freshBackend('embedded');
     cleanups.push(() => backend.dispose());
     const distDir = command[0] === 'start' ? 'dist' : '/nonexistent';
-    const run = await startNpm(command, { DATA_DIR: backend.options.dataDir, DIST_DIR: distDir });
+    const run = await spawnNpm(command, { DATA_DIR: backend.options.dataDir, DIST_DIR: distDir });
     cleanups.push(async () => {
       // Only if the test failed: never leave a server running, nor writing to a removed directory.
       for (const pid of survivors(tree, run.child.pid!)) process.kill(pid, 'SIGKILL');

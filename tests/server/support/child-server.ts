@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { TABLE_URL, VALID } from './requests.ts';
 
 const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
 
@@ -27,7 +28,7 @@ function command(wrapper: string[]): [string, string[]] {
 }
 
 /** Runs `node --import tsx server/main.ts` as a real process and waits until it listens. */
-export async function spawnServer(
+export function spawnServer(
   env: Record<string, string>,
   wrapper: string[] = [],
 ): Promise<ChildServer> {
@@ -35,6 +36,24 @@ export async function spawnServer(
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return listening(child);
+}
+
+/**
+ * `npm <args>` as a process manager starts it: in its own process group (so a
+ * test can find every process it made), and waits until the server listens.
+ */
+export function spawnNpm(args: string[], env: Record<string, string>): Promise<ChildServer> {
+  const child = spawn('npm', args, {
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  return listening(child);
+}
+
+/** Reads a child's output until the server in it says where it listens. */
+async function listening(child: ChildProcess): Promise<ChildServer> {
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -45,10 +64,46 @@ export async function spawnServer(
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     child.once('exit', (code) =>
-      reject(new Error(`server exited (${code}) before listening:\n${output}`)),
+      reject(new Error(`exited (${code}) before the server listened:\n${output}`)),
     );
   });
   return { child, url, output: () => output };
+}
+
+/** Enough acknowledged submissions that some are surely in flight when the signal lands. */
+export const ACKNOWLEDGED_BEFORE_SIGNAL = 40;
+/** As many visitors at once as a small agency's busiest minute, and then some. */
+const CLIENTS = 20;
+
+/**
+ * 20 clients post until the server stops answering; after 40 acknowledgements
+ * the signal goes to the child's own process only (npm's, when npm runs it), as
+ * systemd (KillMode=mixed) or `docker stop` would send it.
+ */
+export async function postThenSignal(server: ChildServer, signal: NodeJS.Signals) {
+  const acknowledged: string[] = [];
+  const statuses = new Set<number>();
+  let sent = 0;
+  let signalled = false;
+  const client = async () => {
+    while (server.child.exitCode === null && server.child.signalCode === null) {
+      const name = `Stopped ${sent++}`;
+      const response = await fetch(`${server.url}${TABLE_URL}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...VALID, name }),
+      }).catch(() => undefined);
+      if (!response) break; // refused: the server stopped listening
+      statuses.add(response.status);
+      if (response.status === 201) acknowledged.push(name);
+      if (acknowledged.length >= ACKNOWLEDGED_BEFORE_SIGNAL && !signalled) {
+        signalled = true;
+        server.child.kill(signal);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  return { acknowledged, statuses };
 }
 
 /** Runs main.ts to completion (for start-up failures); returns its exit code and output. */
