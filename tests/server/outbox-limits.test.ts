@@ -118,4 +118,29 @@ describeEachBackend('the outbox limits', (kind) => {
     await until(() => sent.length === 3, 20_000, 'the held lead to go out');
     expect(sent).toEqual(['One', 'Two', 'Three']);
   });
+
+  it('keeps to the cap between workers sharing the database, sends in flight included', async () => {
+    const { backend, db } = await withLeads(
+      kind,
+      Array.from({ length: 8 }, (_, i) => `Lead ${i}`),
+    );
+    // On PostgreSQL the second worker has its own connections, as another instance would.
+    const other = kind === 'postgres' ? await openDatabase(backend.options) : db;
+    if (other !== db) cleanups.push(() => other.close());
+    const sent: string[] = [];
+    // Sends that take a moment, so one worker's email is on its way while the other looks.
+    const slow: LeadSender = {
+      send: async (lead) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        sent.push(lead.name);
+      },
+    };
+    const first = worker(db, slow, { maxPerHour: 3 });
+    const second = worker(other, slow, { maxPerHour: 3 });
+    for (const { logs } of [first, second]) {
+      await until(() => logs.some((line) => line.includes('paused')), 20_000, 'the cap to hold');
+    }
+    await Promise.all([first.running.drained(), second.running.drained()]);
+    expect(sent).toHaveLength(3);
+  });
 });

@@ -44,10 +44,22 @@ export const MARK_FAILED = `
       failed_at = case when $3::integer is null then clock_timestamp() end
   where submission_id = $1`;
 
-/** Emails that went out in the last hour, across every worker sharing the database. */
-export const SENT_LAST_HOUR = `
-  select count(*)::integer as sent from public.lead_outbox
-  where sent_at > clock_timestamp() - interval '1 hour'`;
+/**
+ * Takes the claim lock for the rest of the transaction: workers sharing the
+ * database check the hourly cap and claim one at a time, so two of them never
+ * both see room for the last email of the hour. Held for a count and a claim,
+ * never across a send.
+ */
+export const LOCK_CLAIMS = `select pg_advisory_xact_lock(hashtext('public.lead_outbox claims'))`;
+
+/**
+ * Emails counted against the hourly cap, across every worker sharing the
+ * database: those sent in the last hour and those on their way (leased).
+ */
+export const COUNTED_THIS_HOUR = `
+  select count(*)::integer as counted from public.lead_outbox
+  where sent_at > clock_timestamp() - interval '1 hour'
+     or (sent_at is null and locked_until > clock_timestamp())`;
 
 /** For the start-up log: what is waiting, and what was given up. */
 export const BACKLOG = `

@@ -1,6 +1,13 @@
 import type { Database, Row } from '../../db/database.ts';
 import type { Lead } from './lead-message.ts';
-import { BACKLOG, CLAIM_NEXT, MARK_FAILED, MARK_SENT, SENT_LAST_HOUR } from './outbox-queries.ts';
+import {
+  BACKLOG,
+  CLAIM_NEXT,
+  COUNTED_THIS_HOUR,
+  LOCK_CLAIMS,
+  MARK_FAILED,
+  MARK_SENT,
+} from './outbox-queries.ts';
 
 /**
  * Emails the agency about each submission in public.lead_outbox (a trigger
@@ -116,17 +123,29 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return 'sent';
   };
 
+  /** The next due lead, leased, or 'capped' when the hour's emails are all spent or on their way. */
+  const claimNext = () =>
+    database.transaction(async (session): Promise<Row | 'capped' | undefined> => {
+      await session.query(LOCK_CLAIMS);
+      const [{ counted } = { counted: 0 }] = await session.query(COUNTED_THIS_HOUR);
+      if (Number(counted) >= maxPerHour) return 'capped';
+      const [row] = await session.query(CLAIM_NEXT, [LEASE_MS]);
+      return row;
+    });
+
   const deliverNext = async (): Promise<Outcome> => {
-    const [{ sent } = { sent: 0 }] = await query(SENT_LAST_HOUR);
-    if (Number(sent) >= maxPerHour) {
-      if (!capped) log.warn(`Lead emails paused: ${maxPerHour} sent in the last hour (the cap).`);
+    const next = await claimNext();
+    if (next === 'capped') {
+      if (!capped)
+        log.warn(
+          `Lead emails paused: ${maxPerHour} sent or on their way in the last hour (the cap).`,
+        );
       capped = true;
       return 'capped';
     }
     if (capped) log.info('Lead emails resume: under the hourly cap again.');
     capped = false;
-    const [row] = await query(CLAIM_NEXT, [LEASE_MS]);
-    return row ? deliver(row) : 'none';
+    return next ? deliver(next) : 'none';
   };
 
   let stopped = false;
