@@ -1,6 +1,5 @@
 import { until, type Engine, type Finder } from './engine.ts';
 import { recordProblems, recordedProblems } from './in-page.ts';
-import { startScriptGate } from './script-gate.ts';
 import { startWebKitDriver, startXvfb } from './webkit-processes.ts';
 import { WebDriverCommandError, WebDriverSession, type ElementReference } from './webdriver.ts';
 
@@ -15,7 +14,9 @@ const WINDOW = { width: 1280, height: 800 };
 const CAPABILITIES = {
   browserName: 'MiniBrowser',
   'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-  // Navigation returns at once, so the recorder goes into the new document while its scripts are held.
+  // Navigation returns at once, so the recorder goes into the new document as early as it can.
+  // Classic WebDriver has no preload script: a problem before that (in the inline boot scripts, or
+  // a bundle that runs first) is not recorded here, but shows as a page that never hydrates.
   pageLoadStrategy: 'none',
 };
 
@@ -43,7 +44,6 @@ export async function launchWebKit(): Promise<Engine> {
   };
 
   let driverUrl: string;
-  let gate: Awaited<ReturnType<typeof startScriptGate>> | undefined;
   try {
     const xvfb = await startXvfb();
     stops.push(xvfb.stop);
@@ -99,19 +99,8 @@ export async function launchWebKit(): Promise<Engine> {
       session = undefined;
       session = await WebDriverSession.create(driverUrl, CAPABILITIES);
       await session.setWindowRect(WINDOW);
-      if (!gate) {
-        gate = await startScriptGate(new URL(url).origin);
-        stops.push(gate.close);
-      }
-      const target = new URL(url);
-      const href = new URL(`${target.pathname}${target.search}`, gate.url).href;
-      gate.hold();
-      try {
-        await session.navigate(href);
-        await recordFromTheStart(href);
-      } finally {
-        gate.release();
-      }
+      await session.navigate(url);
+      await recordFromTheStart(new URL(url).href);
       await until(
         'the load event',
         () => current().execute<string>('return document.readyState;'),
