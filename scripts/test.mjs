@@ -1,6 +1,7 @@
 // The whole test suite, as the README's test command and CI run it:
 // formatting, lint and types; unit and server tests (PGlite and a real
-// PostgreSQL); the production build; browser tests in Debian's Chromium.
+// PostgreSQL); the production build; browser tests in Debian's Chromium, then
+// in Firefox ESR and WebKitGTK.
 // It provisions what it needs; outside CI a suite whose tools cannot be had is
 // skipped with a loud reason, and with CI=true nothing is skipped.
 import { spawnSync } from 'node:child_process';
@@ -52,6 +53,18 @@ function count(file, read) {
   for (const key of Object.keys(totals)) totals[key] += counts[key] ?? 0;
 }
 
+/** Runs Vitest with `args` and adds the counts of its JSON report (`report` in REPORTS) to the totals. */
+function vitest(name, args, report, env) {
+  const file = `${REPORTS}/${report}`;
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  run(name, 'npx', ['vitest', 'run', ...args, ...reporters], env);
+  count(file, (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }));
+}
+
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
@@ -69,30 +82,25 @@ const hasNginx = ensure(
 );
 // The print test reads the page's PDF back as text (tests/e2e/print.spec.ts).
 const hasPdftotext = ensure('pdftotext', () => existsSync('/usr/bin/pdftotext'), ['poppler-utils']);
+// The page in the other engines visitors use (tests/engines): Firefox ESR, and WebKitGTK on a virtual display.
+const hasFirefox = ensure('Firefox ESR', () => existsSync('/usr/bin/firefox-esr'), ['firefox-esr']);
+const hasWebKit = ensure(
+  'WebKitWebDriver and Xvfb',
+  () => existsSync('/usr/bin/WebKitWebDriver') && existsSync('/usr/bin/Xvfb'),
+  ['webkit2gtk-driver', 'xvfb'],
+);
 
 run('format', 'npx', ['prettier', '--check', '.']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 
-run(
-  'unit and server tests',
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${REPORTS}/vitest.json`,
-  ],
-  { ...(hasPostgres ? {} : { SKIP_POSTGRES: '1' }), ...(hasNginx ? {} : { SKIP_NGINX: '1' }) },
-);
-count(`${REPORTS}/vitest.json`, (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-  skipped: r.numPendingTests + r.numTodoTests,
-}));
+vitest('unit and server tests', [], 'vitest.json', {
+  ...(hasPostgres ? {} : { SKIP_POSTGRES: '1' }),
+  ...(hasNginx ? {} : { SKIP_NGINX: '1' }),
+});
 
-if (run('build', 'npm', ['run', 'build']) && hasChromium) {
+const built = run('build', 'npm', ['run', 'build']);
+if (built && hasChromium) {
   run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
     CHROME_PATH: CHROMIUM,
@@ -103,6 +111,13 @@ if (run('build', 'npm', ['run', 'build']) && hasChromium) {
     failed: r.stats.unexpected + r.stats.flaky,
     skipped: r.stats.skipped,
   }));
+}
+
+if (built) {
+  vitest('other engines', ['--config=vitest.engines.config.ts'], 'engines.json', {
+    ...(hasFirefox ? {} : { SKIP_FIREFOX: '1' }),
+    ...(hasWebKit ? {} : { SKIP_WEBKIT: '1' }),
+  });
 }
 
 console.log('');

@@ -1,14 +1,10 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
-import { startServer } from '../../server/start.ts';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
+import type { RunningServer } from '../../server/start.ts';
+import { startSiteServer } from './support/site-server.ts';
 
 interface WorkerFixtures {
   /** The project's own server, one per worker, with a fresh database. */
-  server: Server;
+  server: RunningServer;
 }
 
 interface TestFixtures {
@@ -20,21 +16,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
     async ({}, use) => {
-      const workDir = await mkdtemp(join(tmpdir(), 'e2e-'));
-      // Serve a snapshot of the build: teammates rebuilding dist/ in the same tree
-      // mid-run would otherwise swap the files under a test's feet.
-      const distDir = join(workDir, 'dist');
-      await cp(resolve('dist'), distDir, { recursive: true });
-      const server = await startServer({
-        port: 0,
-        host: '127.0.0.1',
-        dataDir: join(workDir, 'data'),
-        distDir,
-        logger: false,
-      });
+      const server = await startSiteServer();
       await use(server);
       await server.close();
-      await rm(workDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 60_000 },
   ],

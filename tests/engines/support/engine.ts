@@ -1,0 +1,50 @@
+/**
+ * What a cross-engine test needs from a browser, whatever protocol drives it
+ * (WebDriver BiDi for Firefox, classic WebDriver for WebKit), so both engines
+ * run the very same test code.
+ */
+
+/** Runs in the page: finds an element by what a visitor reads (a label, a button's name). */
+export type Finder = (name: string) => Element | null;
+
+export interface Engine {
+  /**
+   * Opens `url` as a first visit (no stored theme or draft) and resolves once
+   * the page has loaded, with `problems` watching it from before its scripts ran.
+   */
+  open(url: string): Promise<void>;
+  /** Runs `fn` in the page (it may be async); arguments and result cross as JSON. */
+  evaluate<A extends unknown[], R>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>>;
+  /** Clicks, as a pointer does, the element `find(name)` returns once there is one. */
+  click(find: Finder, name: string): Promise<void>;
+  /** Types `text` with the keyboard into the element `find(name)` returns once there is one. */
+  type(find: Finder, name: string, text: string): Promise<void>;
+  /** Console errors and warnings, uncaught errors, failed loads and CSP violations so far. */
+  problems(): Promise<string[]>;
+  /** Ends the browser and every process it started. */
+  close(): Promise<void>;
+}
+
+/** How long a condition may take to come true: a busy 2-core machine is slow, never wrong. */
+const PATIENCE_MS = 15_000;
+const POLL_MS = 100;
+
+/**
+ * Polls `probe` until `accept` holds for its value and returns that value.
+ * Fails with the last value seen, so a failure says what the page showed.
+ */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+): Promise<T> {
+  const deadline = Date.now() + PATIENCE_MS;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${what}; last seen: ${JSON.stringify(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Functions that run inside the page under test. Each is sent as source text,
+ * so it must use nothing from outside its own body.
+ */
+
+/** The control whose <label> reads `label` (the required asterisk aside). */
+export function labelledControl(label: string): Element | null {
+  for (const element of document.querySelectorAll('label')) {
+    if (element.textContent?.replace('*', '').trim() === label) return element.control;
+  }
+  return null;
+}
+
+/** The visible button whose accessible name (its aria-label, else its text) begins with `name`. */
+export function buttonNamed(name: string): Element | null {
+  const nameOf = (element: Element) =>
+    (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+  for (const button of document.querySelectorAll('button')) {
+    if (button.getClientRects().length > 0 && nameOf(button).startsWith(name)) return button;
+  }
+  return null;
+}
+
+/**
+ * Records what a browser's console would show as a problem: console.error and
+ * console.warn, uncaught errors and rejections, resources that failed to load
+ * and Content-Security-Policy violations, into `window.engineProblems`.
+ */
+export function recordProblems(): void {
+  const page = window as unknown as { engineProblems?: string[] };
+  if (page.engineProblems) return;
+  const problems: string[] = [];
+  page.engineProblems = problems;
+  for (const level of ['error', 'warn'] as const) {
+    const original = console[level];
+    console[level] = (...args: unknown[]) => {
+      problems.push(`console.${level}: ${args.map(String).join(' ')}`);
+      original.apply(console, args);
+    };
+  }
+  window.addEventListener(
+    'error',
+    (event: Event) => {
+      if (event instanceof ErrorEvent) problems.push(`uncaught: ${event.message}`);
+      else {
+        const target = event.target as Partial<HTMLScriptElement & HTMLLinkElement>;
+        problems.push(`failed to load: ${target.src ?? target.href ?? String(target)}`);
+      }
+    },
+    true,
+  );
+  window.addEventListener('unhandledrejection', (event) =>
+    problems.push(`unhandled rejection: ${String(event.reason)}`),
+  );
+  document.addEventListener('securitypolicyviolation', (event) =>
+    problems.push(`CSP: ${event.violatedDirective} blocked ${event.blockedURI}`),
+  );
+}
+
+export function recordedProblems(): string[] {
+  return (window as unknown as { engineProblems?: string[] }).engineProblems ?? ['no recorder'];
+}
+
+/** How many of the hero's decorative dots are placed: all of them once React has hydrated. */
+export function heroDots(): number {
+  return document.querySelectorAll('[data-testid="hero-dots"] span').length;
+}
+
+/** Each section's heading, in page order, as its aria-labelledby names it. */
+export function sectionHeadings(): (string | undefined)[] {
+  return [...document.querySelectorAll('main > section[aria-labelledby]')].map((section) =>
+    document.getElementById(section.getAttribute('aria-labelledby')!)?.textContent?.trim(),
+  );
+}
+
+/** The theme the page shows and the background colour the browser resolved for it. */
+export function renderedTheme(): { theme: 'light' | 'dark'; background: string } {
+  return {
+    theme: document.documentElement.dataset.theme as 'light' | 'dark',
+    background: getComputedStyle(document.body).backgroundColor,
+  };
+}
+
+/**
+ * Scrolls down the page a screen at a time, letting each position render
+ * twice so the reveal observers see it, then back to the top. Returns the
+ * number of cards that take part in reveals.
+ */
+export async function scrollThroughPage(): Promise<number> {
+  const rendered = () =>
+    new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const step = window.innerHeight * 0.6;
+  for (let top = 0; top <= document.documentElement.scrollHeight; top += step) {
+    window.scrollTo({ top, behavior: 'instant' });
+    await rendered();
+  }
+  window.scrollTo({ top: 0, behavior: 'instant' });
+  return document.querySelectorAll('[data-reveal]').length;
+}
+
+/** Each reveal card's state (resting or entering) and its computed opacity. */
+export function cardReveals(): { state: string | undefined; opacity: string }[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-reveal]')].map((card) => ({
+    state: card.dataset.reveal,
+    opacity: getComputedStyle(card).opacity,
+  }));
+}
+
+/** The texts of the toasts in sonner's "Notifications" region. */
+export function toastTexts(): string[] {
+  return [...document.querySelectorAll('[aria-label^="Notifications"] li')].map(
+    (toast) => toast.textContent?.trim() ?? '',
+  );
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RunningServer } from '../../../server/start.ts';
+import { caseStudiesCopy } from '../../../src/content/case-studies';
+import { contactCopy, MESSAGES } from '../../../src/content/contact';
+import { hero } from '../../../src/content/hero';
+import { partnersCopy } from '../../../src/content/partners';
+import { seo } from '../../../src/content/seo';
+import { servicesCopy } from '../../../src/content/services';
+import { themeCopy } from '../../../src/content/theme';
+import { uniqueSubmission } from '../../e2e/support/contact.ts';
+import { config } from '../../e2e/support/content.ts';
+import { startSiteServer } from '../../e2e/support/site-server.ts';
+import { until, type Engine } from './engine.ts';
+import {
+  buttonNamed,
+  cardReveals,
+  heroDots,
+  labelledControl,
+  renderedTheme,
+  scrollThroughPage,
+  sectionHeadings,
+  toastTexts,
+} from './in-page.ts';
+
+/** The section headings in page order (src/app.tsx composes the sections in this order). */
+const SECTION_HEADINGS = [
+  hero.headline,
+  servicesCopy.heading,
+  partnersCopy.heading,
+  caseStudiesCopy.heading,
+  contactCopy.heading,
+];
+
+/** The theme button's name begins "Theme:", whatever mode it shows. */
+const THEME_BUTTON = themeCopy.changed('').trim();
+
+/** A theme's canvas colour as computed styles report it: seo.themeColor is the canvas, in hex. */
+function canvas(theme: 'light' | 'dark'): string {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(seo.themeColor[theme].slice(at, at + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+/** Opens the page as a first visit and waits until it has hydrated (see tests/e2e/support/site.ts). */
+async function visit(engine: Engine, server: RunningServer) {
+  await engine.open(server.url);
+  await until(
+    'hydration (the hero dots)',
+    () => engine.evaluate(heroDots),
+    (n) => n === hero.dotCount,
+  );
+}
+
+async function fillContactForm(
+  engine: Engine,
+  values: Record<'name' | 'email' | 'message', string>,
+) {
+  const { form } = contactCopy;
+  await engine.type(labelledControl, form.nameLabel, values.name);
+  await engine.type(labelledControl, form.emailLabel, values.email);
+  await engine.type(labelledControl, form.messageLabel, values.message);
+}
+
+const storedRows = (server: RunningServer, email: string) =>
+  server.query('select name, email, message from contact_submissions where email = $1', [email]);
+
+/**
+ * The same visitor's checks in any engine: the page loads, hydrates and
+ * behaves, and its contact form sends and refuses as it does in Chromium.
+ * Each engine gets the project's own server with a fresh database.
+ */
+export function describeEngine(
+  name: string,
+  launch: () => Promise<Engine>,
+  skipReason: string | undefined,
+): void {
+  describe.skipIf(!!skipReason)(`${name}${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+    let server: RunningServer | undefined;
+    let engine: Engine | undefined;
+    const use = () => ({ server: server!, engine: engine! });
+
+    beforeAll(async () => {
+      server = await startSiteServer();
+      engine = await launch();
+    });
+    afterAll(async () => {
+      await engine?.close();
+      await server?.close();
+    });
+
+    test('the page loads: its title, every section heading, and no problem on the way', async () => {
+      const { server, engine } = use();
+      await visit(engine, server);
+      expect(await engine.evaluate(() => document.title)).toBe(seo.title(config.brandName));
+      expect(await engine.evaluate(sectionHeadings)).toEqual(SECTION_HEADINGS);
+      expect(await engine.problems()).toEqual([]);
+    });
+
+    test('the page behaves: the theme button changes what is shown, and every card ends drawn', async () => {
+      const { server, engine } = use();
+      await visit(engine, server);
+      const before = await engine.evaluate(renderedTheme);
+      expect(before.background).toBe(canvas(before.theme));
+
+      await engine.click(buttonNamed, THEME_BUTTON);
+      const other = before.theme === 'light' ? 'dark' : 'light';
+      await until(
+        `the ${other} canvas`,
+        () => engine.evaluate(renderedTheme),
+        (now) => now.theme === other && now.background === canvas(other),
+      );
+
+      expect(await engine.evaluate(scrollThroughPage)).toBeGreaterThan(0);
+      const cards = await until(
+        'every card at full opacity',
+        () => engine.evaluate(cardReveals),
+        (reveals) => reveals.every((card) => card.opacity === '1'),
+      );
+      // The entrance really ran here: cards below the fold made one as their section came in view.
+      expect(cards.filter((card) => card.state === 'entering').length).toBeGreaterThan(0);
+      expect(await engine.problems()).toEqual([]);
+    });
+
+    test('a visitor sends the form: thanked, and exactly one row is stored', async () => {
+      const { server, engine } = use();
+      await visit(engine, server);
+      const values = uniqueSubmission(name.toLowerCase().replace(/\W+/g, '-'));
+      await fillContactForm(engine, values);
+      await engine.click(buttonNamed, contactCopy.form.submitIdle);
+
+      await until(
+        'the thank-you toast',
+        () => engine.evaluate(toastTexts),
+        (texts) => texts.includes(MESSAGES.sent),
+      );
+      expect(await storedRows(server, values.email)).toEqual([values]);
+      expect(await engine.problems()).toEqual([]);
+    });
+
+    test('an address without a dot is refused with its message, and nothing is stored', async () => {
+      const { server, engine } = use();
+      await visit(engine, server);
+      const values = { ...uniqueSubmission('invalid'), email: 'jane@example' };
+      await fillContactForm(engine, values);
+      await engine.click(buttonNamed, contactCopy.form.submitIdle);
+
+      const texts = await until(
+        'the invalid-email toast',
+        () => engine.evaluate(toastTexts),
+        (shown) => shown.length > 0,
+      );
+      expect(texts).toEqual([MESSAGES.invalidEmail]);
+      expect(await storedRows(server, values.email)).toEqual([]);
+      expect(await engine.problems()).toEqual([]);
+    });
+  });
+}
