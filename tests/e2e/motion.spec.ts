@@ -16,20 +16,31 @@ const cards = (page: Page, heading: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('article') });
 
-/** What each card is doing, with where it is: the state the page gave it, its animation, its place. */
+/**
+ * What each card is doing, with where it is: the state the page gave it, the
+ * entrance its style gives it (read from the style, not the running animation,
+ * which a busy machine may already have finished), and its place.
+ */
 const cardStates = (items: Locator) =>
   items.evaluateAll((elements) =>
     elements.map((el) => {
-      const [animation] = el.getAnimations() as CSSAnimation[];
-      const firstFrame = animation?.effect
-        ? (animation.effect as KeyframeEffect).getKeyframes()[0]
-        : undefined;
+      const style = getComputedStyle(el);
+      const name = style.animationName === 'none' ? null : style.animationName;
+      const keyframes = [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules])
+        .find(
+          (rule): rule is CSSKeyframesRule =>
+            rule instanceof CSSKeyframesRule && rule.name === name,
+        );
       return {
         reveal: el.getAttribute('data-reveal'),
-        animation: animation?.animationName ?? null,
-        delayMs: Math.round(parseFloat(getComputedStyle(el).animationDelay) * 1000),
-        startsHidden: firstFrame?.opacity === '0',
-        opacity: getComputedStyle(el).opacity,
+        animation: name,
+        delayMs: Math.round(parseFloat(style.animationDelay) * 1000),
+        // Hidden from its first frame, and held there through its delay: its turn in the stagger.
+        startsHidden:
+          keyframes?.findRule('0%')?.style.opacity === '0' &&
+          style.animationFillMode === 'backwards',
+        opacity: style.opacity,
         onScreen: el.getBoundingClientRect().top < window.innerHeight,
       };
     }),
