@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import { describeEngine } from './support/visitor-checks.ts';
 import { FIREFOX, launchFirefox } from './support/firefox.ts';
-import { skipReason } from './support/skip.ts';
+import { skipReason } from '../support/skip.ts';
 
 describeEngine(
   'Firefox ESR (WebDriver BiDi)',
   launchFirefox,
-  skipReason('SKIP_FIREFOX', existsSync(FIREFOX) ? undefined : `no Firefox at ${FIREFOX}`),
+  skipReason('SKIP_FIREFOX', [FIREFOX]),
 );

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate } from '../../server/db/migrations.ts';
 import { PG_BIN, postgresBinariesPresent, startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { CI } from '../support/skip.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,8 +17,6 @@ declare module 'vitest' {
     pgliteTemplate: string;
   }
 }
-
-const CI = process.env.CI === 'true' || process.env.CI === '1';
 
 /**
  * Provides a PostgreSQL for the server tests: DATABASE_URL when given,

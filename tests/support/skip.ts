@@ -1,11 +1,16 @@
-const CI = process.env.CI === 'true' || process.env.CI === '1';
+import { existsSync } from 'node:fs';
+
+/** The test command's and CI's own setting: under CI=true no suite may be skipped. */
+export const CI = process.env.CI === 'true' || process.env.CI === '1';
 
 /**
- * Why an engine's suite is skipped, if it is: the test command sets `flag`
- * when it could not install the engine, and a missing binary says so by name.
- * Under CI=true nothing is skipped (tests/server/support/nginx.ts does the same).
+ * Why a suite that needs the programs at `tools` is skipped, if it is: the test
+ * command sets `flag` when it could not install them, and a missing program is
+ * named. Never under CI=true: there the suite runs and fails without them.
  */
-export function skipReason(flag: string, missing: string | undefined): string | undefined {
+export function skipReason(flag: string, tools: string[]): string | undefined {
   if (CI) return undefined;
-  return process.env[flag] === '1' ? `${flag}=1` : missing;
+  if (process.env[flag] === '1') return `${flag}=1`;
+  const missing = tools.find((tool) => !existsSync(tool));
+  return missing && `no ${missing}`;
 }

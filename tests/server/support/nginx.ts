@@ -1,31 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
+import { skipReason } from '../../support/skip.ts';
 
 export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const SITE_CONFIG = 'deploy/nginx.conf';
 
-const CI = process.env.CI === 'true' || process.env.CI === '1';
-
 /** A suite that needs nginx and openssl: skipped by name without them, except under CI=true. */
 export function describeWithNginx(name: string, body: () => void): void {
-  let skipReason = '';
-  if (process.env.SKIP_NGINX === '1') skipReason = 'SKIP_NGINX=1';
-  else if (!existsSync(NGINX)) skipReason = `no nginx at ${NGINX}`;
-  const skip = Boolean(skipReason) && !CI;
-  describe.skipIf(skip)(`${name}${skip ? ` (skipped: ${skipReason})` : ''}`, body);
+  const reason = skipReason('SKIP_NGINX', [NGINX]);
+  describe.skipIf(!!reason)(`${name}${reason ? ` (skipped: ${reason})` : ''}`, body);
 }
 
 export interface RunningNginx {
