@@ -11,10 +11,10 @@ import { prefersReducedMotion } from './use-media-query';
  * one after another; a card already on screen is never taken away to be shown
  * again.
  *
- * Returns the indices of the cards making an entrance, in document order.
+ * Returns the cards making an entrance.
  */
-export function useReveal(ref: RefObject<Element | null>): readonly number[] {
-  const [entering, setEntering] = useState<readonly number[]>([]);
+export function useReveal(ref: RefObject<Element | null>): Entrances {
+  const [entering, setEntering] = useState<Entrances>([]);
 
   useEffect(() => {
     const section = ref.current;
@@ -40,8 +40,11 @@ export function useReveal(ref: RefObject<Element | null>): readonly number[] {
   return entering;
 }
 
+/** The indices of a section's cards making an entrance, in document order. */
+export type Entrances = readonly number[];
+
 /** Props for the card at `index`: the n-th card to make an entrance starts n × `staggerMs` late. */
-export function revealProps(entering: readonly number[], index: number, staggerMs: number) {
+export function revealProps(entering: Entrances, index: number, staggerMs: number) {
   const turn = entering.indexOf(index);
   return {
     'data-reveal': turn < 0 ? 'resting' : 'entering',

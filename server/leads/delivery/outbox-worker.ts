@@ -136,10 +136,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const deliverNext = async (): Promise<Outcome> => {
     const next = await claimNext();
     if (next === 'capped') {
-      if (!capped)
+      if (!capped) {
         log.warn(
           `Lead emails paused: ${maxPerHour} sent or on their way in the last hour (the cap).`,
         );
+      }
       capped = true;
       return 'capped';
     }

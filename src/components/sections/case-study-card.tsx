@@ -11,14 +11,14 @@ import {
   caseStudiesCopy,
   type CaseStudy,
 } from '../../content/case-studies';
-import { revealProps } from '../../hooks/use-reveal';
+import { revealProps, type Entrances } from '../../hooks/use-reveal';
 import { buttonClass } from '../ui/button-styles';
 import { Icon } from '../ui/icon';
 
 interface CaseStudyCardProps {
   study: CaseStudy;
   index: number;
-  entering: readonly number[];
+  entering: Entrances;
   flipped: boolean;
   /** Before hydration the buttons do nothing, so no face is hidden from anyone yet. */
   interactive: boolean;

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { ServiceOffering } from '../../content/services';
 import { hrefTo } from '../../content/navigation';
 import { servicesCopy } from '../../content/services';
-import { revealProps } from '../../hooks/use-reveal';
+import { revealProps, type Entrances } from '../../hooks/use-reveal';
 import { SERVICE_STAGGER_MS } from '../../config/constants';
 import { CtaLink } from '../ui/cta-link';
 import { Icon } from '../ui/icon';
@@ -10,7 +10,7 @@ import { Icon } from '../ui/icon';
 interface ServiceCardProps {
   service: ServiceOffering;
   index: number;
-  entering: readonly number[];
+  entering: Entrances;
 }
 
 export function ServiceCard({ service, index, entering }: ServiceCardProps) {

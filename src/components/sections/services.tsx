@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { SECTION_IDS } from '../../content/navigation';
 import { services, servicesCopy, type ServiceOffering } from '../../content/services';
-import { useReveal } from '../../hooks/use-reveal';
+import { useReveal, type Entrances } from '../../hooks/use-reveal';
 import { CtaLink } from '../ui/cta-link';
 import { SectionHeading } from '../ui/section-heading';
 import { ServiceCard } from './service-card';
@@ -14,7 +14,7 @@ function CardGroup(props: {
   title: string;
   items: ServiceOffering[];
   offset: number;
-  entering: readonly number[];
+  entering: Entrances;
   columns: string;
 }) {
   return (
