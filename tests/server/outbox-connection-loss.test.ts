@@ -1,7 +1,11 @@
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { DatabaseUnavailableError } from '../../server/db/database.ts';
+import { TRY_LOCK_CLAIMS } from '../../server/leads/delivery/outbox-queries.ts';
+import { startOutboxWorker } from '../../server/leads/delivery/outbox-worker.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import { asAnon } from './support/as-anon.ts';
 import { describePostgres, freshBackend } from './support/backends.ts';
 import { spawnServer } from './support/child-server.ts';
 import { SilentRelay, SmtpSink, until } from './support/smtp-sink.ts';
@@ -109,5 +113,49 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
     });
     await expect(work).rejects.toBeInstanceOf(DatabaseUnavailableError);
     expect(await db.query('select 1 as one')).toEqual([{ one: 1 }]);
+  });
+
+  it('never waits on a claim lock another session holds: it stops at once, and sends once it is free', async () => {
+    const backend = await freshBackend('postgres');
+    cleanups.push(() => backend.dispose());
+    const url = backend.options.databaseUrl!;
+    const db = await openDatabase(backend.options);
+    cleanups.push(() => db.close());
+    await asAnon(db, 'insert into contact_submissions (name, email, message) values ($1, $2, $3)', [
+      VALID.name,
+      VALID.email,
+      VALID.message,
+    ]);
+    const sent: string[] = [];
+    const mailer = { send: async (lead: { name: string }) => void sent.push(lead.name) };
+    const log = { info: () => {}, warn: () => {} };
+
+    // A worker stuck inside its claim transaction, as a hung process would be.
+    const stuck = new pg.Client({ connectionString: url });
+    await stuck.connect();
+    cleanups.push(() => stuck.end());
+    await stuck.query('begin');
+    await stuck.query(TRY_LOCK_CLAIMS);
+
+    const worker = startOutboxWorker({ database: db, mailer, log, pollMs: 20 });
+    cleanups.push(() => worker.stop());
+    const triedToClaim = () =>
+      admin(url, async (client) => {
+        const { rowCount } = await client.query(
+          `select 1 from pg_stat_activity
+           where application_name = 'contact-site' and query like '%lead_outbox claims%'`,
+        );
+        return rowCount! > 0;
+      });
+    await until(triedToClaim, 20_000, 'the worker to try the claim lock');
+    // Waiting on the lock, it would never finish its round: stopping would hang.
+    await worker.stop();
+    expect(sent).toEqual([]);
+
+    await stuck.query('rollback');
+    const next = startOutboxWorker({ database: db, mailer, log, pollMs: 20 });
+    cleanups.push(() => next.stop());
+    await next.drained();
+    expect(sent).toEqual([VALID.name]);
   });
 });

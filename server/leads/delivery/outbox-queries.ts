@@ -45,12 +45,21 @@ export const MARK_FAILED = `
   where submission_id = $1`;
 
 /**
- * Takes the claim lock for the rest of the transaction: workers sharing the
- * database check the hourly cap and claim one at a time, so two of them never
- * both see room for the last email of the hour. Held for a count and a claim,
- * never across a send.
+ * The claim transaction's own bound: should a worker stall inside it (a hung
+ * process, a network gone quiet), PostgreSQL ends that session after 10 s, and
+ * the claim lock with it, so the other workers are held up no longer than that.
  */
-export const LOCK_CLAIMS = `select pg_advisory_xact_lock(hashtext('public.lead_outbox claims'))`;
+export const CLAIM_SETTINGS = `set local idle_in_transaction_session_timeout = 10000`;
+
+/**
+ * Takes the claim lock for the rest of the transaction if it is free (`locked`):
+ * workers sharing the database check the hourly cap and claim one at a time, so
+ * two of them never both see room for the last email of the hour. Held for a
+ * count and a claim, never across a send; a worker that finds it taken never
+ * waits on it (it would not stop while waiting), but tries again next round.
+ */
+export const TRY_LOCK_CLAIMS = `
+  select pg_try_advisory_xact_lock(hashtext('public.lead_outbox claims')) as locked`;
 
 /**
  * Emails counted against the hourly cap, across every worker sharing the

@@ -3,10 +3,11 @@ import type { Lead } from './lead-message.ts';
 import {
   BACKLOG,
   CLAIM_NEXT,
+  CLAIM_SETTINGS,
   COUNTED_THIS_HOUR,
-  LOCK_CLAIMS,
   MARK_FAILED,
   MARK_SENT,
+  TRY_LOCK_CLAIMS,
 } from './outbox-queries.ts';
 
 /**
@@ -81,7 +82,8 @@ const ROUND_SIZE = 10;
 /** An SMTP error is a line or two; this only stops a pathological one from bloating the row. */
 const MAX_ERROR_LENGTH = 1_000;
 
-type Outcome = 'none' | 'sent' | 'failed' | 'capped';
+/** `busy`: another worker was claiming at that moment. */
+type Outcome = 'none' | 'sent' | 'failed' | 'capped' | 'busy';
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { database, mailer, log } = options;
@@ -123,10 +125,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return 'sent';
   };
 
-  /** The next due lead, leased, or 'capped' when the hour's emails are all spent or on their way. */
+  /** The next due lead, leased; 'capped' when the hour's emails are all spent or on their way. */
   const claimNext = () =>
-    database.transaction(async (session): Promise<Row | 'capped' | undefined> => {
-      await session.query(LOCK_CLAIMS);
+    database.transaction(async (session): Promise<Row | 'capped' | 'busy' | undefined> => {
+      await session.exec(CLAIM_SETTINGS);
+      const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLAIMS);
+      if (!locked) return 'busy';
       const [{ counted } = { counted: 0 }] = await session.query(COUNTED_THIS_HOUR);
       if (Number(counted) >= maxPerHour) return 'capped';
       const [row] = await session.query(CLAIM_NEXT, [LEASE_MS]);
@@ -135,6 +139,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const deliverNext = async (): Promise<Outcome> => {
     const next = await claimNext();
+    if (next === 'busy') return 'busy';
     if (next === 'capped') {
       if (!capped) {
         log.warn(
@@ -164,10 +169,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     for (const id of unmarked) await markSent(id);
     // A failure ends the round: the relay is probably down, and the other leads
     // would only fail too. They are tried next round; the failed one backs off.
+    // So does finding another worker claiming: its turn, ours next round.
     for (let sent = 0; sent < ROUND_SIZE && !stopped; sent++) {
       const outcome = await deliverNext();
       if (outcome === 'none' || outcome === 'capped') return true;
-      if (outcome === 'failed') return false;
+      if (outcome === 'failed' || outcome === 'busy') return false;
     }
     return false;
   };
