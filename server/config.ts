@@ -13,8 +13,11 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; absent means the embedded database. */
   databaseUrl?: string;
-  /** Submissions accepted per client address per minute; the database enforces it (server/db/rate-limit.ts, docs/product.md). */
-  rateLimitPerMinute: number;
+  /**
+   * RATE_LIMIT_PER_MINUTE: submissions accepted per client address per minute. The database holds
+   * and enforces it (server/db/rate-limit.ts, docs/product.md); absent leaves the database's value.
+   */
+  rateLimitPerMinute?: number;
   /** The prerendered site that `npm run build` writes. */
   distDir: string;
   /** TRUST_PROXY: which proxies' X-Forwarded-For is believed (server/trust-proxy.ts); any sends HSTS. */
@@ -35,6 +38,7 @@ export const CONFIG_DEFAULTS = {
   // Loopback unless told otherwise: a reverse proxy or container sets HOST=0.0.0.0 on purpose.
   HOST: '127.0.0.1',
   DATA_DIR: './data',
+  // The migration's own default (20261123030000_rate_limit.sql); set only when given.
   RATE_LIMIT_PER_MINUTE: '10',
   DIST_DIR: 'dist',
 } as const;
@@ -68,7 +72,10 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
   };
 
   const port = wholeNumber('PORT', 0, 65_535);
-  const rateLimitPerMinute = wholeNumber('RATE_LIMIT_PER_MINUTE', 1, MAX_RATE_LIMIT_PER_MINUTE);
+  // Only when given: a worker or CLI started without it must not reset every server's limit.
+  const rateLimitPerMinute = env.RATE_LIMIT_PER_MINUTE?.trim()
+    ? wholeNumber('RATE_LIMIT_PER_MINUTE', 1, MAX_RATE_LIMIT_PER_MINUTE)
+    : undefined;
   const host = read('HOST');
   if (/\s/.test(host)) problems.push(`HOST must be a host name or address, got "${host}"`);
 

@@ -4,6 +4,7 @@ import { placeholderWarning, readPlaceholders } from './build-placeholders.ts';
 import { CONFIG_DEFAULTS } from './config.ts';
 import type { Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import { readDatabaseRateLimit } from './db/rate-limit.ts';
 import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
 
 export interface StartOptions
@@ -34,12 +35,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir ?? CONFIG_DEFAULTS.DATA_DIR,
-    rateLimitPerMinute: options.rateLimitPerMinute ?? Number(CONFIG_DEFAULTS.RATE_LIMIT_PER_MINUTE),
+    rateLimitPerMinute: options.rateLimitPerMinute,
   });
   let app;
   let delivery;
   try {
-    app = await buildApp({ ...options, database });
+    // Without RATE_LIMIT_PER_MINUTE, the in-process limiter follows the database's value.
+    const rateLimitPerMinute =
+      options.rateLimitPerMinute ?? (await readDatabaseRateLimit(database));
+    app = await buildApp({ ...options, rateLimitPerMinute, database });
     await app.listen({ port: options.port ?? Number(CONFIG_DEFAULTS.PORT), host });
     delivery = startLeadDelivery(database, app.log, options);
   } catch (error) {

@@ -8,7 +8,7 @@ describe('server configuration', () => {
       host: '127.0.0.1',
       dataDir: './data',
       databaseUrl: undefined,
-      rateLimitPerMinute: 10,
+      rateLimitPerMinute: undefined,
       distDir: 'dist',
       trustProxy: false,
       connectSrc: [],
