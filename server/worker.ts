@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, parseServerConfig, type ServerConfig } from './config.ts';
+import { loadEnvFile } from './env-file.ts';
 import { openDatabase } from './db/open-database.ts';
 import { startLeadDelivery } from './leads/delivery/lead-delivery.ts';
 
@@ -28,6 +29,7 @@ function readConfig(): ServerConfig {
 }
 
 const { values } = parseArgs({ options: { once: { type: 'boolean', default: false } } });
+loadEnvFile();
 const config = readConfig();
 if (!config.smtpUrl || !config.notifyEmail) {
   fail('The worker emails leads: set SMTP_URL and NOTIFY_EMAIL (see .env.example).');
