@@ -4,6 +4,7 @@
  * every variable.
  */
 import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
+import { parseRetentionMonths } from '../src/config/retention.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 export interface ServerConfig {
@@ -31,6 +32,8 @@ export interface ServerConfig {
   notifyEmail?: string;
   /** From of lead emails; absent means derived (server/leads/delivery/lead-mailer.ts). */
   mailFrom?: string;
+  /** VITE_RETENTION_MONTHS, as the build read it for the privacy notice: the purge's period. */
+  retentionMonths: number;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -90,6 +93,8 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
   const delivery = parseLeadDelivery(env, problems);
   const hardening = parseHardening(env, problems);
   const corsOrigins = parseCorsOrigins(env.CORS_ORIGINS, problems);
+  const retention = parseRetentionMonths(env.VITE_RETENTION_MONTHS);
+  if ('problem' in retention) problems.push(retention.problem);
 
   if (problems.length > 0 || !database) throw new ConfigError(problems);
   return {
@@ -101,6 +106,7 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     ...delivery,
     ...hardening,
     corsOrigins,
+    retentionMonths: 'months' in retention ? retention.months : 0,
   };
 }
 
@@ -185,6 +191,13 @@ function smtpUrlProblem(value: string): string | undefined {
   }
   if (!url.hostname) return 'names no host';
   return undefined;
+}
+
+/** The purge's period, for the command-line tools (`submissions purge`). */
+export function parseRetentionConfig(env: Env = process.env): number {
+  const retention = parseRetentionMonths(env.VITE_RETENTION_MONTHS);
+  if ('problem' in retention) throw new ConfigError([retention.problem]);
+  return retention.months;
 }
 
 export type DatabaseConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'>;

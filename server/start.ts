@@ -6,6 +6,8 @@ import type { Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { readDatabaseRateLimit } from './db/rate-limit.ts';
 import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
+import { startRetentionPurge, type RetentionPurge } from './leads/retention.ts';
+import { DEFAULT_RETENTION_MONTHS } from '../src/config/retention.ts';
 
 export interface StartOptions
   extends
@@ -19,6 +21,10 @@ export interface StartOptions
   databaseUrl?: string;
   distDir?: string;
   logger?: AppOptions['logger'];
+  /** VITE_RETENTION_MONTHS: the built-in worker purges older submissions (server/leads/retention.ts). */
+  retentionMonths?: number;
+  /** Tests only: how often the purge runs (hourly). */
+  retentionIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -39,6 +45,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   let app;
   let delivery;
+  let retention: RetentionPurge | undefined;
   try {
     // Without RATE_LIMIT_PER_MINUTE, the in-process limiter follows the database's value.
     const rateLimitPerMinute =
@@ -46,6 +53,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     app = await buildApp({ ...options, rateLimitPerMinute, database });
     await app.listen({ port: options.port ?? Number(CONFIG_DEFAULTS.PORT), host });
     delivery = startLeadDelivery(database, app.log, options);
+    retention = startRetentionPurge(database, app.log, {
+      retentionMonths: options.retentionMonths ?? DEFAULT_RETENTION_MONTHS,
+      intervalMs: options.retentionIntervalMs,
+    });
   } catch (error) {
     await app?.close();
     await database.close();
@@ -58,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { port } = app.server.address() as AddressInfo;
   const listening = app;
   const delivering = delivery;
+  const purging = retention;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(host)}:${port}`,
@@ -68,6 +80,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           await listening.close();
         } finally {
           // A send in progress finishes and is recorded before the database goes.
+          // A purge in progress ends too (it never throws: a failure is logged).
+          await purging.stop();
           await delivering.stop().finally(() => database.close());
         }
       })()),
