@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { TOASTS } from '../../src/config/constants';
 import { MESSAGES } from '../../src/content/contact';
 import { expect, test } from './fixtures';
+import { advanceUntil, holdTheClock } from './support/clock';
 import { contactForm, fillContactForm, toasts } from './support/contact';
 import { VIEWPORTS, visit } from './support/site';
 
@@ -17,7 +18,7 @@ async function openWithTimeStopped(page: Page) {
   await fields.form.scrollIntoViewIfNeeded();
   await fillContactForm(page, { name: 'Jane', email: 'jane@example', message: 'Hi' });
   await page.mouse.move(0, 0); // hovering the toaster would pause and expand it
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+  await holdTheClock(page);
 }
 
 /** Raises one validation toast per press of Enter, moving time only to let sonner mount each. */
@@ -25,13 +26,12 @@ async function raiseErrors(page: Page, times: number) {
   const fields = contactForm(page);
   for (let i = 0; i < times; i++) {
     await fields.email.press('Enter');
-    await expect(async () => {
-      await page.clock.runFor(10);
+    await advanceUntil(page, async () => {
       await expect(toasts(page).all).toHaveCount(i + 1, { timeout: 100 });
       await expect(toasts(page).all.first()).toHaveAttribute('data-mounted', 'true', {
         timeout: 100,
       });
-    }).toPass();
+    });
   }
 }
 
