@@ -175,6 +175,8 @@ async function expectAllDrawn(page: Page, when: string) {
   const background = await page.evaluate(() =>
     getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.slice(0, 3).map(Number),
   );
+  // Before the capture: it plays the paused marquee again afterwards, sliding in other logos.
+  expect(await page.evaluate(unloadedImages), `${when}: every image has loaded`).toEqual([]);
   const image = await page.screenshot({ fullPage: true, animations: 'disabled' });
   const { width, height } = await sharp(image).metadata();
   const boxes = await drawnBoxes(page);
@@ -190,7 +192,6 @@ async function expectAllDrawn(page: Page, when: string) {
     const share = await inkShare(image, region, background);
     expect(share, `${when}: ${box.name} is drawn`).toBeGreaterThan(MIN_INK_SHARE);
   }
-  expect(await page.evaluate(unloadedImages), `${when}: every image has loaded`).toEqual([]);
 }
 
 test.describe('a full-page screenshot', () => {
