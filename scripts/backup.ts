@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDatabaseConfig } from '../server/config.ts';
+import { loadEnvFile } from '../server/env-file.ts';
 import { DataDirLockedError } from '../server/db/data-dir-lock.ts';
 import { openDatabase } from '../server/db/open-database.ts';
 import { createBackup, parseBackup, restoreBackup } from '../server/leads/backup.ts';
@@ -21,6 +22,7 @@ async function main([command, file, ...extra]: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  loadEnvFile();
   const config = parseDatabaseConfig(process.env);
   if (command === 'backup' && !config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))) {
     console.error(`No embedded database in ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);

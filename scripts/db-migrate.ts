@@ -7,9 +7,11 @@
  *   node --import tsx scripts/db-migrate.ts
  */
 import { parseDatabaseConfig } from '../server/config.ts';
+import { loadEnvFile } from '../server/env-file.ts';
 import { migrate } from '../server/db/migrations.ts';
 import { openDatabase } from '../server/db/open-database.ts';
 
+loadEnvFile();
 try {
   const db = await openDatabase({ ...parseDatabaseConfig(process.env), migrate: false });
   try {

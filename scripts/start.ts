@@ -10,6 +10,7 @@
  * closes the database (server/main.ts).
  */
 import { spawn } from 'node:child_process';
+import { loadEnvFile } from '../server/env-file.ts';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
@@ -33,6 +34,8 @@ async function build(): Promise<{ code: number | null; stoppedBy?: NodeJS.Signal
   }
 }
 
+// Before the build, so its child and then the server see the same values.
+loadEnvFile();
 const built = await build();
 if (built.stoppedBy) {
   // Asked to stop before anything was served: nothing to close, so this is a clean stop.

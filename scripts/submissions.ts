@@ -9,8 +9,10 @@
  * everything sent from an address (a deletion request) and says how many.
  * The database is DATABASE_URL's, or the embedded one in DATA_DIR (./data).
  */
+import { loadEnvFile } from '../server/env-file.ts';
 import { runSubmissionsCli } from '../server/leads/submissions-cli.ts';
 
+loadEnvFile();
 process.exitCode = await runSubmissionsCli(process.argv.slice(2), {
   env: process.env,
   stdout: (text) => process.stdout.write(text),

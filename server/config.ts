@@ -4,6 +4,7 @@
  * every variable.
  */
 import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
+import { parseRetentionMonths } from '../src/config/retention.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 export interface ServerConfig {
@@ -13,8 +14,11 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; absent means the embedded database. */
   databaseUrl?: string;
-  /** Submissions accepted per client address per minute; the database enforces it (server/db/rate-limit.ts, docs/product.md). */
-  rateLimitPerMinute: number;
+  /**
+   * RATE_LIMIT_PER_MINUTE: submissions accepted per client address per minute. The database holds
+   * and enforces it (server/db/rate-limit.ts, docs/product.md); absent leaves the database's value.
+   */
+  rateLimitPerMinute?: number;
   /** The prerendered site that `npm run build` writes. */
   distDir: string;
   /** TRUST_PROXY: which proxies' X-Forwarded-For is believed (server/trust-proxy.ts); any sends HSTS. */
@@ -28,6 +32,8 @@ export interface ServerConfig {
   notifyEmail?: string;
   /** From of lead emails; absent means derived (server/leads/delivery/lead-mailer.ts). */
   mailFrom?: string;
+  /** VITE_RETENTION_MONTHS, as the build read it for the privacy notice: the purge's period. */
+  retentionMonths: number;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -35,6 +41,7 @@ export const CONFIG_DEFAULTS = {
   // Loopback unless told otherwise: a reverse proxy or container sets HOST=0.0.0.0 on purpose.
   HOST: '127.0.0.1',
   DATA_DIR: './data',
+  // The migration's own default (20261123030000_rate_limit.sql); set only when given.
   RATE_LIMIT_PER_MINUTE: '10',
   DIST_DIR: 'dist',
 } as const;
@@ -68,7 +75,10 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
   };
 
   const port = wholeNumber('PORT', 0, 65_535);
-  const rateLimitPerMinute = wholeNumber('RATE_LIMIT_PER_MINUTE', 1, MAX_RATE_LIMIT_PER_MINUTE);
+  // Only when given: a worker or CLI started without it must not reset every server's limit.
+  const rateLimitPerMinute = env.RATE_LIMIT_PER_MINUTE?.trim()
+    ? wholeNumber('RATE_LIMIT_PER_MINUTE', 1, MAX_RATE_LIMIT_PER_MINUTE)
+    : undefined;
   const host = read('HOST');
   if (/\s/.test(host)) problems.push(`HOST must be a host name or address, got "${host}"`);
 
@@ -83,6 +93,8 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
   const delivery = parseLeadDelivery(env, problems);
   const hardening = parseHardening(env, problems);
   const corsOrigins = parseCorsOrigins(env.CORS_ORIGINS, problems);
+  const retention = parseRetentionMonths(env.VITE_RETENTION_MONTHS);
+  if ('problem' in retention) problems.push(retention.problem);
 
   if (problems.length > 0 || !database) throw new ConfigError(problems);
   return {
@@ -94,6 +106,7 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     ...delivery,
     ...hardening,
     corsOrigins,
+    retentionMonths: 'months' in retention ? retention.months : 0,
   };
 }
 
@@ -178,6 +191,13 @@ function smtpUrlProblem(value: string): string | undefined {
   }
   if (!url.hostname) return 'names no host';
   return undefined;
+}
+
+/** The purge's period, for the command-line tools (`submissions purge`). */
+export function parseRetentionConfig(env: Env = process.env): number {
+  const retention = parseRetentionMonths(env.VITE_RETENTION_MONTHS);
+  if ('problem' in retention) throw new ConfigError([retention.problem]);
+  return retention.months;
 }
 
 export type DatabaseConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'>;

@@ -4,6 +4,7 @@
  * requests, closes the database and exits 0. A second signal kills at once.
  */
 import { ConfigError, parseServerConfig, type ServerConfig } from './config.ts';
+import { loadEnvFile } from './env-file.ts';
 import { startServer } from './start.ts';
 
 function readConfig(): ServerConfig {
@@ -16,6 +17,7 @@ function readConfig(): ServerConfig {
   }
 }
 
+loadEnvFile();
 const config = readConfig();
 const starting = startServer({ ...config, logger: true });
 

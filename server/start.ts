@@ -4,7 +4,10 @@ import { placeholderWarning, readPlaceholders } from './build-placeholders.ts';
 import { CONFIG_DEFAULTS } from './config.ts';
 import type { Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import { readDatabaseRateLimit } from './db/rate-limit.ts';
 import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
+import { startRetentionPurge, type RetentionPurge } from './leads/retention.ts';
+import { DEFAULT_RETENTION_MONTHS } from '../src/config/retention.ts';
 
 export interface StartOptions
   extends
@@ -18,6 +21,10 @@ export interface StartOptions
   databaseUrl?: string;
   distDir?: string;
   logger?: AppOptions['logger'];
+  /** VITE_RETENTION_MONTHS: the built-in worker purges older submissions (server/leads/retention.ts). */
+  retentionMonths?: number;
+  /** Tests only: how often the purge runs (hourly). */
+  retentionIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -34,14 +41,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir ?? CONFIG_DEFAULTS.DATA_DIR,
-    rateLimitPerMinute: options.rateLimitPerMinute ?? Number(CONFIG_DEFAULTS.RATE_LIMIT_PER_MINUTE),
+    rateLimitPerMinute: options.rateLimitPerMinute,
   });
   let app;
   let delivery;
+  let retention: RetentionPurge | undefined;
   try {
-    app = await buildApp({ ...options, database });
+    // Without RATE_LIMIT_PER_MINUTE, the in-process limiter follows the database's value.
+    const rateLimitPerMinute =
+      options.rateLimitPerMinute ?? (await readDatabaseRateLimit(database));
+    app = await buildApp({ ...options, rateLimitPerMinute, database });
     await app.listen({ port: options.port ?? Number(CONFIG_DEFAULTS.PORT), host });
     delivery = startLeadDelivery(database, app.log, options);
+    retention = startRetentionPurge(database, app.log, {
+      retentionMonths: options.retentionMonths ?? DEFAULT_RETENTION_MONTHS,
+      intervalMs: options.retentionIntervalMs,
+    });
   } catch (error) {
     await app?.close();
     await database.close();
@@ -54,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { port } = app.server.address() as AddressInfo;
   const listening = app;
   const delivering = delivery;
+  const purging = retention;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(host)}:${port}`,
@@ -64,6 +80,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           await listening.close();
         } finally {
           // A send in progress finishes and is recorded before the database goes.
+          // A purge in progress ends too (it never throws: a failure is logged).
+          await purging.stop();
           await delivering.stop().finally(() => database.close());
         }
       })()),

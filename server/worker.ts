@@ -7,11 +7,17 @@
  * servers, may share one database: a lead is leased to one of them at a time
  * (server/leads/delivery/outbox-worker.ts). SIGTERM or SIGINT lets a send in
  * progress finish and be recorded, closes the database and exits 0.
+ *
+ * It also runs the retention purge (server/leads/retention.ts), so submissions
+ * are deleted on time where no server of ours runs; without SMTP_URL and
+ * NOTIFY_EMAIL that is all it does.
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, parseServerConfig, type ServerConfig } from './config.ts';
+import { loadEnvFile } from './env-file.ts';
 import { openDatabase } from './db/open-database.ts';
 import { startLeadDelivery } from './leads/delivery/lead-delivery.ts';
+import { startRetentionPurge } from './leads/retention.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -28,10 +34,8 @@ function readConfig(): ServerConfig {
 }
 
 const { values } = parseArgs({ options: { once: { type: 'boolean', default: false } } });
+loadEnvFile();
 const config = readConfig();
-if (!config.smtpUrl || !config.notifyEmail) {
-  fail('The worker emails leads: set SMTP_URL and NOTIFY_EMAIL (see .env.example).');
-}
 
 const log = {
   info: (text: string) => console.log(text),
@@ -41,6 +45,7 @@ const database = await openDatabase(config).catch((error: unknown) =>
   fail(`The worker could not open the database: ${error instanceof Error ? error.message : error}`),
 );
 const delivery = startLeadDelivery(database, log, config);
+const retention = startRetentionPurge(database, log, config);
 console.log(`Lead worker (pid ${process.pid}) on the ${database.location}`);
 
 let stopping: Promise<void> | undefined;
@@ -48,6 +53,7 @@ const stop = (why: string) =>
   (stopping ??= (async () => {
     console.log(`${why}: finishing a send in progress, then closing the database…`);
     try {
+      await retention.stop();
       await delivery.stop();
       await database.close();
       console.log('Stopped cleanly.');
@@ -61,7 +67,7 @@ const stop = (why: string) =>
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
 
 if (values.once) {
-  await delivery.drained();
+  await Promise.all([delivery.drained(), retention.firstRun()]);
   await stop('Nothing more is due');
 } else {
   // The worker's timers are unref'd (they never keep a server alive); this keeps the worker alive.

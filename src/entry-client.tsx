@@ -9,7 +9,10 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import './lib/boot-error-stacks-end';
 import { App } from './app';
+import { loadLazyImagesForPrint } from './lib/eager-for-print';
 import './styles.css';
+
+loadLazyImagesForPrint();
 
 // Hydrating inside a transition lets React work in slices of a few
 // milliseconds and yield between them; in the default lane it hydrates in long

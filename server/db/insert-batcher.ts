@@ -1,4 +1,4 @@
-import { isValidRow, type SubmissionRow } from '../../src/features/contact/validation.ts';
+import { validateSubmission, type SubmissionRow } from '../../src/features/contact/validation.ts';
 import { DatabaseUnavailableError, type InsertContext } from './database.ts';
 
 /**
@@ -74,7 +74,7 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
   // alone, to be refused in the database's own words without costing the others
   // a second attempt each.
   const runBatch = async (batch: Waiting[]) => {
-    const together = batch.filter((waiting) => isValidRow(waiting.row.submission));
+    const together = batch.filter((waiting) => validateSubmission(waiting.row.submission).ok);
     const alone = batch.filter((waiting) => !together.includes(waiting));
     if (together.length > 0) await runTogether(together);
     for (const waiting of alone) await insertAlone(waiting);

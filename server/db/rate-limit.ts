@@ -13,7 +13,10 @@ export const RATE_LIMITED_SQLSTATE = 'PT429';
 /** A window is one minute, so a refused visitor never waits longer than that. */
 const WINDOW_SECONDS = 60;
 
-/** Makes the database's limit RATE_LIMIT_PER_MINUTE; every instance sets the same at its start. */
+/**
+ * Makes the database's limit RATE_LIMIT_PER_MINUTE, when a process is given one; every instance
+ * given it should be given the same. A process started without it leaves the value alone.
+ */
 export async function setDatabaseRateLimit(db: Database, perMinute: number): Promise<void> {
   await db.query(
     'update app_private.submission_rate_limit set per_minute = $1 where per_minute <> $1',
@@ -25,4 +28,10 @@ export async function setDatabaseRateLimit(db: Database, perMinute: number): Pro
 export function retryAfterSeconds(hint: string | undefined): number {
   const seconds = Number(/(\d+) seconds?/.exec(hint ?? '')?.[1]);
   return seconds >= 1 && seconds <= WINDOW_SECONDS ? seconds : WINDOW_SECONDS;
+}
+
+/** The database's limit: what a server started without RATE_LIMIT_PER_MINUTE limits to in-process. */
+export async function readDatabaseRateLimit(db: Database): Promise<number> {
+  const [row] = await db.query('select per_minute from app_private.submission_rate_limit');
+  return Number(row?.per_minute);
 }

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 export interface SiteHeaderOptions {
   /** The page's own inline scripts, as the build hashed them (dist/csp-hashes.json). */
   scriptHashes: string[];
-  /** Origins the page may post to besides its own: hosted Supabase or our API elsewhere. */
+  /** Origins the page may post to besides its own (connect-src and form-action): hosted Supabase or our API elsewhere. */
   connectSrc: string[];
   /** Only over TLS is HSTS meaningful: behind a proxy that terminates it, or on a static host. */
   hsts: boolean;
@@ -51,7 +51,9 @@ export function contentSecurityPolicy({ scriptHashes, connectSrc }: SiteHeaderOp
     ['connect-src', ["'self'", ...connectSrc]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
-    ['form-action', ["'self'"]],
+    // Without JavaScript the form posts natively to our API on its own origin (VITE_API_URL),
+    // which then sends the browser back here (server/plugins/native-form.ts).
+    ['form-action', ["'self'", ...connectSrc]],
     ['frame-ancestors', ["'none'"]],
   ];
   return directives.map(([name, sources]) => [name, ...sources].join(' ')).join(';');

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseDatabaseConfig } from '../config.ts';
+import { parseDatabaseConfig, parseRetentionConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { PGDATA } from '../db/embedded-database.ts';
+import { SPAM_RETENTION_DAYS } from '../../src/config/retention.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { toCsv } from './csv.ts';
+import { purgeExpiredSubmissions } from './retention.ts';
 import {
   deleteSubmissionsByEmail,
   EXPORT_COLUMNS,
@@ -19,7 +21,11 @@ export const USAGE = `Usage:
   submissions export [--format json|csv]   every submission, oldest first, to stdout,
                                            with its delivery status
   submissions outbox [--format json|csv]   leads not emailed yet, or given up, with the last error
-  submissions delete --email ADDRESS       remove everything sent from ADDRESS`;
+  submissions delete --email ADDRESS       remove everything sent from ADDRESS
+  submissions purge [--dry-run] [--format json|csv]
+                                           delete what retention says must go (older than
+                                           VITE_RETENTION_MONTHS, spam after 30 days) and list
+                                           it by id and date; --dry-run only lists it`;
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -29,8 +35,13 @@ export interface CliIo {
 
 class UsageError extends Error {}
 
+/** What a purge lists: no personal data, the id and date lead to the row in an export. */
+const PURGE_COLUMNS = ['id', 'created_at', 'suspected_spam'] as const;
+
 type Command =
-  { name: 'export' | 'outbox'; format: 'json' | 'csv' } | { name: 'delete'; email: string };
+  | { name: 'export' | 'outbox'; format: 'json' | 'csv' }
+  | { name: 'delete'; email: string }
+  | { name: 'purge'; format: 'json' | 'csv'; dryRun: boolean };
 
 function parseCommand(argv: string[]): Command {
   let parsed;
@@ -38,7 +49,11 @@ function parseCommand(argv: string[]): Command {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { format: { type: 'string', default: 'json' }, email: { type: 'string' } },
+      options: {
+        format: { type: 'string', default: 'json' },
+        email: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+      },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -46,10 +61,11 @@ function parseCommand(argv: string[]): Command {
   const { positionals, values } = parsed;
   const [name, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
-  if (name === 'export' || name === 'outbox') {
+  if (name === 'export' || name === 'outbox' || name === 'purge') {
     if (values.format !== 'json' && values.format !== 'csv') {
       throw new UsageError(`--format must be json or csv, got "${values.format}"`);
     }
+    if (name === 'purge') return { name, format: values.format, dryRun: values['dry-run'] };
     return { name, format: values.format };
   }
   if (name === 'delete') {
@@ -84,6 +100,19 @@ export async function runSubmissionsCli(argv: string[], io: CliIo): Promise<numb
         const rows = await readSubmissions(db);
         io.stdout(format(command.format, EXPORT_COLUMNS, rows));
         io.stderr(`Exported ${rows.length} submission(s) from the ${db.location}.\n`);
+      } else if (command.name === 'purge') {
+        const retentionMonths = parseRetentionConfig(io.env);
+        const rows = await purgeExpiredSubmissions(db, {
+          retentionMonths,
+          dryRun: command.dryRun,
+        });
+        io.stdout(format(command.format, PURGE_COLUMNS, rows));
+        const spam = rows.filter((row) => row.suspected_spam).length;
+        io.stderr(
+          `${command.dryRun ? 'Would delete' : 'Deleted'} ${rows.length} submission(s) ` +
+            `(${spam} suspected spam): older than ${retentionMonths} month(s), or suspected spam ` +
+            `older than ${SPAM_RETENTION_DAYS} days, in the ${db.location}.\n`,
+        );
       } else if (command.name === 'delete') {
         const removed = await deleteSubmissionsByEmail(db, command.email);
         io.stdout(`Removed ${removed} submission(s) from ${command.email}.\n`);

@@ -96,7 +96,7 @@ export async function readOutbox(db: Database): Promise<OutboxEntry[]> {
   }));
 }
 
-function isoTime(value: unknown): string {
+export function isoTime(value: unknown): string {
   return new Date(value as string | Date).toISOString();
 }
 

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../db/database.ts';
 import { FORM_MEDIA_TYPE, readFormBody } from '../native-form/form-body.ts';
 import { loadReplyPages, plainPage, type Reply } from '../native-form/reply-pages.ts';
+import { linksBackTo } from '../native-form/site-links.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
 import { MAX_BODY_BYTES } from './rest-api.ts';
 import { isCrossSite } from './same-site.ts';
@@ -42,12 +43,21 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
     done(null, body),
   );
 
-  const answer = (reply: FastifyReply, status: number, content: Partial<Reply>) =>
-    reply
+  const answer = (reply: FastifyReply, status: number, content: Partial<Reply>) => {
+    const page = replyPage({
+      title: '',
+      problem: '',
+      text: '',
+      values: EMPTY,
+      ...content,
+    } as Reply);
+    const site = siteOrigin(reply.request, allowedOrigins);
+    return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(replyPage({ title: '', problem: '', text: '', values: EMPTY, ...content } as Reply));
+      .send(site ? linksBackTo(page, site) : page);
+  };
 
   app.setErrorHandler((error, request, reply) => {
     const refusal = toPostgrestError(error, request.log, MAX_BODY_BYTES);
@@ -124,6 +134,14 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
  * A fixed path either way, with nothing of the visitor's in it.
  */
 function confirmationUrl(request: FastifyRequest, allowedOrigins: readonly string[]): string {
+  return `${siteOrigin(request, allowedOrigins) ?? ''}${SENT_PATH}`;
+}
+
+/** The configured site on another origin that the form was posted from, if it was. */
+function siteOrigin(
+  request: FastifyRequest,
+  allowedOrigins: readonly string[],
+): string | undefined {
   const origin = request.headers.origin;
-  return origin && allowedOrigins.includes(origin) ? `${origin}${SENT_PATH}` : SENT_PATH;
+  return origin && allowedOrigins.includes(origin) ? origin : undefined;
 }

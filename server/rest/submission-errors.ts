@@ -1,5 +1,6 @@
 import type { ContactField } from '../../src/features/contact/validation.ts';
 import { SPAM_FLAG, TABLE } from '../db/contact-table.ts';
+import { RATE_LIMITED_SQLSTATE } from '../db/rate-limit.ts';
 import { PostgrestError } from './postgrest-error.ts';
 
 /**
@@ -141,11 +142,12 @@ export const refuse = {
       { 'retry-after': '5' },
     ),
 
-  /** Hosted Supabase's gateway answers 429 too; PostgREST has no code for it, so one of ours. */
+  /** The in-process limiter's refusal, word for word the database trigger's (PT429). */
   tooManyRequests: (perMinute: number, retryAfterSeconds: number) =>
     new PostgrestError(
       429,
-      'PGRSTX29',
+      // The database's code for the same refusal (server/db/rate-limit.ts): one refusal, one shape.
+      RATE_LIMITED_SQLSTATE,
       'Too many submissions from this address',
       `The limit is ${perMinute} per minute.`,
       `Try again in ${retryAfterSeconds} seconds.`,

@@ -45,9 +45,8 @@ export const MIN_TOUCH_TARGET_PX = 48;
  * Toast defaults (docs/product.md#constants). On phones (sonner switches at 600 px) a toast spans
  * the screen less mobileOffsetPx on each side: the spec's 32 px would leave a
  * 311 px toast on a 375 px phone, so 16 px (343 px wide, closer to the spec's
- * 356). The swipe: sonner dismisses at a 45 px drag or a flick faster than
- * 0.11 px/ms, and its 45 px cannot be set; the spec's 20 px is recorded here
- * but not applied (docs/product.md#ruling-toasts).
+ * 356). The swipe is sonner 1.7's own: a 20 px drag or a flick faster than 0.11 px/ms
+ * (docs/product.md#ruling-toasts); sonner 2 moved it to 45 px, so the version is pinned.
  */
 export const TOASTS = {
   position: 'bottom-right',
@@ -60,7 +59,7 @@ export const TOASTS = {
   hotkey: ['altKey', 'KeyT'],
   removeDelayMs: 200,
   swipeThresholdPx: 20,
-  sonnerSwipeThresholdPx: 45,
+  swipeVelocityPxPerMs: 0.11,
 } as const;
 
 /** Where the unsent draft lives so a reload never loses a visitor's words. */

@@ -6,6 +6,7 @@
 
 // With its extension: vite.config.ts loads this file, and Vite's config loader wants one.
 import { isEmailAddress } from '../lib/email-address.ts';
+import { DEFAULT_RETENTION_MONTHS, parseRetentionMonths } from './retention.ts';
 
 export interface SiteConfig {
   brandName: string;
@@ -28,6 +29,8 @@ export interface SiteConfig {
   formAction: string;
   /** UK trading disclosures of a limited company; absent when not configured. */
   company?: CompanyDetails;
+  /** Months a submission is kept; the privacy notice says it and the purge enforces it (./retention.ts). */
+  retentionMonths: number;
 }
 
 /** What a UK limited company's website must show (VAT number only where registered). */
@@ -66,6 +69,10 @@ export const SITE_ENV = {
   VITE_COMPANY_NUMBER: { fallback: '', about: 'Companies House number, e.g. 01234567 or SC123456' },
   VITE_REGISTERED_OFFICE: { fallback: '', about: 'Registered office address, on one line' },
   VITE_VAT_NUMBER: { fallback: '', about: 'VAT registration number, e.g. GB123456789' },
+  VITE_RETENTION_MONTHS: {
+    fallback: String(DEFAULT_RETENTION_MONTHS),
+    about: 'Months a submission is kept: the privacy notice says it, the purge enforces it',
+  },
 } as const;
 
 type EnvName = keyof typeof SITE_ENV;
@@ -138,6 +145,9 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
     throw new ConfigError('VITE_SUPABASE_URL is set but VITE_SUPABASE_ANON_KEY is empty');
   }
 
+  const retention = parseRetentionMonths(read('VITE_RETENTION_MONTHS'));
+  if ('problem' in retention) throw new ConfigError(retention.problem);
+
   return {
     formAction: formActionFor(supabaseUrl, ownApiUrl),
     brandName: read('VITE_BRAND_NAME'),
@@ -152,6 +162,7 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
     apiUrl: supabaseUrl ?? ownApiUrl ?? '',
     supabaseAnonKey,
     company: parseCompany(read),
+    retentionMonths: retention.months,
   };
 }
 

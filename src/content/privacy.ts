@@ -1,3 +1,5 @@
+import { SPAM_RETENTION_DAYS } from '../config/retention';
+
 /** Who answers for the data: the brand, or the registered company behind it when configured. */
 export interface Controller {
   brand: string;
@@ -16,7 +18,8 @@ function controllerName({ brand, company }: Controller): string {
 export const privacyCopy = {
   title: 'Privacy notice',
   close: 'Close privacy notice',
-  sections: (controller: Controller) => [
+  /** retentionMonths: what the purge enforces (server/leads/retention.ts), so the notice says only that. */
+  sections: (controller: Controller, retentionMonths: number) => [
     {
       heading: 'Who we are',
       body: `${controllerName(controller)} is the data controller for anything you send us through this website. You can reach us about your data by email at ${controller.email} or by phone on ${controller.phone}${controller.company ? `, or by post at ${controller.company.registeredOffice}` : ''}.`,
@@ -31,7 +34,7 @@ export const privacyCopy = {
     },
     {
       heading: 'How long we keep it',
-      body: 'Enquiries are kept for up to 12 months after our last conversation, then deleted. If you become a client, we keep what the law requires for our accounts.',
+      body: `Your enquiry is deleted automatically ${retentionMonths === 1 ? '1 month' : `${retentionMonths} months`} after you sent it. Messages our spam check flagged are deleted after ${SPAM_RETENTION_DAYS} days.`,
     },
     {
       heading: 'Your rights',

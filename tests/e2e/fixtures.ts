@@ -10,6 +10,8 @@ interface WorkerFixtures {
 interface TestFixtures {
   /** Console errors and warnings, and uncaught page errors, since the page opened. */
   consoleProblems: string[];
+  /** CPU_THROTTLE=4 runs Chromium's CPU four times slower: a test that races the clock fails. */
+  cpuThrottle: void;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -23,6 +25,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 60_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  cpuThrottle: [
+    async ({ page }, use) => {
+      const rate = Number(process.env.CPU_THROTTLE ?? 1);
+      if (rate > 1) {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   consoleProblems: async ({ page }, use) => {
     const problems: string[] = [];
     const onConsole = (message: ConsoleMessage) => {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +8,13 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import Fastify from 'fastify';
 import { staticSite } from '../../server/plugins/static-site.ts';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { contactReplyCopy } from '../../src/content/contact-reply';
 import { config } from './support/content';
 import { contactForm, fillContactForm, uniqueSubmission } from './support/contact';
+import { buildSite } from './support/static-build';
+import { startStaticHost } from './support/static-host';
 
 /**
  * The static-host topology: the build posts to hosted Supabase, and no server
@@ -65,3 +70,81 @@ test('a static-host build without JavaScript: a note with email and phone; no GE
     await rm(outDir, { recursive: true, force: true });
   }
 });
+
+/**
+ * Topology 3 without JavaScript: the page on a static host (served with its
+ * dist/_headers), our server as the API on another origin. The page's policy
+ * lets the form post there, the API stores the row and sends the browser to
+ * the site's confirmation; a refusal page leads back to the site.
+ */
+test('a static page posting to our API elsewhere, without JavaScript: stored and confirmed', async ({
+  page,
+}) => {
+  const outDir = await mkdtemp(join(tmpdir(), 'static-api-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'static-api-data-'));
+  // Files are read per request: the host may start before the build fills the directory.
+  const site = await startStaticHost(outDir);
+  // The build names the API, and the API serves the build's reply pages: the API's port first.
+  const apiPort = await freePort();
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  let api: RunningServer | undefined;
+  const problems: string[] = [];
+  page.on('console', (message) => problems.push(`${message.type()}: ${message.text()}`));
+  try {
+    await buildSite({ DIST_DIR: outDir, VITE_SITE_URL: site.url, VITE_API_URL: apiUrl });
+    api = await startServer({
+      port: apiPort,
+      host: '127.0.0.1',
+      dataDir,
+      distDir: outDir,
+      corsOrigins: [site.url],
+      logger: false,
+    });
+    const policy = (await fetch(`${site.url}/`)).headers.get('content-security-policy');
+    expect(policy).toContain(`form-action 'self' ${apiUrl}`);
+
+    await page.goto(`${site.url}/`);
+    const fields = contactForm(page);
+    await expect(fields.form).toHaveAttribute('action', `${apiUrl}/contact`);
+    const submission = uniqueSubmission('topology3-noscript');
+    await fillContactForm(page, submission);
+    await fields.submit.click();
+    await expect(page).toHaveURL(`${site.url}/contact/sent/`);
+    await expect(page.getByText(MESSAGES.sent)).toBeVisible();
+    expect(
+      await api.query('select name, email, message from contact_submissions where email = $1', [
+        submission.email,
+      ]),
+    ).toEqual([submission]);
+
+    // A refusal (a name of spaces passes the browser's `required`) is the API's page, whose
+    // links lead back to the site, and which keeps the visitor's words.
+    await page.goto(`${site.url}/`);
+    await fillContactForm(page, { ...submission, name: '   ' });
+    await contactForm(page).submit.click();
+    await expect(page).toHaveURL(`${apiUrl}/contact`);
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.missing);
+    await expect(page.getByRole('link', { name: contactReplyCopy.backLink })).toHaveAttribute(
+      'href',
+      `${site.url}/`,
+    );
+    await expect(page.getByRole('textbox', { name: contactCopy.form.messageLabel })).toHaveValue(
+      submission.message,
+    );
+    expect(problems.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
+  } finally {
+    await api?.close();
+    await site.close();
+    await rm(outDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** A port free right now, for a server whose URL must be known before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((done) => probe.close(done));
+  return port;
+}

@@ -29,18 +29,21 @@ test.describe('privacy notice', () => {
     await expect(dialog.getByRole('heading', { name: 'Why' })).toBeVisible();
     await expect(dialog).toContainText('To reply to your enquiry');
     await expect(dialog.getByRole('heading', { name: 'How long we keep it' })).toBeVisible();
-    await expect(dialog).toContainText('12 months');
+    await expect(dialog).toContainText(`${config.retentionMonths} months after you sent it`);
     await expect(dialog).toContainText(/delet/);
     await expect(dialog.getByRole('link', { name: config.contactEmail })).toHaveAttribute(
       'href',
       mailtoHref,
     );
-    for (const section of privacyCopy.sections({
-      brand: config.brandName,
-      email: config.contactEmail,
-      phone: config.contactPhone,
-      company: config.company,
-    })) {
+    for (const section of privacyCopy.sections(
+      {
+        brand: config.brandName,
+        email: config.contactEmail,
+        phone: config.contactPhone,
+        company: config.company,
+      },
+      config.retentionMonths,
+    )) {
       await expect(dialog.getByText(section.body)).toBeVisible();
     }
     // The page does not jump to a missing anchor.

@@ -2,24 +2,58 @@ import type { Page } from '@playwright/test';
 import { TOASTS } from '../../src/config/constants';
 import { MESSAGES } from '../../src/content/contact';
 import { expect, test } from './fixtures';
+import { advanceUntil, holdTheClock } from './support/clock';
 import { contactForm, fillContactForm, toasts } from './support/contact';
 import { VIEWPORTS, visit } from './support/site';
 
-/** Raises one validation toast per press of Enter in the (invalid) form. */
-async function raiseErrors(page: Page, times: number) {
+/**
+ * Opens the page with its clock under the test's control, and fills the form
+ * invalidly so each press of Enter raises a toast. From then on no toast's 4 s
+ * timer runs unless the test moves time: a slow machine cannot time one out.
+ */
+async function openWithTimeStopped(page: Page) {
+  await page.clock.install();
+  await visit(page);
   const fields = contactForm(page);
   await fields.form.scrollIntoViewIfNeeded();
   await fillContactForm(page, { name: 'Jane', email: 'jane@example', message: 'Hi' });
   await page.mouse.move(0, 0); // hovering the toaster would pause and expand it
+  await holdTheClock(page);
+}
+
+/** Raises one validation toast per press of Enter, moving time only to let sonner mount each. */
+async function raiseErrors(page: Page, times: number) {
+  const fields = contactForm(page);
   for (let i = 0; i < times; i++) {
     await fields.email.press('Enter');
-    await expect(toasts(page).all).toHaveCount(i + 1);
+    await advanceUntil(page, async () => {
+      await expect(toasts(page).all).toHaveCount(i + 1, { timeout: 100 });
+      await expect(toasts(page).all.first()).toHaveAttribute('data-mounted', 'true', {
+        timeout: 100,
+      });
+    });
   }
+}
+
+/** Drags a toast sideways by `dx` px over a whole second: far slower than sonner's flick speed. */
+async function slowSwipe(page: Page, dx: number) {
+  const toast = toasts(page).all.first();
+  const box = (await toast.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.clock.runFor(1_000);
+  await page.mouse.move(x + dx, y, { steps: 5 });
+  await page.mouse.up();
+  expect(dx / 1_000).toBeLessThan(TOASTS.swipeVelocityPxPerMs);
+  // Long enough for sonner's removal to have run, had it started.
+  await page.clock.runFor(TOASTS.removeDelayMs + 100);
 }
 
 test.describe('toasts', () => {
   test('sit bottom-right and show at most three at once', async ({ page }) => {
-    await visit(page);
+    await openWithTimeStopped(page);
     await raiseErrors(page, 5);
     const list = toasts(page).region.getByRole('list');
     await expect(list).toHaveAttribute('data-y-position', 'bottom');
@@ -31,16 +65,48 @@ test.describe('toasts', () => {
 
     const box = (await toasts(page).all.first().boundingBox())!;
     const viewport = page.viewportSize()!;
-    expect(box.x).toBeGreaterThan(viewport.width / 2);
-    expect(box.y).toBeGreaterThan(viewport.height / 2);
     expect(box.width).toBe(TOASTS.widthPx);
+    // The front toast rests 32 px from the right and bottom edges.
+    await expect
+      .poll(async () => {
+        const { y, height } = (await toasts(page).all.first().boundingBox())!;
+        return Math.round(viewport.height - (y + height));
+      })
+      .toBe(TOASTS.offsetPx);
+    expect(Math.round(viewport.width - (box.x + box.width))).toBe(TOASTS.offsetPx);
+  });
+
+  test('spread 14 px apart when the visitor points at them', async ({ page }) => {
+    await openWithTimeStopped(page);
+    await raiseErrors(page, 2);
+    await toasts(page).all.first().hover();
+    const [front, behind] = [toasts(page).all.nth(0), toasts(page).all.nth(1)];
+    await expect(toasts(page).region.getByRole('list')).toHaveAttribute('data-lifted', 'true');
+    await expect
+      .poll(async () => {
+        const a = (await front.boundingBox())!;
+        const b = (await behind.boundingBox())!;
+        return Math.round(a.y - (b.y + b.height));
+      })
+      .toBe(TOASTS.gapPx);
+  });
+
+  test('a slow 12 px swipe leaves the toast; a slow 25 px swipe dismisses it', async ({ page }) => {
+    await openWithTimeStopped(page);
+    await raiseErrors(page, 1);
+    await slowSwipe(page, 12);
+    await expect(toasts(page).all).toHaveCount(1);
+    await expect(toasts(page).all.first()).toHaveAttribute('data-removed', 'false');
+
+    await slowSwipe(page, 25);
+    await expect(toasts(page).all).toHaveCount(0);
   });
 
   test.describe('on a phone', () => {
     test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
 
     test('span the screen 16 px from each edge, at the bottom', async ({ page }) => {
-      await visit(page);
+      await openWithTimeStopped(page);
       await raiseErrors(page, 1);
       const toast = toasts(page).all.first();
       const viewport = page.viewportSize()!;
@@ -58,29 +124,19 @@ test.describe('toasts', () => {
   });
 
   test('the close button dismisses a toast', async ({ page }) => {
-    await visit(page);
+    await openWithTimeStopped(page);
     await raiseErrors(page, 1);
     const toast = toasts(page).withText(MESSAGES.invalidEmail);
     await toast.hover();
     await toast.getByRole('button', { name: 'Close toast' }).click();
+    await page.clock.runFor(TOASTS.removeDelayMs + 100);
     await expect(toasts(page).all).toHaveCount(0);
   });
 
   test('a toast stays for 4 seconds, then leaves on its own', async ({ page }) => {
-    await page.clock.install();
-    await visit(page);
-    const fields = contactForm(page);
-    await fields.form.scrollIntoViewIfNeeded();
-    await fillContactForm(page, { name: 'Jane', email: 'jane@example', message: 'Hi' });
-    await page.mouse.move(0, 0);
-    // From here on, time moves only when the test says so.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
-    await fields.email.press('Enter');
+    await openWithTimeStopped(page);
+    await raiseErrors(page, 1);
     const toast = toasts(page).withText(MESSAGES.invalidEmail);
-    await expect(async () => {
-      await page.clock.runFor(10);
-      await expect(toast).toHaveAttribute('data-mounted', 'true', { timeout: 100 });
-    }).toPass();
 
     await page.clock.runFor(TOASTS.durationMs - 500);
     await expect(toast).toBeVisible();

@@ -8,11 +8,12 @@ describe('server configuration', () => {
       host: '127.0.0.1',
       dataDir: './data',
       databaseUrl: undefined,
-      rateLimitPerMinute: 10,
+      rateLimitPerMinute: undefined,
       distDir: 'dist',
       trustProxy: false,
       connectSrc: [],
       corsOrigins: [],
+      retentionMonths: 12,
     });
   });
 
@@ -27,6 +28,7 @@ describe('server configuration', () => {
       TRUST_PROXY: ' true ',
       VITE_SUPABASE_URL: 'https://abc.supabase.co/rest/v1/',
       CORS_ORIGINS: ' https://www.example.co.uk, http://localhost:5173 ,',
+      VITE_RETENTION_MONTHS: ' 6 ',
     });
     expect(config).toEqual({
       port: 3000,
@@ -38,6 +40,7 @@ describe('server configuration', () => {
       trustProxy: true,
       connectSrc: ['https://abc.supabase.co'],
       corsOrigins: ['https://www.example.co.uk', 'http://localhost:5173'],
+      retentionMonths: 6,
     });
   });
 
@@ -54,6 +57,10 @@ describe('server configuration', () => {
       'RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 10000',
     ],
     [{ HOST: 'local host' }, 'HOST must be a host name or address'],
+    [
+      { VITE_RETENTION_MONTHS: '0' },
+      'VITE_RETENTION_MONTHS must be a whole number of months from 1 to 120',
+    ],
     [
       { DATABASE_URL: 'mysql://db/site' },
       'DATABASE_URL must start with postgres:// or postgresql://',

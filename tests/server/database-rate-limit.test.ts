@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { startServer } from '../../server/start.ts';
 import { asAnon, outcome } from './support/as-anon.ts';
-import {
-  countRows,
-  describeEachBackend,
-  freshBackend,
-  testApp,
-  type TestApp,
-} from './support/backends.ts';
+import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { ERROR_KEYS, TABLE_URL, VALID } from './support/requests.ts';
 
 /** Low, so a test reaches it quickly; the in-process limiter in front stays far higher. */
@@ -162,28 +155,5 @@ describeEachBackend('the database’s per-address rate limit', (kind) => {
     // The insert cleared the expired windows: only its own fresh one is left.
     const windows = await site.db.query('select submissions from app_private.submission_windows');
     expect(windows).toEqual([{ submissions: 1 }]);
-  });
-});
-
-describeEachBackend('RATE_LIMIT_PER_MINUTE at start-up', (kind) => {
-  it('becomes the database’s limit', async () => {
-    const backend = await freshBackend(kind);
-    const limitAfterStart = async (rateLimitPerMinute?: number) => {
-      const server = await startServer({
-        port: 0,
-        ...backend.options,
-        distDir: '/nonexistent',
-        rateLimitPerMinute,
-      });
-      const [row] = await server.query('select per_minute from app_private.submission_rate_limit');
-      await server.close();
-      return row?.per_minute;
-    };
-    try {
-      expect(await limitAfterStart(7)).toBe(7);
-      expect(await limitAfterStart()).toBe(10);
-    } finally {
-      await backend.dispose();
-    }
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { isValidRow } from '../../src/features/contact/validation.ts';
+import { isValidRow, validateSubmission } from '../../src/features/contact/validation.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { body, headers, sendable } from './support/random-requests.ts';
 import { ERROR_KEYS, send } from './support/requests.ts';
@@ -34,7 +34,13 @@ describeEachBackend('random requests', (kind) => {
           );
           const stored = row as { name: string; email: string; message: string };
           expect(isValidRow(stored)).toBe(true);
-          expect(JSON.parse(raw.toString())).toMatchObject(stored);
+          // What was sent, as the form's rules trim it (the database trims the same way).
+          const sentBody = JSON.parse(raw.toString()) as unknown;
+          const sentRow = (Array.isArray(sentBody) ? sentBody[0] : sentBody) as Record<
+            'name' | 'email' | 'message',
+            unknown
+          >;
+          expect(validateSubmission(sentRow)).toEqual({ ok: true, value: stored });
         } else {
           expect(response.statusCode).toBeGreaterThanOrEqual(400);
           expect(Object.keys(response.json()).sort()).toEqual(ERROR_KEYS);

@@ -102,20 +102,21 @@ describeEachBackend('validateSubmission and the database', (kind) => {
             expect(verdict.ok).toBe(false);
             return;
           }
-          // The server stores trimmed values, and the table insists on them: compare
-          // verdicts on what would be stored, so only the real rules can differ.
-          const trimmed = {
-            name: submission.name.trim(),
-            email: submission.email.trim(),
-            message: submission.message.trim(),
-          };
+          // Sent as typed: the database trims as validation.ts does
+          // (20261124045000_trim_submission_text.sql), so the verdicts and the stored text agree.
           const stored = await site.db
-            .insertSubmission(trimmed, { clientAddress: '203.0.113.7' })
+            .insertSubmission(submission, { clientAddress: '203.0.113.7' })
             .then(
               () => true,
               () => false,
             );
           expect({ stored, submission }).toEqual({ stored: verdict.ok, submission });
+          if (verdict.ok) {
+            const [row] = await site.db.query(
+              'select name, email, message from public.contact_submissions order by id desc limit 1',
+            );
+            expect(row).toEqual(verdict.value);
+          }
         },
       ),
       { numRuns: 200 },

@@ -47,7 +47,7 @@ describe('the submission rate limit', () => {
     expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = refused.json();
     expect(Object.keys(body).sort()).toEqual(ERROR_KEYS);
-    expect(body).toMatchObject({ code: 'PGRSTX29', details: 'The limit is 10 per minute.' });
+    expect(body).toMatchObject({ code: 'PT429', details: 'The limit is 10 per minute.' });
     expect(database.inserted).toBe(10);
   });
 

@@ -87,9 +87,8 @@ export function CaseStudyCard({
                 alt={study.alt}
                 width={CASE_STUDY_IMAGE_RATIO.width}
                 height={CASE_STUDY_IMAGE_RATIO.height}
+                loading="lazy"
                 decoding="async"
-                // Not lazy: a capture of the whole page must have them (docs/product.md#ruling-printing).
-                fetchPriority="low"
                 className="aspect-video h-32 w-full object-cover sm:h-40"
               />
             </picture>

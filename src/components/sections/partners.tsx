@@ -15,9 +15,8 @@ function LogoList({ items, copy }: { items: PartnerLogo[]; copy: boolean }) {
             alt={copy ? '' : partner.alt}
             width={32}
             height={32}
+            loading="lazy"
             decoding="async"
-            // Not lazy: a capture of the whole page must have them (docs/product.md#ruling-printing).
-            fetchPriority="low"
             className="size-8 opacity-80"
           />
           <span className="text-lg font-semibold whitespace-nowrap">{partner.name}</span>

@@ -56,12 +56,15 @@ export function PrivacyDialog() {
       </div>
       <div className="space-y-6 px-6 py-6 sm:px-8">
         {privacyCopy
-          .sections({
-            brand: siteConfig.brandName,
-            email: siteConfig.contactEmail,
-            phone: siteConfig.contactPhone,
-            company: siteConfig.company,
-          })
+          .sections(
+            {
+              brand: siteConfig.brandName,
+              email: siteConfig.contactEmail,
+              phone: siteConfig.contactPhone,
+              company: siteConfig.company,
+            },
+            siteConfig.retentionMonths,
+          )
           .map((section) => (
             <section key={section.heading}>
               <h3 className="font-semibold">{section.heading}</h3>

@@ -55,14 +55,52 @@ export function section(page: Page, name: string | RegExp): Locator {
   return page.getByRole('region', { name });
 }
 
-/** Scrolls down the page a screen at a time (so every reveal fires), then back to the top. */
+/**
+ * Images that show and have not loaded. A logo the marquee holds outside its
+ * strip (clipped away to the side) shows nowhere, and a lazy image there loads
+ * only when the loop slides it in: it is not counted. Runs in the page.
+ */
+export function unloadedImages(): string[] {
+  const clippedAway = (img: HTMLImageElement) => {
+    const box = img.getBoundingClientRect();
+    for (let el = img.parentElement; el; el = el.parentElement) {
+      if (getComputedStyle(el).overflowX === 'visible') continue;
+      const clip = el.getBoundingClientRect();
+      if (box.right <= clip.left || box.left >= clip.right) return true;
+    }
+    return false;
+  };
+  return [...document.images]
+    .filter((img) => !(img.complete && img.naturalWidth > 0) && !clippedAway(img))
+    .map((img) => img.currentSrc || img.src);
+}
+
+/**
+ * Scrolls down the page a screen at a time (so every reveal fires and every lazy
+ * image loads), then back to the top: what a full-page capture tool does first.
+ */
 export async function scrollThrough(page: Page) {
+  // Endless loops held at their start, as a capture holds them (Playwright's animations:
+  // 'disabled'): the logos the strip shows are then the ones that load as it passes.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY) continue;
+      animation.currentTime = 0;
+      animation.pause();
+    }
+  });
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const step = page.viewportSize()!.height * 0.6;
   for (let y = 0; y <= height; y += step) {
-    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-    await page.waitForTimeout(30);
+    await page.evaluate(async (top) => {
+      window.scrollTo({ top, behavior: 'instant' });
+      // Two frames, not a time: the observers report after a rendering, React commits after that.
+      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+    }, y);
   }
+  await expect
+    .poll(() => page.evaluate(unloadedImages), { message: 'lazy images still loading' })
+    .toEqual([]);
   await motionSettled(page.locator('body'));
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await motionSettled(page.locator('body'));
@@ -74,16 +112,26 @@ export async function scrollToY(page: Page, top: number) {
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(top);
 }
 
-/** Resolves once smooth scrolling has come to rest (scrollY unchanged for 150 ms). */
+/**
+ * Resolves once smooth scrolling has come to rest: scrollY unchanged over
+ * several rendered frames. Counted in frames, not milliseconds, so a busy
+ * machine that renders slowly cannot pass a scroll still under way as settled.
+ */
 export async function scrollSettled(page: Page): Promise<number> {
-  let last = Number.NaN;
-  for (let i = 0; i < 40; i++) {
-    const y = await page.evaluate(() => window.scrollY);
-    if (y === last) return y;
-    last = y;
-    await page.waitForTimeout(150);
-  }
-  throw new Error('the page never stopped scrolling');
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const frame = () => {
+          if (window.scrollY === last) still++;
+          else [last, still] = [window.scrollY, 0];
+          if (still >= 5) resolve(last);
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 /** A section's heading is on screen and not tucked under the fixed navigation bar. */

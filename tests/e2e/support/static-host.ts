@@ -99,7 +99,8 @@ export async function startStaticHost(root: string): Promise<StaticHost> {
   const base = resolve(root);
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname);
-    const file = normalize(join(base, path === '/' ? 'index.html' : path));
+    // A directory's index.html, as every static host serves /contact/sent/.
+    const file = normalize(join(base, path.endsWith('/') ? `${path}index.html` : path));
     const headersFile = join(base, '_headers');
     const published =
       file.startsWith(base + sep) &&

@@ -114,30 +114,6 @@ export const BAD_VALUES: BadInput[] = [
     code: '23514',
   },
   {
-    name: 'a name with a leading space',
-    body: { ...VALID, name: ' Jane' },
-    status: 400,
-    code: '23514',
-  },
-  {
-    name: 'a message ending in an ideographic space',
-    body: { ...VALID, message: 'hi\u3000' },
-    status: 400,
-    code: '23514',
-  },
-  {
-    name: 'a name starting with a BOM',
-    body: { ...VALID, name: '\ufeffJane' },
-    status: 400,
-    code: '23514',
-  },
-  {
-    name: 'a message ending in a line separator',
-    body: { ...VALID, message: 'hi\u2028' },
-    status: 400,
-    code: '23514',
-  },
-  {
     name: 'an email without a dot',
     body: { ...VALID, email: 'jane@example' },
     status: 400,
@@ -158,12 +134,6 @@ export const BAD_VALUES: BadInput[] = [
   {
     name: 'an email with a no-break space',
     body: { ...VALID, email: 'jane\u00a0@example.com' },
-    status: 400,
-    code: '23514',
-  },
-  {
-    name: 'an email with a trailing newline',
-    body: { ...VALID, email: 'jane@example.com\n' },
     status: 400,
     code: '23514',
   },

@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TABLE_URL, VALID } from './support/requests.ts';
+
+const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
+/** tsx by absolute URL: the child runs in a directory of its own, with nothing but a .env. */
+const TSX = import.meta.resolve('tsx');
+
+/** The environment minus every variable the .env sets: only the file may supply them. */
+function envWithout(names: string[]): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of names) delete env[name];
+  return env;
+}
+
+const FILE_VARIABLES = ['PORT', 'RATE_LIMIT_PER_MINUTE', 'DATA_DIR', 'DATABASE_URL', 'DIST_DIR'];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+/** What `npm run serve` execs, from `cwd` as npm would run it from the project's root. */
+async function serve(cwd: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', TSX, resolve('server/main.ts')], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  return new Promise<string>((done, fail) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = READY.exec(output);
+      if (match) done(match[1]!);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => fail(new Error(`exited (${code}):\n${output}`)));
+  });
+}
+
+async function projectWithEnvFile(lines: string[]) {
+  const dir = await mkdtemp(join(tmpdir(), 'env-file-'));
+  dirs.push(dir);
+  await writeFile(join(dir, '.env'), `${lines.join('\n')}\n`);
+  return dir;
+}
+
+const submit = (url: string) =>
+  fetch(`${url}${TABLE_URL}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(VALID),
+  });
+
+describe('.env', () => {
+  it('gives the server its port and rate limit, with nothing in the environment', async () => {
+    const port = await freePort();
+    const dir = await projectWithEnvFile([
+      '# copied from .env.example and edited',
+      `PORT=${port}`,
+      'RATE_LIMIT_PER_MINUTE=2',
+      'DATA_DIR=./data',
+      'DIST_DIR=./no-site',
+    ]);
+    const url = await serve(dir, envWithout(FILE_VARIABLES));
+    expect(new URL(url).port).toBe(String(port));
+    expect((await submit(url)).status).toBe(201);
+    expect((await submit(url)).status).toBe(201);
+    expect((await submit(url)).status).toBe(429);
+  });
+
+  it('yields to the real environment', async () => {
+    const fromFile = await freePort();
+    const real = await freePort();
+    const dir = await projectWithEnvFile([`PORT=${fromFile}`, 'DATA_DIR=./data']);
+    const url = await serve(dir, { ...envWithout(FILE_VARIABLES), PORT: String(real) });
+    expect(new URL(url).port).toBe(String(real));
+  });
+
+  it('is read by the command-line tools too', async () => {
+    const dir = await projectWithEnvFile(['DATA_DIR=./leads']);
+    const url = await serve(dir, envWithout(FILE_VARIABLES));
+    expect((await submit(url)).status).toBe(201);
+    const server = children.at(-1)!;
+    server.kill('SIGTERM');
+    await once(server, 'exit');
+    const cli = spawn(
+      process.execPath,
+      ['--import', TSX, resolve('scripts/submissions.ts'), 'export', '--format', 'json'],
+      { cwd: dir, env: envWithout(FILE_VARIABLES), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let stdout = '';
+    cli.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const [code] = (await once(cli, 'exit')) as [number];
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ email: VALID.email })]);
+  });
+});

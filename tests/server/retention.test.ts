@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { startServer } from '../../server/start.ts';
+import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
+import { childEnv } from './support/child-server.ts';
+import { VALID } from './support/requests.ts';
+
+/**
+ * Retention (docs/product.md#ruling-retention): submissions older than the
+ * period go, suspected spam after 30 days, each with its outbox row. Rows are
+ * dated by SQL; the purge compares with the database's own clock.
+ */
+
+/** name → [age as an SQL interval, suspected spam] */
+const ROWS: Record<string, [string, boolean]> = {
+  fresh: ['1 day', false],
+  'eleven months': ['11 months', false],
+  'thirteen months': ['13 months', false],
+  'spam of a week': ['7 days', true],
+  'spam of two months': ['2 months', true],
+};
+const GONE_AT_12 = ['spam of two months', 'thirteen months'];
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function seeded(kind: Backend['kind']): Promise<Backend> {
+  const backend = await freshBackend(kind);
+  cleanups.push(() => backend.dispose());
+  const db = await openDatabase(backend.options);
+  try {
+    for (const [name, [age, spam]] of Object.entries(ROWS)) {
+      await db.query(
+        `insert into contact_submissions (name, email, message, suspected_spam) values ($1, $2, $3, $4)`,
+        [name, VALID.email, VALID.message, spam],
+      );
+      await db.query(
+        `update contact_submissions set created_at = now() - $2::interval where name = $1`,
+        [name, age],
+      );
+    }
+  } finally {
+    await db.close();
+  }
+  return backend;
+}
+
+const names = async (db: Pick<Database, 'query'>) =>
+  (await db.query('select name from contact_submissions order by name')).map((row) => row.name);
+const orphanedOutboxRows = async (db: Pick<Database, 'query'>) =>
+  (
+    await db.query(
+      `select count(*)::int as n from lead_outbox o
+       where not exists (select from contact_submissions s where s.id = o.submission_id)`,
+    )
+  )[0]?.n;
+const left = Object.keys(ROWS)
+  .filter((name) => !GONE_AT_12.includes(name))
+  .sort();
+
+describeEachBackend('retention', (kind) => {
+  it('submissions purge --dry-run lists ids and dates only, and deletes nothing', async () => {
+    const backend = await seeded(kind);
+    let stdout = '';
+    let stderr = '';
+    const code = await runSubmissionsCli(['purge', '--dry-run'], {
+      env: envFor(backend),
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+    });
+    expect(code).toBe(0);
+    const listed = JSON.parse(stdout) as Record<string, unknown>[];
+    expect(listed.map((row) => Object.keys(row).sort())).toEqual([
+      ['created_at', 'id', 'suspected_spam'],
+      ['created_at', 'id', 'suspected_spam'],
+    ]);
+    expect(listed.map((row) => row.suspected_spam)).toEqual([false, true]);
+    expect(stdout).not.toContain(VALID.email);
+    expect(stderr).toMatch(/Would delete 2 submission\(s\) \(1 suspected spam\)/);
+
+    const db = await openDatabase({ ...backend.options, migrate: false });
+    try {
+      expect(await names(db)).toEqual(Object.keys(ROWS).sort());
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('the server’s built-in worker deletes what is due, with its outbox rows', async () => {
+    const backend = await seeded(kind);
+    const before = await openDatabase({ ...backend.options, migrate: false });
+    const outboxBefore = (await before.query('select count(*)::int as n from lead_outbox'))[0]?.n;
+    await before.close();
+    expect(outboxBefore).toBe(3);
+
+    const server = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
+    cleanups.push(() => server.close());
+    await vi.waitFor(async () => expect(await names(server)).toEqual(left), { timeout: 20_000 });
+    expect(await orphanedOutboxRows(server)).toBe(0);
+    expect((await server.query('select count(*)::int as n from lead_outbox'))[0]?.n).toBe(2);
+  });
+
+  it('VITE_RETENTION_MONTHS sets the period', async () => {
+    const backend = await seeded(kind);
+    let stdout = '';
+    const code = await runSubmissionsCli(['purge'], {
+      env: { ...envFor(backend), VITE_RETENTION_MONTHS: '10' },
+      stdout: (text) => (stdout += text),
+      stderr: () => {},
+    });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toHaveLength(3);
+    const db = await openDatabase({ ...backend.options, migrate: false });
+    try {
+      expect(await names(db)).toEqual(['fresh', 'spam of a week']);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('npm run worker -- --once purges without SMTP, then exits 0', async () => {
+    const backend = await seeded(kind);
+    const env = childEnv(envFor(backend));
+    delete env.SMTP_URL;
+    delete env.NOTIFY_EMAIL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts', '--once'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    cleanups.push(() => child.kill('SIGKILL'));
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code, output).toBe(0);
+    expect(output).toContain('Retention: deleted 2 submission(s), 1 of them suspected spam');
+    expect(output).not.toContain(VALID.email);
+    const db = await openDatabase({ ...backend.options, migrate: false });
+    try {
+      expect(await names(db)).toEqual(left);
+    } finally {
+      await db.close();
+    }
+  });
+});
