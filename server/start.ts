@@ -41,7 +41,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     app = await buildApp({ ...options, database });
     await app.listen({ port: options.port ?? Number(CONFIG_DEFAULTS.PORT), host });
-    delivery = startLeadDelivery(database, app.log, options);
+    delivery = await startLeadDelivery(database, app.log, options);
   } catch (error) {
     await app?.close();
     await database.close();

@@ -99,3 +99,6 @@ export const backlog = (table: OutboxTable) => `
 export const ENABLE_WEBHOOK = `
   insert into app_private.lead_channels (channel) values ('webhook')
   on conflict (channel) do nothing`;
+
+export const WEBHOOK_ENABLED_AT = `
+  select enabled_at from app_private.lead_channels where channel = 'webhook'`;

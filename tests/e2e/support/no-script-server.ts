@@ -83,7 +83,7 @@ export async function startNoScriptServer(
     corsOrigins: options.corsOrigins ?? [],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const delivery = startLeadDelivery(database, app.log, {
+  const delivery = await startLeadDelivery(database, app.log, {
     smtpUrl: mail.url,
     notifyEmail: NOTIFY_EMAIL,
     deliveryPollMs: 100,
