@@ -29,7 +29,8 @@ export class WebhookReceiver {
 
   static async start(path = '/hooks/leads'): Promise<WebhookReceiver> {
     const verifier = new Webhook(WEBHOOK_SECRET);
-    let receiver: WebhookReceiver | undefined;
+    // Requests arrive only after start() has made the receiver they report to.
+    const self: { receiver?: WebhookReceiver } = {};
     const server = createServer((request: IncomingMessage, response: ServerResponse) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,8 +50,8 @@ export class WebhookReceiver {
         } catch {
           hook.event = undefined;
         }
-        receiver!.received.push(hook);
-        void Promise.resolve(receiver!.answer(hook)).then((status) => {
+        self.receiver!.received.push(hook);
+        void Promise.resolve(self.receiver!.answer(hook)).then((status) => {
           if (status >= 300 && status < 400) response.setHeader('location', '/elsewhere');
           response.writeHead(status).end();
         });
@@ -59,8 +60,8 @@ export class WebhookReceiver {
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const { port } = server.address() as { port: number };
-    receiver = new WebhookReceiver(server, `http://127.0.0.1:${port}${path}`);
-    return receiver;
+    self.receiver = new WebhookReceiver(server, `http://127.0.0.1:${port}${path}`);
+    return self.receiver;
   }
 
   /** Requests whose signature verified. */
