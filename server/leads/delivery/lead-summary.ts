@@ -1,8 +1,8 @@
 import type { Database, Row } from '../../db/database.ts';
-import type { DeliveryChannel, Summary, SummaryStep } from './delivery-channel.ts';
+import type { DeliveryChannel, HourlyCap, Summary, SummaryStep } from './delivery-channel.ts';
 import { LEASE_MS, toDelivery } from './outbox-claim.ts';
 import { messageOf, type OutboxLog } from './outbox-mark.ts';
-import { CLAIM_SETTINGS, TRY_LOCK_CLAIMS } from './outbox-queries.ts';
+import { CLAIM_SETTINGS, COUNTED_THIS_HOUR, TRY_LOCK_CLAIMS } from './outbox-queries.ts';
 import {
   CLAIM_FOR_SUMMARY,
   MARK_SUMMARY_FAILED,
@@ -27,7 +27,7 @@ export async function sendSummary(
   step: SummaryStep,
   log: OutboxLog,
 ): Promise<boolean> {
-  const claimed = await claimSummary(database, step.intervalMs);
+  const claimed = await claimSummary(database, channel.cap, step.intervalMs);
   if (!claimed) return false;
   const { id, summary } = claimed;
   try {
@@ -46,17 +46,22 @@ export async function sendSummary(
   return true;
 }
 
-/** Under the claim lock: the waiting leads, leased to a new summary, if one is due. */
-async function claimSummary(database: Database, intervalMs: number) {
+/** Under the claim lock: the leads the cap holds back, leased to a new summary, if one is due. */
+async function claimSummary(database: Database, cap: HourlyCap | undefined, intervalMs: number) {
+  if (!cap) return undefined;
   return database.transaction(async (session) => {
     await session.exec(CLAIM_SETTINGS);
     const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLAIMS);
     if (!locked) return undefined;
+    const [{ counted, unverified } = { counted: 0, unverified: 0 }] =
+      await session.query(COUNTED_THIS_HOUR);
+    const capped = Number(counted) >= cap.maxPerHour;
+    if (!capped && Number(unverified) < cap.unverifiedPerHour) return undefined;
     const [{ due, since } = { due: true, since: null }] = await session.query(SUMMARY_DUE, [
       intervalMs,
     ]);
     if (!due) return undefined;
-    const waiting = await session.query(WAITING, [MAX_LEADS_PER_SUMMARY]);
+    const waiting = await session.query(WAITING, [MAX_LEADS_PER_SUMMARY, capped]);
     if (waiting.length === 0) return undefined;
     const ids = waiting.map((row) => String(row.submission_id));
     const [started] = await session.query(START_SUMMARY, [ids.length, since]);

@@ -12,11 +12,16 @@ export const SUMMARY_DUE = `
          max(created_at) as since
   from public.lead_summaries`;
 
-/** Up to $1 waiting leads, verified first, locked until the claim commits. */
+/**
+ * Up to $1 waiting leads that cannot go one by one, verified first, locked
+ * until the claim commits: all of them when the cap is reached ($2), else
+ * only unverified ones (their budget is spent). A lead that can still go
+ * alone is never swept into a summary just because it arrived mid-round.
+ */
 export const WAITING = `
   select o.submission_id from public.lead_outbox o
   join public.contact_submissions s on s.id = o.submission_id
-  where ${due('o')}
+  where ${due('o')} and ($2::boolean or not s.verified)
   order by s.verified desc, o.submission_id
   limit $1
   for update of o skip locked`;
