@@ -3,11 +3,12 @@
  * stops the server with a message naming the variable; .env.example documents
  * every variable.
  */
+import { parseLeadChannels, type LeadChannelsConfig } from './lead-channels-config.ts';
 import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
 import { parseRetentionMonths } from '../src/config/retention.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
-export interface ServerConfig {
+export interface ServerConfig extends LeadChannelsConfig {
   port: number;
   host: string;
   /** Embedded database directory; used only when databaseUrl is absent. */
@@ -91,6 +92,7 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
   }
 
   const delivery = parseLeadDelivery(env, problems);
+  const channels = parseLeadChannels(env, problems);
   const hardening = parseHardening(env, problems);
   const corsOrigins = parseCorsOrigins(env.CORS_ORIGINS, problems);
   const retention = parseRetentionMonths(env.VITE_RETENTION_MONTHS);
@@ -104,6 +106,7 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     rateLimitPerMinute,
     distDir: read('DIST_DIR'),
     ...delivery,
+    ...channels,
     ...hardening,
     corsOrigins,
     retentionMonths: 'months' in retention ? retention.months : 0,

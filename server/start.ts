@@ -52,7 +52,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       options.rateLimitPerMinute ?? (await readDatabaseRateLimit(database));
     app = await buildApp({ ...options, rateLimitPerMinute, database });
     await app.listen({ port: options.port ?? Number(CONFIG_DEFAULTS.PORT), host });
-    delivery = startLeadDelivery(database, app.log, options);
+    delivery = await startLeadDelivery(database, app.log, options);
     retention = startRetentionPurge(database, app.log, {
       retentionMonths: options.retentionMonths ?? DEFAULT_RETENTION_MONTHS,
       intervalMs: options.retentionIntervalMs,

@@ -3,7 +3,7 @@
  * `npm run worker -- --once` (drain what is due, then exit 0; for a scheduled
  * run). For deployments where no server of ours takes submissions (a static
  * site posting to hosted Supabase): it emails the leads in DATABASE_URL's
- * outbox with the same SMTP variables as the server. Several workers, and
+ * outbox, and posts them to the webhook, with the same variables as the server. Several workers, and
  * servers, may share one database: a lead is leased to one of them at a time
  * (server/leads/delivery/outbox-worker.ts). SIGTERM or SIGINT lets a send in
  * progress finish and be recorded, closes the database and exits 0.
@@ -44,7 +44,9 @@ const log = {
 const database = await openDatabase(config).catch((error: unknown) =>
   fail(`The worker could not open the database: ${error instanceof Error ? error.message : error}`),
 );
-const delivery = startLeadDelivery(database, log, config);
+const delivery = await startLeadDelivery(database, log, config).catch((error: unknown) =>
+  fail(`The worker could not start: ${error instanceof Error ? error.message : error}`),
+);
 const retention = startRetentionPurge(database, log, config);
 console.log(`Lead worker (pid ${process.pid}) on the ${database.location}`);
 

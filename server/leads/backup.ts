@@ -1,6 +1,7 @@
 /**
  * Backup and restore of what only this database holds: every submission and
- * every lead-delivery outbox row (sent or still pending). One JSON file for
+ * every lead-delivery row of each channel (sent or still pending), with the
+ * summary emails that carried leads. One JSON file for
  * both backends, so a backup of the embedded database restores into
  * PostgreSQL and back. The schema is not in it: migrations make that.
  *
@@ -15,8 +16,10 @@ import type { Database, Row, SqlSession } from '../db/database.ts';
 export const BACKUP_FORMAT = 'foreland-submissions-backup';
 const BACKUP_VERSION = 1;
 
-/** Parents before children: an outbox row names its submission. */
-const TABLES = ['contact_submissions', 'lead_outbox'] as const;
+/** Parents before children: an outbox row names its submission and its summary. */
+const TABLES = ['contact_submissions', 'lead_summaries', 'lead_outbox', 'lead_webhooks'] as const;
+/** Tables a backup made before the lead channels lacks: restored empty. */
+const LATER_TABLES: readonly Table[] = ['lead_summaries', 'lead_webhooks'];
 type Table = (typeof TABLES)[number];
 
 export interface Backup {
@@ -56,8 +59,11 @@ export function parseBackup(text: string): Backup {
   if (parsed?.format !== BACKUP_FORMAT || parsed.version !== BACKUP_VERSION) {
     throw new RestoreError(`Not a backup of version ${BACKUP_VERSION} (format ${BACKUP_FORMAT}).`);
   }
+  for (const table of LATER_TABLES) {
+    if (parsed.tables && parsed.tables[table] === undefined) parsed.tables[table] = [];
+  }
   if (!TABLES.every((table) => Array.isArray(parsed.tables?.[table]))) {
-    throw new RestoreError(`A backup holds the tables ${TABLES.join(' and ')}.`);
+    throw new RestoreError(`A backup holds the tables ${TABLES.join(', ')}.`);
   }
   return parsed as Backup;
 }
@@ -86,11 +92,19 @@ export async function restoreBackup(db: Database, backup: Backup): Promise<Recor
     );
     // The insert trigger queued every restored submission as unsent; the backup says which were sent.
     await session.query('delete from public.lead_outbox');
-    await insertRows(session, 'lead_outbox', backup.tables.lead_outbox);
-    return {
-      contact_submissions: backup.tables.contact_submissions.length,
-      lead_outbox: backup.tables.lead_outbox.length,
-    };
+    await session.query('delete from public.lead_webhooks');
+    const counts = {} as Record<Table, number>;
+    for (const table of TABLES) {
+      if (table !== 'contact_submissions') await insertRows(session, table, backup.tables[table]);
+      counts[table] = backup.tables[table].length;
+    }
+    if (backup.tables.lead_summaries.length > 0) {
+      await session.query(
+        `select setval(pg_get_serial_sequence('public.lead_summaries', 'id'),
+                       (select max(id) from public.lead_summaries))`,
+      );
+    }
+    return counts;
   });
 }
 

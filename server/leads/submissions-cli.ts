@@ -20,7 +20,8 @@ import {
 export const USAGE = `Usage:
   submissions export [--format json|csv]   every submission, oldest first, to stdout,
                                            with its delivery status
-  submissions outbox [--format json|csv]   leads not emailed yet, or given up, with the last error
+  submissions outbox [--format json|csv]   leads not emailed or posted to the webhook yet, or
+                                           given up, per channel, with the last error
   submissions delete --email ADDRESS       remove everything sent from ADDRESS
   submissions purge [--dry-run] [--format json|csv]
                                            delete what retention says must go (older than

@@ -9,6 +9,7 @@ export const EXPORT_COLUMNS = [
   'message',
   'status',
   'delivery',
+  'webhook',
 ] as const;
 
 /**
@@ -19,6 +20,12 @@ export const EXPORT_COLUMNS = [
  */
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suspected spam' | 'not queued';
 
+/**
+ * Whether it was posted to the webhook: the same states; `not queued` also for
+ * leads stored while no webhook was configured (docs/product.md, "Lead channels").
+ */
+export type WebhookStatus = DeliveryStatus;
+
 export interface StoredSubmission {
   id: number;
   created_at: string;
@@ -27,21 +34,25 @@ export interface StoredSubmission {
   message: string;
   status: string;
   delivery: DeliveryStatus;
+  webhook: WebhookStatus;
 }
 
-const DELIVERY = `
+/** A channel's state for one submission, from its delivery table's row (alias `o`). */
+const channelState = (o: string) => `
   case when s.suspected_spam then 'suspected spam'
-       when o.sent_at is not null then 'sent'
-       when o.failed_at is not null then 'failed'
-       when o.submission_id is not null then 'pending'
+       when ${o}.sent_at is not null then 'sent'
+       when ${o}.failed_at is not null then 'failed'
+       when ${o}.submission_id is not null then 'pending'
        else 'not queued' end`;
 
 /** Every submission, oldest first; as the owner, which row-level security lets through. */
 export async function readSubmissions(db: Database): Promise<StoredSubmission[]> {
   const rows = await db.query(
-    `select s.id, s.created_at, s.name, s.email, s.message, s.status, ${DELIVERY} as delivery
+    `select s.id, s.created_at, s.name, s.email, s.message, s.status,
+            ${channelState('o')} as delivery, ${channelState('w')} as webhook
      from public.contact_submissions s
      left join public.lead_outbox o on o.submission_id = s.id
+     left join public.lead_webhooks w on w.submission_id = s.id
      order by s.created_at, s.id`,
   );
   // The two drivers return bigint and timestamptz differently; export one form.
@@ -53,6 +64,7 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
     message: String(row.message),
     status: String(row.status),
     delivery: row.delivery as DeliveryStatus,
+    webhook: row.webhook as WebhookStatus,
   }));
 }
 
@@ -60,6 +72,7 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
 export const OUTBOX_COLUMNS = [
   'id',
   'created_at',
+  'channel',
   'delivery',
   'attempts',
   'next_attempt_at',
@@ -69,6 +82,8 @@ export const OUTBOX_COLUMNS = [
 export interface OutboxEntry {
   id: number;
   created_at: string;
+  /** Each channel has its own state: a lead can be emailed and still waiting for the webhook. */
+  channel: 'email' | 'webhook';
   delivery: 'pending' | 'failed';
   attempts: number;
   /** When the next try is due; null once given up. */
@@ -76,19 +91,24 @@ export interface OutboxEntry {
   last_error: string | null;
 }
 
-/** Leads not emailed yet, or given up, oldest first, with why the last try failed. */
+/** The delivery columns both channels' tables have. */
+const STATE = 'submission_id, attempts, next_attempt_at, last_error, failed_at';
+
+/** Deliveries not made yet, or given up, per channel, oldest first, with why the last try failed. */
 export async function readOutbox(db: Database): Promise<OutboxEntry[]> {
   const rows = await db.query(
-    `select o.submission_id as id, s.created_at, o.attempts, o.next_attempt_at, o.last_error,
-            o.failed_at is not null as failed
-     from public.lead_outbox o
+    `select o.submission_id as id, s.created_at, o.channel, o.attempts, o.next_attempt_at,
+            o.last_error, o.failed_at is not null as failed
+     from (select 'email' as channel, ${STATE} from public.lead_outbox where sent_at is null
+           union all
+           select 'webhook', ${STATE} from public.lead_webhooks where sent_at is null) o
      join public.contact_submissions s on s.id = o.submission_id
-     where o.sent_at is null
-     order by s.created_at, o.submission_id`,
+     order by s.created_at, o.submission_id, o.channel`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
     created_at: isoTime(row.created_at),
+    channel: row.channel === 'webhook' ? 'webhook' : 'email',
     delivery: row.failed ? 'failed' : 'pending',
     attempts: Number(row.attempts),
     next_attempt_at: row.failed ? null : isoTime(row.next_attempt_at),

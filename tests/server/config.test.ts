@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseDatabaseConfig, parseServerConfig } from '../../server/config.ts';
 
+/** A valid Standard Webhooks secret (24 bytes), made up. */
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
 describe('server configuration', () => {
   it('has the documented defaults', () => {
     expect(parseServerConfig({})).toEqual({
@@ -14,6 +17,10 @@ describe('server configuration', () => {
       connectSrc: [],
       corsOrigins: [],
       retentionMonths: 12,
+      webhookUrl: undefined,
+      webhookSecret: undefined,
+      summaryIntervalMs: 300_000,
+      unverifiedPerHour: 10,
     });
   });
 
@@ -29,6 +36,10 @@ describe('server configuration', () => {
       VITE_SUPABASE_URL: 'https://abc.supabase.co/rest/v1/',
       CORS_ORIGINS: ' https://www.example.co.uk, http://localhost:5173 ,',
       VITE_RETENTION_MONTHS: ' 6 ',
+      WEBHOOK_URL: ' https://hooks.example.com/catch/1 ',
+      WEBHOOK_SECRET: ' whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw ',
+      LEAD_SUMMARY_INTERVAL_SECONDS: ' 60 ',
+      UNVERIFIED_EMAILS_PER_HOUR: '0',
     });
     expect(config).toEqual({
       port: 3000,
@@ -41,6 +52,10 @@ describe('server configuration', () => {
       connectSrc: ['https://abc.supabase.co'],
       corsOrigins: ['https://www.example.co.uk', 'http://localhost:5173'],
       retentionMonths: 6,
+      webhookUrl: 'https://hooks.example.com/catch/1',
+      webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      summaryIntervalMs: 60_000,
+      unverifiedPerHour: 0,
     });
   });
 
@@ -76,9 +91,36 @@ describe('server configuration', () => {
       { CORS_ORIGINS: 'https://a.example.co.uk,https://www.example.co.uk/' },
       'CORS_ORIGINS: "https://www.example.co.uk/" is not an exact origin; write "https://www.example.co.uk"',
     ],
+    [{ WEBHOOK_URL: 'https://hooks.example.com/x' }, 'set WEBHOOK_SECRET too, or neither'],
+    [{ WEBHOOK_SECRET: SECRET }, 'set WEBHOOK_URL too, or neither'],
+    [
+      { WEBHOOK_URL: 'http://hooks.example.com/x', WEBHOOK_SECRET: SECRET },
+      'WEBHOOK_URL must be https://, or http:// to a loopback address',
+    ],
+    [
+      { WEBHOOK_URL: 'http://127.0.0.1:9/x', WEBHOOK_SECRET: SECRET, NODE_ENV: 'production' },
+      'WEBHOOK_URL must be https:// in production',
+    ],
+    [
+      { WEBHOOK_URL: 'ftp://hooks.example.com', WEBHOOK_SECRET: SECRET },
+      'must start with https://',
+    ],
+    [{ WEBHOOK_URL: 'hooks.example.com', WEBHOOK_SECRET: SECRET }, 'WEBHOOK_URL is not a URL'],
+    [{ WEBHOOK_URL: 'https://h.example', WEBHOOK_SECRET: 'hunter2' }, 'WEBHOOK_SECRET must be'],
+    [
+      { WEBHOOK_URL: 'https://h.example', WEBHOOK_SECRET: 'whsec_c2hvcnQ=' },
+      'WEBHOOK_SECRET must be',
+    ],
+    [
+      { LEAD_SUMMARY_INTERVAL_SECONDS: '0' },
+      'LEAD_SUMMARY_INTERVAL_SECONDS must be a whole number',
+    ],
+    [{ UNVERIFIED_EMAILS_PER_HOUR: 'ten' }, 'UNVERIFIED_EMAILS_PER_HOUR must be a whole number'],
   ])('names the variable in error: %j', (env, message) => {
     expect(() => parseServerConfig(env)).toThrow(ConfigError);
     expect(() => parseServerConfig(env)).toThrow(message);
+    // A webhook's secret, and its URL's path, are never echoed.
+    expect(() => parseServerConfig(env)).toThrow(/^(?!.*(hunter2|c2hvcnQ|\/x))/s);
   });
 
   it('reports every problem at once', () => {

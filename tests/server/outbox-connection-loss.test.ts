@@ -127,7 +127,10 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
       VALID.message,
     ]);
     const sent: string[] = [];
-    const mailer = { send: async (lead: { name: string }) => void sent.push(lead.name) };
+    const mailer = {
+      send: async (lead: { name: string }) => void sent.push(lead.name),
+      sendSummary: async () => {},
+    };
     const log = { info: () => {}, warn: () => {} };
 
     // A worker stuck inside its claim transaction, as a hung process would be.

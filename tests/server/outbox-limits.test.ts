@@ -73,6 +73,7 @@ describeEachBackend('the outbox limits', (kind) => {
         tries++;
         throw new Error('550 mailbox unavailable');
       },
+      sendSummary: async () => {},
     };
     const { running, logs } = worker(db, refusing, { maxAttempts: 3 });
     await until(
@@ -101,22 +102,23 @@ describeEachBackend('the outbox limits', (kind) => {
     expect(exported.delivery).toBe('failed');
   });
 
-  it('sends no more than the hourly cap, and the rest once the cap allows', async () => {
-    const { db } = await withLeads(kind, ['One', 'Two', 'Three']);
+  it('sends no more than the hourly cap one by one, and the rest together in one summary', async () => {
+    const { db } = await withLeads(kind, ['One', 'Two', 'Three', 'Four']);
     const sent: string[] = [];
+    const summaries: string[][] = [];
     const { logs } = worker(
       db,
-      { send: async (lead) => void sent.push(lead.name) },
+      {
+        send: async (lead) => void sent.push(lead.name),
+        sendSummary: async (summary) => void summaries.push(summary.leads.map((l) => l.name)),
+      },
       { maxPerHour: 2 },
     );
-    await until(() => logs.some((line) => line.includes('paused')), 20_000, 'the cap to hold');
+    await until(() => summaries.length === 1, 20_000, 'the summary of what the cap held');
+    expect(logs.some((line) => line.includes('paused'))).toBe(true);
     expect(sent).toEqual(['One', 'Two']);
-    // An hour passes, as far as the cap can tell.
-    await db.query(
-      `update lead_outbox set sent_at = sent_at - interval '61 minutes' where sent_at is not null`,
-    );
-    await until(() => sent.length === 3, 20_000, 'the held lead to go out');
-    expect(sent).toEqual(['One', 'Two', 'Three']);
+    expect(summaries).toEqual([['Three', 'Four']]);
+    expect(await db.query('select 1 from lead_outbox where sent_at is null')).toHaveLength(0);
   });
 
   it('keeps to the cap between workers sharing the database, sends in flight included', async () => {
@@ -128,19 +130,25 @@ describeEachBackend('the outbox limits', (kind) => {
     const other = kind === 'postgres' ? await openDatabase(backend.options) : db;
     if (other !== db) cleanups.push(() => other.close());
     const sent: string[] = [];
+    const summarised: string[] = [];
     // Sends that take a moment, so one worker's email is on its way while the other looks.
     const slow: LeadSender = {
       send: async (lead) => {
         await new Promise((resolve) => setTimeout(resolve, 50));
         sent.push(lead.name);
       },
+      sendSummary: async (summary) => void summarised.push(...summary.leads.map((l) => l.name)),
     };
     const first = worker(db, slow, { maxPerHour: 3 });
     const second = worker(other, slow, { maxPerHour: 3 });
     for (const { logs } of [first, second]) {
       await until(() => logs.some((line) => line.includes('paused')), 20_000, 'the cap to hold');
     }
+    await until(() => summarised.length === 5, 20_000, 'the rest to go out in one summary');
     await Promise.all([first.running.drained(), second.running.drained()]);
     expect(sent).toHaveLength(3);
+    // One summary between the two workers: the interval is the default five minutes.
+    expect(summarised).toHaveLength(5);
+    expect(new Set([...sent, ...summarised]).size).toBe(8);
   });
 });

@@ -69,6 +69,8 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
       message: '+44 1632 960123',
       status: 'new',
       delivery: 'pending',
+      // Stored while no webhook was configured: never posted (docs/product.md, "Lead channels").
+      webhook: 'not queued',
     });
     expect(stderr).toContain('Exported 3 submission(s)');
   });
@@ -78,9 +80,27 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
     expect(code).toBe(0);
     const q = (...cells: (string | number)[]) => `${cells.map((c) => `"${c}"`).join(',')}\r\n`;
     expect(stdout).toBe(
-      q('id', 'created_at', 'name', 'email', 'message', 'status', 'delivery') +
-        q(2, ROWS[1][0], 'Zoë', 'zoe@example.com', "'+44 1632 960123", 'new', 'pending') +
-        q(3, ROWS[2][0], "'@admin", 'jane@example.com', "'-1 for slow sites", 'new', 'pending') +
+      q('id', 'created_at', 'name', 'email', 'message', 'status', 'delivery', 'webhook') +
+        q(
+          2,
+          ROWS[1][0],
+          'Zoë',
+          'zoe@example.com',
+          "'+44 1632 960123",
+          'new',
+          'pending',
+          'not queued',
+        ) +
+        q(
+          3,
+          ROWS[2][0],
+          "'@admin",
+          'jane@example.com',
+          "'-1 for slow sites",
+          'new',
+          'pending',
+          'not queued',
+        ) +
         q(
           1,
           ROWS[0][0],
@@ -89,6 +109,7 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
           `Second, ""quoted""\nline`,
           'new',
           'pending',
+          'not queued',
         ),
     );
   });

@@ -4,6 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
 import { childEnv } from './support/child-server.ts';
+import { WEBHOOK_SECRET, WebhookReceiver } from './support/webhook-receiver.ts';
 import { SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
 
@@ -79,6 +80,32 @@ describePostgres('npm run worker', () => {
     const [a, b] = [onceWorker(env), onceWorker(env)];
     expect([await a.exit, await b.exit]).toEqual([0, 0]);
     expect(subjects(sink)).toEqual(names.map((n) => `New enquiry from ${n}`));
+  }, 120_000);
+
+  it('--once posts a lead anon inserted to the webhook, signed, beside the email', async () => {
+    const { sink, env } = await setUp([]);
+    const receiver = await WebhookReceiver.start();
+    cleanups.push(() => receiver.close());
+    const withHook = { ...env, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET };
+    // The first run switches the webhook on in the database; leads from then on are posted.
+    expect(await onceWorker(withHook).exit).toBe(0);
+    const db = await openDatabase({ dataDir: '', databaseUrl: env.DATABASE_URL });
+    await db.transaction(async (session) => {
+      await session.exec('set local role anon');
+      await session.query("select set_config('request.headers', $1, true)", [
+        JSON.stringify({ 'cf-connecting-ip': '203.0.113.9' }),
+      ]);
+      await session.query(
+        'insert into contact_submissions (name, email, message) values ($1, $2, $3)',
+        [VALID.name, VALID.email, VALID.message],
+      );
+    });
+    await db.close();
+    const worker = onceWorker(withHook);
+    expect(await worker.exit, worker.output()).toBe(0);
+    expect(receiver.verified.map((hook) => hook.event?.data.name)).toEqual([VALID.name]);
+    expect(sink.received).toHaveLength(1);
+    expect(worker.output()).not.toContain(VALID.email);
   }, 120_000);
 
   it('stops cleanly when SIGTERM reaches npm alone, leaving no process behind', async () => {

@@ -1,79 +1,121 @@
 import type { Database } from '../../db/database.ts';
-import { createLeadMailer } from './lead-mailer.ts';
+import { createLeadMailer, type LeadMailer } from './lead-mailer.ts';
+import { ENABLE_WEBHOOK, WEBHOOK_ENABLED_AT } from './outbox-queries.ts';
 import {
   MAX_ATTEMPTS,
   MAX_PER_HOUR,
   startOutboxWorker,
+  SUMMARY_INTERVAL_MS,
+  UNVERIFIED_PER_HOUR,
   type OutboxLimits,
   type OutboxLog,
 } from './outbox-worker.ts';
+import { createWebhookPoster } from './webhook-poster.ts';
 
 export interface LeadDeliveryOptions extends OutboxLimits {
   /** Both or neither: server/config.ts enforces that for the environment, this for callers. */
   smtpUrl?: string;
   notifyEmail?: string;
   mailFrom?: string;
+  /** Both or neither, likewise. The URL may hold a token: logs show only its origin. */
+  webhookUrl?: string;
+  webhookSecret?: string;
   /** Tests only: see outbox-worker.ts. */
   deliveryPollMs?: number;
   deliveryRetryBaseMs?: number;
+  webhookRetryScheduleMs?: readonly number[];
 }
 
 export interface LeadDelivery {
-  /** Waits for a send in progress; call before the database closes. */
+  /** Waits for sends in progress; call before the database closes. */
   stop(): Promise<void>;
   /** Resolves once nothing is due (`npm run worker -- --once`). */
   drained(): Promise<void>;
 }
 
 /**
- * Starts emailing leads when SMTP is configured, and says so either way:
- * an agency that expects email and gets none should find out at start-up,
- * not after the first lost client. Logs name the relay's host, never its URL,
- * which may hold a password.
+ * Starts delivering leads by email when SMTP is configured and to the webhook
+ * when it is, and says so either way: an agency that expects leads and gets
+ * none should find out at start-up, not after the first lost client. Logs
+ * name the relay's host and the webhook's origin, never their URLs, which may
+ * hold a password or a token. A configured webhook is switched on in the
+ * database first, so every lead stored from then on is queued for it.
  */
-export function startLeadDelivery(
+export async function startLeadDelivery(
   database: Database,
   log: OutboxLog,
   options: LeadDeliveryOptions,
-): LeadDelivery {
-  const { smtpUrl, notifyEmail } = options;
-  if (!smtpUrl && !notifyEmail) {
-    log.info('Lead delivery is off: set SMTP_URL and NOTIFY_EMAIL to email each submission');
-    return { stop: async () => {}, drained: async () => {} };
-  }
-  if (!smtpUrl || !notifyEmail) {
+): Promise<LeadDelivery> {
+  const { smtpUrl, notifyEmail, webhookUrl, webhookSecret } = options;
+  if (Boolean(smtpUrl) !== Boolean(notifyEmail)) {
     throw new Error('Lead delivery needs both smtpUrl and notifyEmail, or neither');
   }
+  if (Boolean(webhookUrl) !== Boolean(webhookSecret)) {
+    throw new Error('The webhook needs both webhookUrl and webhookSecret, or neither');
+  }
+  if (!smtpUrl && !webhookUrl) {
+    log.info(
+      'Lead delivery is off: set SMTP_URL and NOTIFY_EMAIL to email each submission ' +
+        '(and WEBHOOK_URL and WEBHOOK_SECRET to post it to another tool)',
+    );
+    return { stop: async () => {}, drained: async () => {} };
+  }
+  if (!smtpUrl) {
+    log.info('Lead email is off: set SMTP_URL and NOTIFY_EMAIL to email each submission');
+  }
 
-  const mailer = createLeadMailer({ smtpUrl, notifyEmail, mailFrom: options.mailFrom });
+  let mailer: LeadMailer | undefined;
+  if (smtpUrl && notifyEmail) {
+    mailer = createLeadMailer({ smtpUrl, notifyEmail, mailFrom: options.mailFrom });
+    log.info(
+      `Lead delivery is on: each submission is emailed to ${notifyEmail} via ${origin(smtpUrl)}, ` +
+        `at most ${options.maxPerHour ?? MAX_PER_HOUR} an hour one by one ` +
+        `(${options.unverifiedPerHour ?? UNVERIFIED_PER_HOUR} of them without a proof of work); ` +
+        `the rest go out in one summary email every ` +
+        `${Math.round((options.summaryIntervalMs ?? SUMMARY_INTERVAL_MS) / 1000)} s at most. ` +
+        `A lead is given up after ${options.maxAttempts ?? MAX_ATTEMPTS} attempts ` +
+        '(npm run -s submissions -- outbox lists them)',
+    );
+  }
+  const webhook =
+    webhookUrl && webhookSecret && createWebhookPoster({ url: webhookUrl, secret: webhookSecret });
+  if (webhookUrl) {
+    await database.query(ENABLE_WEBHOOK);
+    const [row] = await database.query(WEBHOOK_ENABLED_AT);
+    const since = new Date(row?.enabled_at as string | Date).toISOString();
+    log.info(
+      `Lead webhook is on: each submission stored since ${since} is posted to ` +
+        `${origin(webhookUrl)}, signed (Standard Webhooks); earlier ones are not`,
+    );
+  }
+
   const worker = startOutboxWorker({
     database,
     mailer,
+    webhook: webhook || undefined,
     log,
     pollMs: options.deliveryPollMs,
     retryBaseMs: options.deliveryRetryBaseMs,
+    webhookRetryScheduleMs: options.webhookRetryScheduleMs,
     maxAttempts: options.maxAttempts,
     maxPerHour: options.maxPerHour,
+    unverifiedPerHour: options.unverifiedPerHour,
+    summaryIntervalMs: options.summaryIntervalMs,
   });
-  log.info(
-    `Lead delivery is on: each submission is emailed to ${notifyEmail} via ${relay(smtpUrl)}, ` +
-      `at most ${options.maxPerHour ?? MAX_PER_HOUR} an hour (the rest wait); a lead is given up ` +
-      `after ${options.maxAttempts ?? MAX_ATTEMPTS} attempts (npm run -s submissions -- outbox lists them)`,
-  );
   return {
     drained: () => worker.drained(),
     async stop() {
       try {
         await worker.stop();
       } finally {
-        mailer.close();
+        mailer?.close();
       }
     },
   };
 }
 
-/** smtps://host:465 with no user name or password, for logs. */
-function relay(smtpUrl: string): string {
-  const url = new URL(smtpUrl);
-  return `${url.protocol}//${url.host}`;
+/** smtps://host:465 or https://hooks.example.com, with no user name, password or path, for logs. */
+function origin(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}`;
 }

@@ -1,6 +1,8 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { isHeaderSafeAddress, parseMailbox, type Mailbox } from './email-address.ts';
+import type { Summary } from './delivery-channel.ts';
 import { leadMessage, type Lead } from './lead-message.ts';
+import { summaryMessage } from './summary-message.ts';
 
 export interface LeadMailerOptions {
   /** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start); may hold a password. */
@@ -13,6 +15,8 @@ export interface LeadMailerOptions {
 export interface LeadMailer {
   /** Resolves once the SMTP server has accepted the message for NOTIFY_EMAIL. */
   send(lead: Lead): Promise<void>;
+  /** The leads the hourly cap held back, in one message (summary-message.ts). */
+  sendSummary(summary: Summary): Promise<void>;
   close(): void;
 }
 
@@ -38,14 +42,16 @@ export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
     greetingTimeout: GREETING_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
   });
+  const sendMail = async (message: SendMailOptions) => {
+    const info = await transport.sendMail(message);
+    // With one recipient a refusal already throws; this guards a partial acceptance.
+    if (info.rejected.length > 0) {
+      throw new Error(`The SMTP server refused ${info.rejected.join(', ')}: ${info.response}`);
+    }
+  };
   return {
-    async send(lead) {
-      const info = await transport.sendMail(leadMessage(lead, addressing));
-      // With one recipient a refusal already throws; this guards a partial acceptance.
-      if (info.rejected.length > 0) {
-        throw new Error(`The SMTP server refused ${info.rejected.join(', ')}: ${info.response}`);
-      }
-    },
+    send: (lead) => sendMail(leadMessage(lead, addressing)),
+    sendSummary: (summary) => sendMail(summaryMessage(summary, addressing)),
     close: () => transport.close(),
   };
 }

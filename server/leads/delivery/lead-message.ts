@@ -16,8 +16,11 @@ export interface Lead {
   email: string;
   message: string;
   receivedAt: Date;
+  /** False for a lead without a proof of work (the form without JavaScript); absent means true. */
+  verified?: boolean;
 }
 
+/** The sender and recipient of every lead email, single or summary. */
 export interface Addressing {
   from: Mailbox;
   /** NOTIFY_EMAIL. */
@@ -28,7 +31,7 @@ export interface Addressing {
 const MAX_NAME_IN_SUBJECT = 60;
 
 /** UK agency, UK clients: the time the lead arrived as they would say it. */
-const RECEIVED_AT = new Intl.DateTimeFormat('en-GB', {
+export const RECEIVED_AT = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',
   timeZone: 'Europe/London',
@@ -107,7 +110,7 @@ export function escapeHtml(text: string): string {
  * and newline removed. They are harmless in a MIME body (nodemailer encodes
  * it) but show as boxes or terminal escapes in some mail clients.
  */
-function bodyText(text: string): string {
+export function bodyText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\t\n]/gu, '');
 }
 
@@ -116,12 +119,12 @@ function bodyText(text: string): string {
  * by the agency's mail client, bringing back characters the cleaning removed
  * (a right-to-left override). A space after `=` makes it plain text.
  */
-function noEncodedWords(text: string): string {
+export function noEncodedWords(text: string): string {
   return text.replaceAll('=?', '= ?');
 }
 
 /** A Message-ID is ASCII: an internationalised domain goes in as punycode. */
-function domainOf(address: string): string {
+export function domainOf(address: string): string {
   const domain = address.slice(address.lastIndexOf('@') + 1);
   return domainToASCII(domain) || 'localhost';
 }

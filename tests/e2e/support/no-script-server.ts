@@ -32,6 +32,8 @@ export interface ServerOptions {
   corsOrigins?: string[];
   /** The build to serve (default dist/). */
   distDir?: string;
+  /** Also post each lead to this Standard Webhooks receiver. */
+  webhook?: { url: string; secret: string };
 }
 
 /** A PostgreSQL cluster for one worker, started on first need and stopped with the worker. */
@@ -83,10 +85,12 @@ export async function startNoScriptServer(
     corsOrigins: options.corsOrigins ?? [],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const delivery = startLeadDelivery(database, app.log, {
+  const delivery = await startLeadDelivery(database, app.log, {
     smtpUrl: mail.url,
     notifyEmail: NOTIFY_EMAIL,
     deliveryPollMs: 100,
+    webhookUrl: options.webhook?.url,
+    webhookSecret: options.webhook?.secret,
   });
   const { port } = app.server.address() as AddressInfo;
   return {

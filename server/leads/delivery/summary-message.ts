@@ -1,0 +1,100 @@
+import type { SendMailOptions } from 'nodemailer';
+import type { Summary } from './delivery-channel.ts';
+import { headerText } from './email-address.ts';
+import {
+  domainOf,
+  escapeHtml,
+  noEncodedWords,
+  RECEIVED_AT,
+  type Addressing,
+  type Lead,
+} from './lead-message.ts';
+
+/**
+ * The summary email (docs/product.md, "The hourly email cap"): every lead the
+ * cap held back, one short entry each, so none waits in the dark. The same
+ * care as lead-message.ts: the subject is ours alone, there is no Reply-To
+ * (it lists many people), and what visitors typed reaches the text one line
+ * per field and the HTML escaped.
+ */
+
+/** A first line is a glance, not the message: the export has the rest. */
+const MAX_FIRST_LINE = 200;
+/** As lead-message.ts's subject allows for a name. */
+const MAX_NAME = 60;
+
+interface Entry {
+  name: string;
+  email: string;
+  received: string;
+  reference: string;
+  firstLine: string;
+  unverified: boolean;
+}
+
+export function summaryMessage(summary: Summary, { from, to }: Addressing): SendMailOptions {
+  const count = summary.leads.length;
+  const entries = summary.leads.map(entryOf);
+  const intro =
+    `${count} ${count === 1 ? 'enquiry' : 'enquiries'} arrived while lead emails were held ` +
+    'by the hourly limit. Each is listed below, those with a proof of work first; ' +
+    'reply to the address given.';
+  const spam =
+    `${summary.heldAsSpam} held as suspected spam ` +
+    (summary.since ? `since ${ukTime(summary.since)}` : 'in the last hour') +
+    ' (not listed: `npm run -s submissions -- export` shows them).';
+
+  const text = [
+    intro,
+    '',
+    ...entries.flatMap((entry, index) => [
+      `${index + 1}. ${entry.name} <${entry.email}>${entry.unverified ? ' (unverified)' : ''}`,
+      `   Received: ${entry.received}, reference ${entry.reference}`,
+      `   ${entry.firstLine}`,
+      '',
+    ]),
+    spam,
+  ].join('\n');
+
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    `<p>${escapeHtml(intro)}</p>`,
+    '<ol>',
+    ...entries.map(
+      (entry) =>
+        `<li><strong>${escapeHtml(entry.name)}</strong> &lt;${escapeHtml(entry.email)}&gt;` +
+        `${entry.unverified ? ' (unverified)' : ''}<br>` +
+        `Received: ${escapeHtml(entry.received)}, reference ${escapeHtml(entry.reference)}<br>` +
+        `${escapeHtml(entry.firstLine)}</li>`,
+    ),
+    '</ol>',
+    `<p>${escapeHtml(spam)}</p>`,
+    '</body></html>',
+  ].join('\n');
+
+  return {
+    from,
+    to,
+    subject: `${count} new ${count === 1 ? 'enquiry' : 'enquiries'} (summary)`,
+    text,
+    html,
+    // The same id on every attempt, as lead-message.ts does for one lead.
+    messageId: `<lead-summary-${summary.id}@${domainOf(from.address)}>`,
+  };
+}
+
+function entryOf(lead: Lead): Entry {
+  const firstLine = lead.message.split(/\r\n?|\n/).find((line) => line.trim() !== '') ?? '';
+  return {
+    name: noEncodedWords(headerText(lead.name, MAX_NAME)) || 'a visitor',
+    email: headerText(lead.email, Infinity),
+    received: ukTime(lead.receivedAt),
+    reference: `#${lead.id}`,
+    firstLine: headerText(firstLine, MAX_FIRST_LINE),
+    unverified: lead.verified === false,
+  };
+}
+
+function ukTime(date: Date): string {
+  return `${RECEIVED_AT.format(date)} (UK time)`;
+}

@@ -1,0 +1,39 @@
+import type { Lead } from './lead-message.ts';
+
+/**
+ * The webhook's JSON body, in Standard Webhooks' shape (docs/product.md,
+ * "Lead channels"): the same on every attempt, so its signature only changes
+ * with the attempt's timestamp. `data` is built here alone: a field the lead
+ * gains (its reference) is added in one place.
+ */
+
+export const EVENT_TYPE = 'contact.submitted';
+
+export interface LeadEvent {
+  type: typeof EVENT_TYPE;
+  /** When the lead was received: the event's time, not the attempt's (that is webhook-timestamp). */
+  timestamp: string;
+  data: LeadData;
+}
+
+export interface LeadData {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  received_at: string;
+}
+
+export function leadData(lead: Lead): LeadData {
+  return {
+    id: lead.id,
+    name: lead.name,
+    email: lead.email,
+    message: lead.message,
+    received_at: lead.receivedAt.toISOString(),
+  };
+}
+
+export function leadEvent(lead: Lead): LeadEvent {
+  return { type: EVENT_TYPE, timestamp: lead.receivedAt.toISOString(), data: leadData(lead) };
+}

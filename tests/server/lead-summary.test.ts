@@ -1,0 +1,144 @@
+import { afterEach, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import {
+  startLeadDelivery,
+  type LeadDeliveryOptions,
+} from '../../server/leads/delivery/lead-delivery.ts';
+import { describeEachBackend, freshBackend, type Backend } from './support/backends.ts';
+import { VALID } from './support/requests.ts';
+import { SmtpSink, until, type ReceivedMail } from './support/smtp-sink.ts';
+
+/**
+ * Issue 23, "No lead waits behind the cap": beyond the hourly cap, or the
+ * budget for leads without a proof of work, what waits goes out in one summary
+ * email per interval (shortened here through its setting), verified leads first.
+ */
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setUp(kind: Backend['kind']) {
+  const backend = await freshBackend(kind);
+  cleanups.push(() => backend.dispose());
+  const db = await openDatabase(backend.options);
+  cleanups.push(() => db.close());
+  const sink = await SmtpSink.start();
+  cleanups.push(() => sink.down());
+  return { db, sink };
+}
+
+async function deliver(db: Database, sink: SmtpSink, options: LeadDeliveryOptions) {
+  const logs: string[] = [];
+  const log = { info: (text: string) => logs.push(text), warn: (text: string) => logs.push(text) };
+  const delivery = await startLeadDelivery(db, log, {
+    smtpUrl: sink.url,
+    notifyEmail: 'leads@agency.example',
+    deliveryPollMs: 20,
+    ...options,
+  });
+  cleanups.push(() => delivery.stop());
+  return { delivery, logs };
+}
+
+/** `count` leads named `${prefix} 001`…, inserted as the owner (no rate limit) in one statement. */
+const insertLeads = (db: Database, prefix: string, count: number, flags = '') =>
+  db.query(
+    `insert into contact_submissions (name, email, message${flags ? `, ${flags}` : ''})
+     select $1 || ' ' || lpad(i::text, 3, '0'), $2, $3 || chr(10) || 'second line'
+            ${
+              flags
+                ? `, ${flags
+                    .split(',')
+                    .map(() => 'false')
+                    .join(', ')}`
+                : ''
+            }
+     from generate_series(1, $4::integer) as i`,
+    [prefix, VALID.email, `First line of ${prefix}`, count],
+  );
+
+const isSummary = (mail: ReceivedMail) => /\(summary\)$/.test(mail.header('subject') ?? '');
+const singles = (sink: SmtpSink) =>
+  sink.received.filter((mail) => !isSummary(mail)).map((mail) => mail.header('subject'));
+const summaries = (sink: SmtpSink) =>
+  sink.received.filter(isSummary).map((mail) => mail.bodies['text/plain'] ?? '');
+
+const allSent = async (db: Database) =>
+  (await db.query('select 1 from lead_outbox where sent_at is null')).length === 0;
+
+describeEachBackend('the hourly cap', (kind) => {
+  it('puts every one of 150 leads due at once in an email, the rest in one summary per interval', async () => {
+    const { db, sink } = await setUp(kind);
+    await insertLeads(db, 'Lead', 150);
+    await db.query(
+      `insert into contact_submissions (name, email, message, suspected_spam)
+       select 'Bot', $1, 'spam', true from generate_series(1, 3)`,
+      [VALID.email],
+    );
+    await deliver(db, sink, { maxPerHour: 5, summaryIntervalMs: 300 });
+    await until(() => allSent(db), 20_000, 'every lead to be delivered');
+
+    expect(singles(sink)).toHaveLength(5);
+    const [summary, ...more] = summaries(sink);
+    expect(more).toEqual([]);
+    const everything = [...singles(sink), summary].join('\n');
+    for (let i = 1; i <= 150; i++) {
+      expect(everything).toContain(`Lead ${String(i).padStart(3, '0')}`);
+    }
+    // Each entry: name, address, time received, reference, first line only.
+    expect(summary).toContain(`Lead 150 <${VALID.email}>`);
+    expect(summary).toMatch(/Received: .+ \(UK time\), reference #150/);
+    expect(summary).toContain('First line of Lead');
+    expect(summary).not.toContain('second line');
+    expect(summary).not.toContain('Bot');
+    expect(summary).toContain('3 held as suspected spam');
+
+    // More leads while the cap holds: the next summary waits out the interval.
+    await insertLeads(db, 'Later', 4);
+    await until(() => summaries(sink).length === 2, 20_000, 'the second summary');
+    const times = await db.query(
+      'select created_at, sent_at, leads from lead_summaries order by id',
+    );
+    expect(times.map((row) => row.leads)).toEqual([145, 4]);
+    const gap =
+      new Date(times[1]!.created_at as string).getTime() -
+      new Date(times[0]!.created_at as string).getTime();
+    expect(gap).toBeGreaterThanOrEqual(300);
+  });
+
+  it('emails verified leads before unverified ones', async () => {
+    const { db, sink } = await setUp(kind);
+    await insertLeads(db, 'Unverified', 5, 'verified');
+    await insertLeads(db, 'Verified', 5);
+    await deliver(db, sink, { maxPerHour: 3, summaryIntervalMs: 60_000 });
+    await until(() => allSent(db), 20_000, 'every lead to be delivered');
+    expect(singles(sink)).toEqual([
+      'New enquiry from Verified 001',
+      'New enquiry from Verified 002',
+      'New enquiry from Verified 003',
+    ]);
+    const [summary] = summaries(sink);
+    expect(summary!.indexOf('Verified 004')).toBeLessThan(summary!.indexOf('Unverified 001'));
+    expect(summary).toContain(`Unverified 005 <${VALID.email}> (unverified)`);
+  });
+
+  it('emails at most the unverified budget one by one in a flood, and the next real visitor at once', async () => {
+    const { db, sink } = await setUp(kind);
+    // The form without JavaScript, posted by a script: no proof of work.
+    await insertLeads(db, 'Flood', 30, 'verified');
+    await deliver(db, sink, { unverifiedPerHour: 10, summaryIntervalMs: 300 });
+    await until(() => allSent(db), 20_000, 'the flood to be delivered');
+    await insertLeads(db, 'Visitor', 1);
+    await until(
+      () => singles(sink).includes('New enquiry from Visitor 001'),
+      10_000,
+      'the real visitor to be emailed',
+    );
+    expect(singles(sink).filter((subject) => subject?.includes('Flood'))).toHaveLength(10);
+    const summarised = summaries(sink).join('\n');
+    expect(summarised.match(/Flood \d{3} </g)).toHaveLength(20);
+  });
+});

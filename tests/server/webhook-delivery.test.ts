@@ -1,0 +1,224 @@
+import { afterEach, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import {
+  startLeadDelivery,
+  type LeadDeliveryOptions,
+} from '../../server/leads/delivery/lead-delivery.ts';
+import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { asAnon } from './support/as-anon.ts';
+import {
+  describeEachBackend,
+  describePostgres,
+  envFor,
+  freshBackend,
+  type Backend,
+} from './support/backends.ts';
+import { VALID } from './support/requests.ts';
+import { SmtpSink, until } from './support/smtp-sink.ts';
+import { WEBHOOK_SECRET, WebhookReceiver } from './support/webhook-receiver.ts';
+
+/**
+ * Issue 26: each lead is posted to a Standard Webhooks receiver beside the
+ * email, with its own retries, and verified here as an integrator would.
+ */
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setUp(kind: Backend['kind']) {
+  const backend = await freshBackend(kind);
+  cleanups.push(() => backend.dispose());
+  const db = await openDatabase(backend.options);
+  cleanups.push(() => db.close());
+  const receiver = await WebhookReceiver.start();
+  cleanups.push(() => receiver.close());
+  const sink = await SmtpSink.start();
+  cleanups.push(() => sink.down());
+  return { backend, db, receiver, sink };
+}
+
+async function deliver(db: Database, options: LeadDeliveryOptions) {
+  const logs: string[] = [];
+  const log = { info: (text: string) => logs.push(text), warn: (text: string) => logs.push(text) };
+  const delivery = await startLeadDelivery(db, log, { deliveryPollMs: 20, ...options });
+  cleanups.push(() => delivery.stop());
+  return { delivery, logs };
+}
+
+const insertLead = (db: Database, name = VALID.name) =>
+  asAnon(db, 'insert into contact_submissions (name, email, message) values ($1, $2, $3)', [
+    name,
+    VALID.email,
+    VALID.message,
+  ]);
+
+async function outbox(backend: Backend) {
+  let stdout = '';
+  const code = await runSubmissionsCli(['outbox'], {
+    env: envFor(backend),
+    stdout: (text) => (stdout += text),
+    stderr: () => {},
+  });
+  expect(code).toBe(0);
+  return JSON.parse(stdout) as Record<string, unknown>[];
+}
+
+describeEachBackend('the lead webhook', (kind) => {
+  it('retries a 503 with the same webhook-id, sends nothing after the 2xx, and never holds the email up', async () => {
+    const { db, receiver, sink } = await setUp(kind);
+    // The first answer waits until the email is in: the email does not wait for the webhook.
+    receiver.answer = async (hook) => {
+      if (receiver.received.indexOf(hook) > 0) return 204;
+      await until(() => sink.received.length === 1, 10_000, 'the email, sent meanwhile');
+      return 503;
+    };
+    const { delivery } = await deliver(db, {
+      smtpUrl: sink.url,
+      notifyEmail: 'leads@agency.example',
+      webhookUrl: receiver.url,
+      webhookSecret: WEBHOOK_SECRET,
+      webhookRetryScheduleMs: [50, 50],
+    });
+    await insertLead(db);
+    await until(() => receiver.received.length === 2, 10_000, 'the retry');
+    await delivery.drained();
+    await delivery.drained();
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.verified).toHaveLength(2);
+    const [first, retry] = receiver.received;
+    expect(retry!.id).toBe(first!.id);
+    expect(retry!.id).toMatch(/^msg_[0-9a-f-]{36}$/);
+    expect(retry!.event).toMatchObject({
+      type: 'contact.submitted',
+      data: { name: VALID.name, email: VALID.email, message: VALID.message },
+    });
+    expect(retry!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(sink.received).toHaveLength(1);
+    const [row] = await db.query('select sent_at, attempts from lead_webhooks');
+    expect(row).toMatchObject({ attempts: 1 });
+    expect(row!.sent_at).not.toBeNull();
+  });
+
+  it('walks the whole retry schedule on 503, then marks the delivery failed for submissions outbox', async () => {
+    const { backend, db, receiver } = await setUp(kind);
+    receiver.answer = () => 503;
+    const { delivery, logs } = await deliver(db, {
+      webhookUrl: receiver.url,
+      webhookSecret: WEBHOOK_SECRET,
+      webhookRetryScheduleMs: [10, 10, 10],
+    });
+    await insertLead(db);
+    await until(
+      async () =>
+        (await db.query('select 1 from lead_webhooks where failed_at is not null')).length === 1,
+      20_000,
+      'the webhook delivery to be given up',
+    );
+    await delivery.drained();
+    await delivery.stop();
+    expect(receiver.received).toHaveLength(4);
+    expect(new Set(receiver.received.map((hook) => hook.id)).size).toBe(1);
+    expect(logs.some((line) => line.includes('attempt 4 of 4') && line.includes('Given up'))).toBe(
+      true,
+    );
+    // Nothing personal in what was logged.
+    expect(logs.join('\n')).not.toContain(VALID.email);
+
+    await db.close(); // The embedded database admits one process: the CLI's turn.
+    // Each channel has its own state: email (not configured here) still waits for SMTP.
+    expect(await outbox(backend)).toEqual([
+      expect.objectContaining({ channel: 'email', delivery: 'pending', attempts: 0 }),
+      expect.objectContaining({
+        channel: 'webhook',
+        delivery: 'failed',
+        attempts: 4,
+        next_attempt_at: null,
+        last_error: 'HTTP 503 Service Unavailable',
+      }),
+    ]);
+  });
+
+  it('stops at once on 410 Gone, and follows no redirect', async () => {
+    const { db, receiver } = await setUp(kind);
+    receiver.answer = (hook) => (hook.event?.data.name === 'Gone' ? 410 : 302);
+    const { delivery } = await deliver(db, {
+      webhookUrl: receiver.url,
+      webhookSecret: WEBHOOK_SECRET,
+      webhookRetryScheduleMs: [10, 10, 10],
+    });
+    await insertLead(db, 'Gone');
+    await insertLead(db, 'Moved');
+    await until(
+      async () =>
+        (await db.query('select 1 from lead_webhooks where failed_at is not null')).length === 2,
+      20_000,
+      'both deliveries to be given up',
+    );
+    await delivery.drained();
+    const names = receiver.received.map((hook) => hook.event?.data.name);
+    expect(names.filter((name) => name === 'Gone')).toHaveLength(1);
+    expect(names.filter((name) => name === 'Moved')).toHaveLength(4);
+    expect(receiver.received.every((hook) => hook.path === '/hooks/leads')).toBe(true);
+    const errors = await db.query('select last_error from lead_webhooks order by submission_id');
+    expect(errors.map((row) => row.last_error)).toEqual([
+      'HTTP 410 Gone: not retried',
+      'HTTP 302 Found: redirects are not followed; set WEBHOOK_URL to the target',
+    ]);
+  });
+
+  it('posts no lead stored before the webhook was configured, and every one after', async () => {
+    const { db, receiver } = await setUp(kind);
+    await insertLead(db, 'Before');
+    const { delivery } = await deliver(db, {
+      webhookUrl: receiver.url,
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    await insertLead(db, 'After');
+    await until(() => receiver.received.length === 1, 10_000, 'the new lead');
+    await delivery.drained();
+    expect(receiver.verified.map((hook) => hook.event?.data.name)).toEqual(['After']);
+  });
+
+  it("removes a lead's webhook delivery with the lead (erasure)", async () => {
+    const { db, receiver } = await setUp(kind);
+    receiver.answer = () => 503;
+    await deliver(db, {
+      webhookUrl: receiver.url,
+      webhookSecret: WEBHOOK_SECRET,
+      webhookRetryScheduleMs: [60_000],
+    });
+    await insertLead(db);
+    await until(() => receiver.received.length === 1, 10_000, 'the first try');
+    await db.query('delete from contact_submissions');
+    expect(await db.query('select 1 from lead_webhooks')).toHaveLength(0);
+  });
+});
+
+describePostgres('three instances sharing one PostgreSQL', () => {
+  it('post 30 leads inserted as the owner once each, with 30 distinct webhook-ids', async () => {
+    const { backend, db, receiver } = await setUp('postgres');
+    const instances = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const own = await openDatabase(backend.options);
+        cleanups.push(() => own.close());
+        return (await deliver(own, { webhookUrl: receiver.url, webhookSecret: WEBHOOK_SECRET }))
+          .delivery;
+      }),
+    );
+    for (let i = 0; i < 30; i++) {
+      await db.query('insert into contact_submissions (name, email, message) values ($1, $2, $3)', [
+        `Lead ${i}`,
+        VALID.email,
+        VALID.message,
+      ]);
+    }
+    await until(() => receiver.received.length >= 30, 20_000, '30 deliveries');
+    await Promise.all(instances.map((instance) => instance.drained()));
+    expect(receiver.verified).toHaveLength(30);
+    expect(new Set(receiver.received.map((hook) => hook.id)).size).toBe(30);
+    expect(new Set(receiver.received.map((hook) => hook.event?.data.id)).size).toBe(30);
+  });
+});
