@@ -5,6 +5,11 @@
  */
 import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
+import {
+  EXPIRES_SECONDS_RANGE,
+  MAX_NUMBER_RANGE,
+  type ProofOfWorkSettings,
+} from './db/proof-of-work.ts';
 
 export interface ServerConfig {
   port: number;
@@ -28,6 +33,8 @@ export interface ServerConfig {
   notifyEmail?: string;
   /** From of lead emails; absent means derived (server/leads/delivery/lead-mailer.ts). */
   mailFrom?: string;
+  /** PROOF_OF_WORK_MAX_NUMBER / _EXPIRES_SECONDS; unset ones leave the database's values alone. */
+  proofOfWork: ProofOfWorkSettings;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -83,6 +90,7 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
   const delivery = parseLeadDelivery(env, problems);
   const hardening = parseHardening(env, problems);
   const corsOrigins = parseCorsOrigins(env.CORS_ORIGINS, problems);
+  const proofOfWork = parseProofOfWork(env, problems);
 
   if (problems.length > 0 || !database) throw new ConfigError(problems);
   return {
@@ -94,7 +102,29 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     ...delivery,
     ...hardening,
     corsOrigins,
+    proofOfWork,
   };
+}
+
+/**
+ * The proof of work's settings, only as given: the database keeps its own
+ * values (supabase/migrations/20261124020000_proof_of_work.sql) for any left unset.
+ */
+function parseProofOfWork(env: Env, problems: string[]): ProofOfWorkSettings {
+  const optional = (name: string, [min, max]: readonly [number, number]) => {
+    const text = env[name]?.trim();
+    if (!text) return undefined;
+    const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (value >= min && value <= max) return value;
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+    return undefined;
+  };
+  const settings: ProofOfWorkSettings = {};
+  const maxNumber = optional('PROOF_OF_WORK_MAX_NUMBER', MAX_NUMBER_RANGE);
+  const expiresSeconds = optional('PROOF_OF_WORK_EXPIRES_SECONDS', EXPIRES_SECONDS_RANGE);
+  if (maxNumber !== undefined) settings.maxNumber = maxNumber;
+  if (expiresSeconds !== undefined) settings.expiresSeconds = expiresSeconds;
+  return settings;
 }
 
 /**

@@ -5,6 +5,7 @@ import { CONFIG_DEFAULTS } from './config.ts';
 import type { Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
+import type { ProofOfWorkSettings } from './db/proof-of-work.ts';
 
 export interface StartOptions
   extends
@@ -18,6 +19,8 @@ export interface StartOptions
   databaseUrl?: string;
   distDir?: string;
   logger?: AppOptions['logger'];
+  /** PROOF_OF_WORK_*: each written into the database only when given. */
+  proofOfWork?: ProofOfWorkSettings;
 }
 
 export interface RunningServer {
@@ -35,6 +38,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir ?? CONFIG_DEFAULTS.DATA_DIR,
     rateLimitPerMinute: options.rateLimitPerMinute ?? Number(CONFIG_DEFAULTS.RATE_LIMIT_PER_MINUTE),
+    proofOfWork: options.proofOfWork,
   });
   let app;
   let delivery;

@@ -2,11 +2,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../src/features/contact/validation.ts';
 import { TABLE } from '../db/contact-table.ts';
 import type { Database } from '../db/database.ts';
+import { issueChallenge } from '../db/proof-of-work.ts';
 import { parseColumnsParameter } from '../rest/columns-parameter.ts';
 import { allowOrigins } from '../rest/cors.ts';
 import { checkAccept, checkProfile } from '../rest/negotiation.ts';
 import { postgrestErrorSchema, type PostgrestError } from '../rest/postgrest-error.ts';
 import { parsePrefer } from '../rest/prefer-header.ts';
+import { readProof } from '../rest/proof-column.ts';
 import { readJsonBody } from '../rest/request-body.ts';
 import { refuse } from '../rest/submission-errors.ts';
 import { toSubmission } from '../rest/submission-row.ts';
@@ -86,7 +88,10 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       );
       const submission = toSubmission(body, columns, preferences);
       // request.ip: the forwarded address only behind a trusted proxy (TRUST_PROXY).
-      await database.insertSubmission(submission, { clientAddress: request.ip });
+      await database.insertSubmission(submission, {
+        clientAddress: request.ip,
+        proof: readProof(body, columns),
+      });
 
       const applied = [
         preferences.return && `return=${preferences.return}`,
@@ -115,6 +120,17 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
     const { table } = request.params;
     throw table === TABLE ? refuse.unsupportedMethod(request.method) : refuse.tableNotFound(table);
   });
+  // The proof of work's challenge, issued by the database as PostgREST's RPC
+  // would (supabase/migrations/20261124020000_proof_of_work.sql); it takes no arguments.
+  app.post(
+    '/rpc/contact_challenge',
+    { schema: { response: { '4xx': postgrestErrorSchema, '5xx': postgrestErrorSchema } } },
+    async (_, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(await issueChallenge(database))),
+  );
   app.all<{ Params: { fn: string } }>('/rpc/:fn', async (request) => {
     throw refuse.functionNotFound(request.params.fn);
   });
