@@ -7,6 +7,7 @@ import {
   validateSubmission,
 } from '../../src/features/contact/validation.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import { proofFrom } from '../support/proof.ts';
 import { VALID } from './support/requests.ts';
 
 // fuzz.test.ts posts random bodies through the server (no 5xx, nothing invalid stored).
@@ -110,7 +111,10 @@ describeEachBackend('validateSubmission and the database', (kind) => {
             message: submission.message.trim(),
           };
           const stored = await site.db
-            .insertSubmission(trimmed, { clientAddress: '203.0.113.7' })
+            .insertSubmission(trimmed, {
+              clientAddress: '203.0.113.7',
+              proof: await proofFrom(site.db),
+            })
             .then(
               () => true,
               () => false,
