@@ -11,6 +11,9 @@ import type { Database } from './database.ts';
 export const PROOF_MISSING_SQLSTATE = 'PT400';
 export const PROOF_REFUSED_SQLSTATE = 'PT403';
 
+/** The longest proof the trigger reads (an ALTCHA payload is about 300 characters). */
+export const MAX_PROOF_CHARS = 1000;
+
 export interface ProofOfWorkSettings {
   /** PROOF_OF_WORK_MAX_NUMBER: the challenge's maxnumber (difficulty). */
   maxNumber?: number;

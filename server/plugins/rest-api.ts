@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../src/features/contact/validation.ts';
 import { TABLE } from '../db/contact-table.ts';
 import type { Database } from '../db/database.ts';
-import { issueChallenge } from '../db/proof-of-work.ts';
+import { issueChallenge, MAX_PROOF_CHARS } from '../db/proof-of-work.ts';
 import { parseColumnsParameter } from '../rest/columns-parameter.ts';
 import { allowOrigins } from '../rest/cors.ts';
 import { checkAccept, checkProfile } from '../rest/negotiation.ts';
@@ -23,11 +23,13 @@ export interface RestApiOptions {
 
 /**
  * The largest valid submission however a client encodes it: every code point
- * as an escaped surrogate pair (\uXXXX\uXXXX, 12 bytes), plus 1 KiB for keys
+ * as an escaped surrogate pair (\uXXXX\uXXXX, 12 bytes), its proof of work
+ * with every character escaped (\uXXXX, 6 bytes), plus 1 KiB for keys
  * and spacing. About 64 KiB; a 16 KiB limit would refuse a valid 5,000-character
  * message written in emoji, which is 20 KB even as plain UTF-8.
  */
-export const MAX_BODY_BYTES = 12 * (LIMITS.name.max + LIMITS.email.max + LIMITS.message.max) + 1024;
+export const MAX_BODY_BYTES =
+  12 * (LIMITS.name.max + LIMITS.email.max + LIMITS.message.max) + 6 * MAX_PROOF_CHARS + 1024;
 
 /** What PostgREST lists for a table; anon may use only POST of them. */
 const TABLE_METHODS = 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
