@@ -10,6 +10,7 @@ import { describePostgres, freshBackend } from './support/backends.ts';
 import { spawnServer } from './support/child-server.ts';
 import { SilentRelay, SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
+import { withProof } from '../support/proof.ts';
 
 /**
  * PostgreSQL dropping a connection (pg_terminate_backend, a
@@ -66,7 +67,7 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
     const posted = await fetch(`${server.url}/rest/v1/contact_submissions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(VALID),
+      body: JSON.stringify(await withProof(server.url, VALID)),
     });
     expect(posted.status).toBe(201);
     // The worker is mid-send, waiting for a greeting that never comes.
