@@ -7,6 +7,11 @@ import { parseLeadChannels, type LeadChannelsConfig } from './lead-channels-conf
 import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
 import { parseRetentionMonths } from '../src/config/retention.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
+import {
+  EXPIRES_SECONDS_RANGE,
+  MAX_NUMBER_RANGE,
+  type ProofOfWorkSettings,
+} from './db/proof-of-work.ts';
 
 export interface ServerConfig extends LeadChannelsConfig {
   port: number;
@@ -35,6 +40,8 @@ export interface ServerConfig extends LeadChannelsConfig {
   mailFrom?: string;
   /** VITE_RETENTION_MONTHS, as the build read it for the privacy notice: the purge's period. */
   retentionMonths: number;
+  /** PROOF_OF_WORK_MAX_NUMBER / _EXPIRES_SECONDS; unset ones leave the database's values alone. */
+  proofOfWork: ProofOfWorkSettings;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -97,6 +104,7 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
   const corsOrigins = parseCorsOrigins(env.CORS_ORIGINS, problems);
   const retention = parseRetentionMonths(env.VITE_RETENTION_MONTHS);
   if ('problem' in retention) problems.push(retention.problem);
+  const proofOfWork = parseProofOfWork(env, problems);
 
   if (problems.length > 0 || !database) throw new ConfigError(problems);
   return {
@@ -110,7 +118,29 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     ...hardening,
     corsOrigins,
     retentionMonths: 'months' in retention ? retention.months : 0,
+    proofOfWork,
   };
+}
+
+/**
+ * The proof of work's settings, only as given: the database keeps its own
+ * values (supabase/migrations/20261124020000_proof_of_work.sql) for any left unset.
+ */
+function parseProofOfWork(env: Env, problems: string[]): ProofOfWorkSettings {
+  const optional = (name: string, [min, max]: readonly [number, number]) => {
+    const text = env[name]?.trim();
+    if (!text) return undefined;
+    const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (value >= min && value <= max) return value;
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+    return undefined;
+  };
+  const settings: ProofOfWorkSettings = {};
+  const maxNumber = optional('PROOF_OF_WORK_MAX_NUMBER', MAX_NUMBER_RANGE);
+  const expiresSeconds = optional('PROOF_OF_WORK_EXPIRES_SECONDS', EXPIRES_SECONDS_RANGE);
+  if (maxNumber !== undefined) settings.maxNumber = maxNumber;
+  if (expiresSeconds !== undefined) settings.expiresSeconds = expiresSeconds;
+  return settings;
 }
 
 /**

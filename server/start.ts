@@ -8,6 +8,7 @@ import { readDatabaseRateLimit } from './db/rate-limit.ts';
 import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
 import { startRetentionPurge, type RetentionPurge } from './leads/retention.ts';
 import { DEFAULT_RETENTION_MONTHS } from '../src/config/retention.ts';
+import type { ProofOfWorkSettings } from './db/proof-of-work.ts';
 
 export interface StartOptions
   extends
@@ -25,6 +26,8 @@ export interface StartOptions
   retentionMonths?: number;
   /** Tests only: how often the purge runs (hourly). */
   retentionIntervalMs?: number;
+  /** PROOF_OF_WORK_*: each written into the database only when given. */
+  proofOfWork?: ProofOfWorkSettings;
 }
 
 export interface RunningServer {
@@ -42,6 +45,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir ?? CONFIG_DEFAULTS.DATA_DIR,
     rateLimitPerMinute: options.rateLimitPerMinute,
+    proofOfWork: options.proofOfWork,
   });
   let app;
   let delivery;

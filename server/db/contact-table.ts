@@ -10,6 +10,9 @@ export const TABLE = 'contact_submissions';
 /** The honeypot's flag (20261123040000_suspected_spam.sql): anon may set it, as a JSON boolean. */
 export const SPAM_FLAG = 'suspected_spam';
 
+/** The proof of work (20261124020000_proof_of_work.sql): anon sends it; the trigger sets `verified`. */
+export const PROOF_COLUMN = 'proof';
+
 export const TABLE_COLUMNS: readonly string[] = [
   'id',
   'created_at',
@@ -18,7 +21,9 @@ export const TABLE_COLUMNS: readonly string[] = [
   'message',
   'status',
   SPAM_FLAG,
+  PROOF_COLUMN,
+  'verified',
 ];
 
-/** anon's column grant: the three fields, and the honeypot's optional flag. */
-export const INSERTABLE_COLUMNS: readonly string[] = [...CONTACT_FIELDS, SPAM_FLAG];
+/** anon's column grant: the three fields, the honeypot's optional flag and the proof. */
+export const INSERTABLE_COLUMNS: readonly string[] = [...CONTACT_FIELDS, SPAM_FLAG, PROOF_COLUMN];

@@ -6,6 +6,10 @@ export type Row = Record<string, unknown>;
 export interface InsertContext {
   /** The address this server trusts (Fastify's request.ip); the database's rate limit counts it. */
   clientAddress: string;
+  /** The ALTCHA payload the visitor sent; the database checks it (…_proof_of_work.sql). */
+  proof?: string | null;
+  /** Sent by the form without JavaScript, which cannot make a proof: stored unverified. */
+  nativeForm?: boolean;
 }
 
 /** What migrations need: statements run on one connection inside one transaction. */

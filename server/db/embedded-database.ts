@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { lockDataDir } from './data-dir-lock.ts';
 import { assertDurable, durablePgliteOptions } from './durable-node-fs.ts';
 import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
@@ -20,7 +21,8 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   let pg: PGlite;
   try {
     const options = durablePgliteOptions(join(dataDir, PGDATA));
-    pg = await PGlite.create(options);
+    // pgcrypto: the proof of work's HMAC (supabase/migrations/20261124020000_proof_of_work.sql).
+    pg = await PGlite.create({ ...options, extensions: { pgcrypto } });
     try {
       assertDurable(options.fs);
     } catch (error) {

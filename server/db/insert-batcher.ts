@@ -114,7 +114,9 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
  * One visitor's row as one statement: first the setting PostgREST fills with
  * the request's headers, holding the one header the rate-limit trigger reads
  * (so the database counts this visitor whether our server or PostgREST sent
- * the row), then the insert, whose row triggers run once that row exists.
+ * the row), and the native form's marker that only our server sets (the
+ * proof-of-work trigger then stores the row unverified; …_proof_of_work.sql),
+ * then the insert, whose row triggers run once that row exists.
  * Transaction-local (`true`), and per row because a batch holds many
  * visitors. One statement rather than two: half the round trips, measured at
  * 1,227 against 769 rows/s on the embedded database.
@@ -122,11 +124,22 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
 export function rowInsert({
   submission: { name, email, message, suspected_spam = false },
   clientAddress,
+  proof = null,
+  nativeForm = false,
 }: PendingInsert): [string, unknown[]] {
   return [
-    'insert into public.contact_submissions (name, email, message, suspected_spam) ' +
-      'select $1, $2, $3, $4::boolean ' +
-      "from (select pg_catalog.set_config('request.headers', $5, true)) as request",
-    [name, email, message, suspected_spam, JSON.stringify({ 'cf-connecting-ip': clientAddress })],
+    'insert into public.contact_submissions (name, email, message, suspected_spam, proof) ' +
+      'select $1, $2, $3, $4::boolean, $6 ' +
+      "from (select pg_catalog.set_config('request.headers', $5, true), " +
+      "pg_catalog.set_config('contact.native_form', $7, true)) as request",
+    [
+      name,
+      email,
+      message,
+      suspected_spam,
+      JSON.stringify({ 'cf-connecting-ip': clientAddress }),
+      proof,
+      nativeForm ? 'on' : 'off',
+    ],
   ];
 }

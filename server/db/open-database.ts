@@ -2,6 +2,7 @@ import type { Database } from './database.ts';
 import { openEmbeddedDatabase } from './embedded-database.ts';
 import { migrate } from './migrations.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
+import { setProofOfWork, type ProofOfWorkSettings } from './proof-of-work.ts';
 import { setDatabaseRateLimit } from './rate-limit.ts';
 
 export interface DatabaseOptions {
@@ -16,6 +17,8 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** RATE_LIMIT_PER_MINUTE, written into the database's rate limit after migrating. */
   rateLimitPerMinute?: number;
+  /** PROOF_OF_WORK_*: written after migrating, each only when given. */
+  proofOfWork?: ProofOfWorkSettings;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -28,6 +31,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (options.rateLimitPerMinute !== undefined) {
         await setDatabaseRateLimit(db, options.rateLimitPerMinute);
       }
+      if (options.proofOfWork) await setProofOfWork(db, options.proofOfWork);
     } catch (error) {
       await db.close();
       throw error;

@@ -121,7 +121,8 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
       const row: SubmissionRow = form.trapped
         ? { ...result.value, suspected_spam: true }
         : result.value;
-      await database.insertSubmission(row, { clientAddress: request.ip });
+      // No proof of work without JavaScript: the database stores it unverified.
+      await database.insertSubmission(row, { clientAddress: request.ip, nativeForm: true });
       // 303: the browser fetches the confirmation with GET, and a reload cannot send it twice.
       return reply.code(303).header('location', confirmationUrl(request, allowedOrigins)).send();
     },

@@ -2,11 +2,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../src/features/contact/validation.ts';
 import { TABLE } from '../db/contact-table.ts';
 import type { Database } from '../db/database.ts';
+import { issueChallenge, MAX_PROOF_CHARS } from '../db/proof-of-work.ts';
 import { parseColumnsParameter } from '../rest/columns-parameter.ts';
 import { allowOrigins } from '../rest/cors.ts';
 import { checkAccept, checkProfile } from '../rest/negotiation.ts';
 import { postgrestErrorSchema, type PostgrestError } from '../rest/postgrest-error.ts';
 import { parsePrefer } from '../rest/prefer-header.ts';
+import { readProof } from '../rest/proof-column.ts';
 import { readJsonBody } from '../rest/request-body.ts';
 import { refuse } from '../rest/submission-errors.ts';
 import { toSubmission } from '../rest/submission-row.ts';
@@ -21,11 +23,13 @@ export interface RestApiOptions {
 
 /**
  * The largest valid submission however a client encodes it: every code point
- * as an escaped surrogate pair (\uXXXX\uXXXX, 12 bytes), plus 1 KiB for keys
+ * as an escaped surrogate pair (\uXXXX\uXXXX, 12 bytes), its proof of work
+ * with every character escaped (\uXXXX, 6 bytes), plus 1 KiB for keys
  * and spacing. About 64 KiB; a 16 KiB limit would refuse a valid 5,000-character
  * message written in emoji, which is 20 KB even as plain UTF-8.
  */
-export const MAX_BODY_BYTES = 12 * (LIMITS.name.max + LIMITS.email.max + LIMITS.message.max) + 1024;
+export const MAX_BODY_BYTES =
+  12 * (LIMITS.name.max + LIMITS.email.max + LIMITS.message.max) + 6 * MAX_PROOF_CHARS + 1024;
 
 /** What PostgREST lists for a table; anon may use only POST of them. */
 const TABLE_METHODS = 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
@@ -86,7 +90,10 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       );
       const submission = toSubmission(body, columns, preferences);
       // request.ip: the forwarded address only behind a trusted proxy (TRUST_PROXY).
-      await database.insertSubmission(submission, { clientAddress: request.ip });
+      await database.insertSubmission(submission, {
+        clientAddress: request.ip,
+        proof: readProof(body, columns),
+      });
 
       const applied = [
         preferences.return && `return=${preferences.return}`,
@@ -115,6 +122,17 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
     const { table } = request.params;
     throw table === TABLE ? refuse.unsupportedMethod(request.method) : refuse.tableNotFound(table);
   });
+  // The proof of work's challenge, issued by the database as PostgREST's RPC
+  // would (supabase/migrations/20261124020000_proof_of_work.sql); it takes no arguments.
+  app.post(
+    '/rpc/contact_challenge',
+    { schema: { response: { '4xx': postgrestErrorSchema, '5xx': postgrestErrorSchema } } },
+    async (_, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(await issueChallenge(database))),
+  );
   app.all<{ Params: { fn: string } }>('/rpc/:fn', async (request) => {
     throw refuse.functionNotFound(request.params.fn);
   });

@@ -12,6 +12,7 @@ import {
   type BackendKind,
 } from './support/backends.ts';
 import { TABLE_URL, VALID } from './support/requests.ts';
+import { withProof } from '../support/proof.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -63,7 +64,7 @@ describeEachBackend('backup and restore', (kind) => {
       const response = await fetch(`${source.url}${TABLE_URL}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...VALID, name }),
+        body: JSON.stringify(await withProof(source.url, { ...VALID, name })),
       });
       expect(response.status).toBe(201);
     }
@@ -108,7 +109,7 @@ describeEachBackend('backup and restore', (kind) => {
     const next = await fetch(`${after.url}${TABLE_URL}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...VALID, name: 'Dan' }),
+      body: JSON.stringify(await withProof(after.url, { ...VALID, name: 'Dan' })),
     });
     expect(next.status).toBe(201);
     const [dan] = await after.query(`select id from contact_submissions where name = 'Dan'`);

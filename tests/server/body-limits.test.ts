@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from '../../server/plugins/rest-api.ts';
 import { LIMITS } from '../../src/features/contact/validation.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { send, TABLE_URL, VALID } from './support/requests.ts';
+import { proofFrom } from '../support/proof.ts';
 
 /** Only the insert reads a body as large as a maximal submission; every other route reads a small one. */
 describeEachBackend('body limits', (kind) => {
@@ -31,6 +32,7 @@ describeEachBackend('body limits', (kind) => {
       name: '😀'.repeat(LIMITS.name.max),
       email: `${'a'.repeat(LIMITS.email.max - 12)}@example.com`,
       message: '😀'.repeat(LIMITS.message.max),
+      proof: await proofFrom(t.app),
     };
     // Every code point as an escaped surrogate pair, as some encoders write it.
     const raw = JSON.stringify(largest).replace(

@@ -5,6 +5,7 @@ import ws from 'ws';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { describeEachBackend, freshBackend, type Backend } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
+import { withProof } from '../support/proof.ts';
 
 /** An anon key as the site would be built with; this server treats every request as anon. */
 const ANON_KEY = 'anon-key-for-tests';
@@ -41,7 +42,9 @@ describeEachBackend('contract with @supabase/supabase-js and postgrest-js', (kin
   describe('supabase-js', () => {
     it('inserts a submission', async () => {
       const submission = { ...VALID, name: 'Via supabase-js' };
-      const { error, status, data } = await supabase.from('contact_submissions').insert(submission);
+      const { error, status, data } = await supabase
+        .from('contact_submissions')
+        .insert(await withProof(server.url, submission));
       expect(error).toBeNull();
       expect(status).toBe(201);
       expect(data).toBeNull();
@@ -54,7 +57,7 @@ describeEachBackend('contract with @supabase/supabase-js and postgrest-js', (kin
     it('inserts a one-row array', async () => {
       const { error, status } = await supabase
         .from('contact_submissions')
-        .insert([{ ...VALID, name: 'Array via supabase-js' }]);
+        .insert([await withProof(server.url, { ...VALID, name: 'Array via supabase-js' })]);
       expect(error).toBeNull();
       expect(status).toBe(201);
     });
@@ -96,7 +99,7 @@ describeEachBackend('contract with @supabase/supabase-js and postgrest-js', (kin
       const before = await rowCount();
       const { error, status } = await supabase
         .from('contact_submissions')
-        .insert({ ...VALID, email: 'no-at-sign.example.com' });
+        .insert(await withProof(server.url, { ...VALID, email: 'no-at-sign.example.com' }));
       expect(status).toBe(400);
       expect(error).toMatchObject({ code: '23514', details: null, hint: null });
       expect(error?.message).toContain('contact_submissions_email_check');
@@ -115,13 +118,15 @@ describeEachBackend('contract with @supabase/supabase-js and postgrest-js', (kin
     it('inserts a submission', async () => {
       const { error, status } = await postgrest
         .from('contact_submissions')
-        .insert({ ...VALID, name: 'Via postgrest-js' });
+        .insert(await withProof(server.url, { ...VALID, name: 'Via postgrest-js' }));
       expect(error).toBeNull();
       expect(status).toBe(201);
     });
 
     it('gets an error object for a bad submission', async () => {
-      const { error } = await postgrest.from('contact_submissions').insert({ ...VALID, name: '' });
+      const { error } = await postgrest
+        .from('contact_submissions')
+        .insert(await withProof(server.url, { ...VALID, name: '' }));
       expect(error).toMatchObject({ code: '23514' });
     });
 

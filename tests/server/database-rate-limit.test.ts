@@ -4,22 +4,24 @@ import type { Database } from '../../server/db/database.ts';
 import { asAnon, outcome } from './support/as-anon.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { ERROR_KEYS, TABLE_URL, VALID } from './support/requests.ts';
+import { proofFrom, withProof } from '../support/proof.ts';
 
 /** Low, so a test reaches it quickly; the in-process limiter in front stays far higher. */
 const DB_LIMIT = 3;
 
-const post = (app: FastifyInstance, from: string) =>
+const post = async (app: FastifyInstance, from: string) =>
   app.inject({
     method: 'POST',
     url: TABLE_URL,
     remoteAddress: from,
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(VALID),
+    payload: JSON.stringify(await withProof(app, VALID)),
   });
 
 /** An insert as PostgREST makes it: role anon, the request's headers in `request.headers`. */
-const asPostgrest = (db: Database, headers: Record<string, string> | undefined) =>
-  db.transaction(async (session) => {
+const asPostgrest = async (db: Database, headers: Record<string, string> | undefined) => {
+  const proof = await proofFrom(db);
+  return db.transaction(async (session) => {
     await session.exec('set local role anon');
     if (headers) {
       await session.query("select set_config('request.headers', $1, true)", [
@@ -27,10 +29,11 @@ const asPostgrest = (db: Database, headers: Record<string, string> | undefined) 
       ]);
     }
     await session.query(
-      'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)',
-      [VALID.name, VALID.email, VALID.message],
+      'insert into public.contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
+      [VALID.name, VALID.email, VALID.message, proof],
     );
   });
+};
 
 describeEachBackend('the database’s per-address rate limit', (kind) => {
   let site: TestApp;

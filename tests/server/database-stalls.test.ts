@@ -13,6 +13,7 @@ import {
 } from './support/backends.ts';
 import { TABLE_URL, VALID } from './support/requests.ts';
 import { tcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { proofFrom } from '../support/proof.ts';
 
 /**
  * Far longer than any timeout under test (the insert's lock and statement
@@ -30,12 +31,13 @@ function answerWithin<T>(work: Promise<T>): Promise<T | typeof HANG> {
   return Promise.race([work, bound]).finally(() => clearTimeout(timer));
 }
 
-const post = (app: FastifyInstance) =>
+/** Without a proof while the database is stalled (it is refused before any check); with one after. */
+const post = (app: FastifyInstance, proof?: string) =>
   app.inject({
     method: 'POST',
     url: TABLE_URL,
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(VALID),
+    payload: JSON.stringify({ ...VALID, proof }),
   });
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -105,7 +107,7 @@ describePostgres('a locked or stalled database', () => {
     await unlock();
     // Given up, not merely late: nothing lands once the lock is gone.
     expect(await countRows(db.owner)).toBe(0);
-    expect((await post(app)).statusCode).toBe(201);
+    expect((await post(app, await proofFrom(app))).statusCode).toBe(201);
     expect(await countRows(db.owner)).toBe(1);
   });
 
@@ -139,7 +141,7 @@ describePostgres('a locked or stalled database', () => {
     const proxy = await tcpProxy(db.url);
     cleanups.push(() => proxy.refuse());
     const app = await db.app(proxy);
-    expect((await post(app)).statusCode).toBe(201);
+    expect((await post(app, await proofFrom(app))).statusCode).toBe(201);
 
     proxy.stall();
     const response = await answerWithin(post(app));

@@ -8,6 +8,7 @@ import {
 } from './support/backends.ts';
 import { SilentRelay, SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
+import { withProof } from '../support/proof.ts';
 
 const NOTIFY_EMAIL = 'leads@agency.example';
 /** Polls and retries in milliseconds rather than seconds, so a retry fits in a test. */
@@ -23,11 +24,11 @@ const deliveringTo = (backend: Backend, sink: SmtpSink): StartOptions => ({
   ...FAST,
 });
 
-const post = (server: RunningServer, body: unknown) =>
+const post = async (server: RunningServer, body: object) =>
   fetch(`${server.url}/rest/v1/contact_submissions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    body: JSON.stringify(await withProof(server.url, body)),
   });
 
 const outbox = (server: RunningServer) =>

@@ -5,6 +5,7 @@ import { openDatabase } from '../../server/db/open-database.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { createPostgresDatabase, describePostgres } from './support/backends.ts';
 import { TABLE_URL, VALID } from './support/requests.ts';
+import { withProof } from '../support/proof.ts';
 
 /** Several instances sharing one PostgreSQL, as a load-balanced deployment runs them. */
 
@@ -32,11 +33,11 @@ async function start(databaseUrl: string, rateLimitPerMinute?: number) {
   return server;
 }
 
-const submit = (server: RunningServer) =>
+const submit = async (server: RunningServer) =>
   fetch(`${server.url}${TABLE_URL}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(VALID),
+    body: JSON.stringify(await withProof(server.url, VALID)),
   });
 
 describePostgres('many instances on one PostgreSQL', () => {

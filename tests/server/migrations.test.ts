@@ -10,6 +10,7 @@ import {
   emptyDataDir,
 } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
+import { proofFrom } from '../support/proof.ts';
 
 /** Everything the migration decides, as text, to compare before and after a re-run. */
 const CATALOG_SNAPSHOT = `
@@ -91,8 +92,8 @@ describeEachBackend('migrations', (kind) => {
 
   it('lets anon insert the three fields and nothing else', async () => {
     const insert =
-      'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)';
-    const values = [VALID.name, VALID.email, VALID.message];
+      'insert into public.contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)';
+    const values = [VALID.name, VALID.email, VALID.message, await proofFrom(db)];
     expect(await outcome(asAnon(db, insert, values))).toBe('ok');
 
     const refused = {
@@ -102,7 +103,7 @@ describeEachBackend('migrations', (kind) => {
       update: "update public.contact_submissions set status = 'spam'",
       delete: 'delete from public.contact_submissions',
       truncate: 'truncate public.contact_submissions',
-      'insert returning': `${insert.replace('($1, $2, $3)', "('a', 'a@b.co', 'm')")} returning id`,
+      'insert returning': `${insert.replace('($1, $2, $3, $4)', "('a', 'a@b.co', 'm', null)")} returning id`,
       'insert a status': `insert into public.contact_submissions (name, email, message, status) values ('a', 'a@b.co', 'm', 'closed')`,
       'insert an id': `insert into public.contact_submissions (id, name, email, message) overriding system value values (99, 'a', 'a@b.co', 'm')`,
       'read the migration log': 'select * from app_private.schema_migrations',
@@ -125,7 +126,7 @@ describePostgres('migrations run by a database owner who is not a superuser', ()
     const url = new URL(pg.url);
     url.username = owner;
     const db = await openDatabase({ dataDir: '', databaseUrl: url.href });
-    await db.insertSubmission(VALID, { clientAddress: '203.0.113.7' });
+    await db.insertSubmission(VALID, { clientAddress: '203.0.113.7', proof: await proofFrom(db) });
     expect(await outcome(asAnon(db, 'select * from public.contact_submissions'))).toBe('42501');
     await db.close();
     await superuser.close();

@@ -26,6 +26,16 @@ describeEachBackend('the native form route', (kind) => {
     expect(await countRows(t.db)).toBe(before + 1);
   });
 
+  it('stores it unverified: without JavaScript there is no proof of work', async () => {
+    const email = 'no-script@example.co.uk';
+    expect((await post(form({ ...VALID, email }))).statusCode).toBe(303);
+    const rows = await t.db.query(
+      'select verified from public.contact_submissions where email = $1',
+      [email],
+    );
+    expect(rows).toEqual([{ verified: false }]);
+  });
+
   it('keeps a message’s line breaks, which a browser sends as CRLF, as the line feeds a script sends', async () => {
     const message = 'First line\r\nSecond line\r\n\r\nThird';
     expect((await post(form({ ...VALID, message }))).statusCode).toBe(303);

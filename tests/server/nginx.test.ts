@@ -84,7 +84,7 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
       });
     // Every character as an escaped surrogate pair, 12 bytes each: the most a valid row can take.
     const escaped = (count: number) => '\\ud83d\\ude00'.repeat(count);
-    const largestValid = `{"name":"${escaped(LIMITS.name.max)}","email":"${VALID.email}","message":"${escaped(LIMITS.message.max)}"}`;
+    const largestValid = `{"name":"${escaped(LIMITS.name.max)}","email":"${VALID.email}","message":"${escaped(LIMITS.message.max)}","proof":"${await client.proof()}"}`;
     expect((await post(largestValid)).status).toBe(201);
     // Over the app's limit: nginx answers 413 itself, never a 502 for a body the app cut short.
     for (const bytes of [MAX_BODY_BYTES + 100, 200_000]) {

@@ -10,6 +10,7 @@ import { describePostgres, freshBackend } from './support/backends.ts';
 import { spawnServer } from './support/child-server.ts';
 import { SilentRelay, SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
+import { proofFrom, withProof } from '../support/proof.ts';
 
 /**
  * PostgreSQL dropping a connection (pg_terminate_backend, a
@@ -66,7 +67,7 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
     const posted = await fetch(`${server.url}/rest/v1/contact_submissions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(VALID),
+      body: JSON.stringify(await withProof(server.url, VALID)),
     });
     expect(posted.status).toBe(201);
     // The worker is mid-send, waiting for a greeting that never comes.
@@ -121,11 +122,11 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
     const url = backend.options.databaseUrl!;
     const db = await openDatabase(backend.options);
     cleanups.push(() => db.close());
-    await asAnon(db, 'insert into contact_submissions (name, email, message) values ($1, $2, $3)', [
-      VALID.name,
-      VALID.email,
-      VALID.message,
-    ]);
+    await asAnon(
+      db,
+      'insert into contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
+      [VALID.name, VALID.email, VALID.message, await proofFrom(db)],
+    );
     const sent: string[] = [];
     const mailer = {
       send: async (lead: { name: string }) => void sent.push(lead.name),

@@ -4,12 +4,13 @@ import { startServer } from '../../server/start.ts';
 import { describeEachBackend, emptyDataDir, envFor, freshBackend } from './support/backends.ts';
 import { exited, runServerToExit, spawnServer, type ChildServer } from './support/child-server.ts';
 import { VALID } from './support/requests.ts';
+import { withProof } from '../support/proof.ts';
 
-const post = (url: string, body: unknown) =>
+const post = async (url: string, body: object) =>
   fetch(`${url}/rest/v1/contact_submissions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    body: JSON.stringify(await withProof(url, body)),
   });
 
 const cleanups: (() => unknown)[] = [];

@@ -5,6 +5,7 @@ import { LIMITS } from '../../src/features/contact/validation.ts';
 import { outcome } from './support/as-anon.ts';
 import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
+import { solve } from '../support/proof.ts';
 
 /**
  * Topology 2 (static page, hosted Supabase): no server of ours runs, so the
@@ -54,8 +55,11 @@ describePostgres('a PostgREST-style session against the database alone', () => {
     }
   }
 
-  const insert = (from: string, row: Record<string, unknown>) =>
-    asVisitor(
+  /** The insert as the page makes it, with a proof solved from the database's own challenge. */
+  const insert = async (from: string, fields: Record<string, unknown>) => {
+    const { rows } = await asVisitor(from, 'select public.contact_challenge() as challenge');
+    const row = { ...fields, proof: await solve(rows[0].challenge) };
+    return asVisitor(
       from,
       `insert into public.contact_submissions (${Object.keys(row).join(', ')})
        values (${Object.keys(row)
@@ -63,6 +67,7 @@ describePostgres('a PostgREST-style session against the database alone', () => {
          .join(', ')})`,
       Object.values(row),
     );
+  };
 
   const stored = async (email: string) =>
     Number(

@@ -7,6 +7,7 @@ import {
   validateSubmission,
 } from '../../src/features/contact/validation.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import { proofFrom } from '../support/proof.ts';
 import { VALID } from './support/requests.ts';
 
 // fuzz.test.ts posts random bodies through the server (no 5xx, nothing invalid stored).
@@ -105,7 +106,10 @@ describeEachBackend('validateSubmission and the database', (kind) => {
           // Sent as typed: the database trims as validation.ts does
           // (20261124045000_trim_submission_text.sql), so the verdicts and the stored text agree.
           const stored = await site.db
-            .insertSubmission(submission, { clientAddress: '203.0.113.7' })
+            .insertSubmission(submission, {
+              clientAddress: '203.0.113.7',
+              proof: await proofFrom(site.db),
+            })
             .then(
               () => true,
               () => false,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, testApp, type TestApp } from './support/backends.ts';
 import { send, TABLE_URL, VALID } from './support/requests.ts';
+import { proofFrom } from '../support/proof.ts';
 
 /** The PostgREST details a client may lean on; protocol only, so the embedded backend suffices. */
 describe('PostgREST protocol', () => {
@@ -45,14 +46,14 @@ describe('PostgREST protocol', () => {
 
   it('accepts insert([row]) as postgrest-js sends it: a one-row array and ?columns', async () => {
     const submission = { ...VALID, name: 'Array Jane' };
-    const url = `${TABLE_URL}?columns=${encodeURIComponent('"name","email","message"')}`;
+    const url = `${TABLE_URL}?columns=${encodeURIComponent('"name","email","message","proof"')}`;
     const response = await send(t.app, { url, body: [submission] });
     expect(response.statusCode, response.body).toBe(201);
     expect(await lastRow()).toEqual(submission);
   });
 
   it('reads only the listed ?columns, ignoring other keys as PostgREST does', async () => {
-    const url = `${TABLE_URL}?columns=name,email,message`;
+    const url = `${TABLE_URL}?columns=name,email,message,proof`;
     const response = await send(t.app, { url, body: { ...VALID, status: 'closed', phone: '1' } });
     expect(response.statusCode, response.body).toBe(201);
     const [row] = await t.db.query(
@@ -130,9 +131,15 @@ describe('PostgREST protocol', () => {
 describe('a database that has gone away', () => {
   it('answers 503 in PostgREST shape', async () => {
     const t = await testApp('embedded');
+    const proof = await proofFrom(t.app);
     await t.db.close();
-    const response = await send(t.app, { body: VALID });
+    const response = await send(t.app, { body: { ...VALID, proof } });
     expect(response.statusCode).toBe(503);
+    // The challenge too: a database that has gone away is never the visitor's fault.
+    expect(
+      (await send(t.app, { url: '/rest/v1/rpc/contact_challenge', body: {}, proof: false }))
+        .statusCode,
+    ).toBe(503);
     expect(response.json()).toMatchObject({ code: 'PGRST000' });
     await t.close();
   });

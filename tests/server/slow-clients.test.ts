@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { freshBackend, TEST_RATE_LIMIT, type Backend } from './support/backends.ts';
 import { TABLE_URL, VALID } from './support/requests.ts';
+import { withProof } from '../support/proof.ts';
 
 const IDLE_CONNECTIONS = 300;
 
@@ -55,7 +56,9 @@ describe('slow and stuck clients', () => {
       const response = await fetch(`${server.url}${TABLE_URL}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...VALID, name: 'Past the idle crowd' }),
+        body: JSON.stringify(
+          await withProof(server.url, { ...VALID, name: 'Past the idle crowd' }),
+        ),
       });
       expect(response.status).toBe(201);
       // Answered while every idle connection was still held, not once they were dropped.

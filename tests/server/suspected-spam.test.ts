@@ -6,6 +6,7 @@ import { asAnon, outcome } from './support/as-anon.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
 import { SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
+import { proofFrom, withProof } from '../support/proof.ts';
 
 /**
  * A filled honeypot (bots, but also browser autofill) must never
@@ -18,11 +19,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const post = (server: RunningServer, body: unknown) =>
+const post = async (server: RunningServer, body: object) =>
   fetch(`${server.url}/rest/v1/contact_submissions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    body: JSON.stringify(await withProof(server.url, body)),
   });
 
 describeEachBackend('a submission flagged as suspected spam', (kind) => {
@@ -81,11 +82,11 @@ describeEachBackend('a submission flagged as suspected spam', (kind) => {
   it('still meets every database rule: CHECKs, RLS, grants', async () => {
     const db = await openDatabase(backend.options);
     cleanups.push(() => db.close());
-    const insert = (name: string, flag: unknown) =>
+    const insert = async (name: string, flag: unknown) =>
       asAnon(
         db,
-        'insert into contact_submissions (name, email, message, suspected_spam) values ($1, $2, $3, $4)',
-        [name, VALID.email, VALID.message, flag],
+        'insert into contact_submissions (name, email, message, suspected_spam, proof) values ($1, $2, $3, $4, $5)',
+        [name, VALID.email, VALID.message, flag, await proofFrom(db)],
       );
     expect(await outcome(insert('Flagged', true))).toBe('ok');
     expect(await outcome(insert(' untrimmed', true))).toBe('23514');

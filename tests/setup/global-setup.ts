@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate } from '../../server/db/migrations.ts';
+import { setProofOfWork } from '../../server/db/proof-of-work.ts';
+import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
 import { PG_BIN, postgresBinariesPresent, startPgCluster, type PgCluster } from './pg-cluster.ts';
 import { CI } from '../support/skip.ts';
 
@@ -48,6 +50,8 @@ export default async function setup(project: TestProject) {
   const template = mkdtempSync(join(tmpdir(), 'pglite-template-'));
   const db = await openEmbeddedDatabase(template);
   await migrate(db);
+  // The low test difficulty (tests/support/proof.ts), for suites that open the copy directly.
+  await setProofOfWork(db, TEST_PROOF_OF_WORK);
   await db.close();
   project.provide('pgliteTemplate', template);
 

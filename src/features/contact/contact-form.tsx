@@ -22,6 +22,11 @@ const copy = contactCopy.form;
 /** Where a native POST goes (src/config/env.ts); '' on a static host, where none can. */
 const nativeAction = siteConfig.formAction;
 
+/** Starts the proof of work on the form's first focus; its code loads only then. */
+function prepareProof() {
+  void import('./proof-of-work').then((proofOfWork) => proofOfWork.prepareProof());
+}
+
 async function send(submission: ContactSubmission, suspectedSpam: boolean) {
   const { submitContact } = await import('./submit-contact');
   await submitContact(submission, { suspectedSpam });
@@ -93,7 +98,10 @@ export function ContactForm() {
       method="post"
       action={nativeAction || undefined}
       onSubmit={onSubmit}
-      onFocus={() => void prepareToasts()}
+      onFocus={() => {
+        void prepareToasts();
+        prepareProof();
+      }}
       aria-labelledby="contact-form-title"
       data-state={submitting ? 'submitting' : 'idle'}
       className="relative space-y-5"

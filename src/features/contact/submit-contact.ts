@@ -1,5 +1,6 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { siteConfig } from '../../config/site';
+import { getProof, isProofRefused, spendProof } from './proof-of-work';
 import type { ContactSubmission, SubmissionRow } from './validation';
 
 /**
@@ -28,6 +29,15 @@ export async function submitContact(
 ): Promise<void> {
   // The flag is sent only when true, so an ordinary insert is unchanged.
   const row: SubmissionRow = suspectedSpam ? { ...submission, suspected_spam: true } : submission;
-  const { error } = await client.from('contact_submissions').insert(row);
+  // With its proof of work (proof-of-work.ts). A refused proof (a rotated key,
+  // an expired challenge) gets one fresh proof and one more try.
+  const insert = async () => {
+    const proof = await getProof();
+    const result = await client.from('contact_submissions').insert({ ...row, proof });
+    if (!result.error || isProofRefused(result.error)) spendProof(proof);
+    return result;
+  };
+  let { error } = await insert();
+  if (isProofRefused(error)) ({ error } = await insert());
   if (error) throw error;
 }

@@ -2,6 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer, type RunningServer } from '../../../server/start.ts';
+import { TEST_PROOF_OF_WORK } from '../../support/proof.ts';
 
 /**
  * The project's own server on a free loopback port with a fresh embedded
@@ -21,6 +22,8 @@ export async function startSiteServer(): Promise<RunningServer> {
       dataDir: join(workDir, 'data'),
       distDir,
       logger: false,
+      // A low difficulty keeps suites quick on a busy machine; tests/e2e/spam.spec.ts sends at the default.
+      proofOfWork: TEST_PROOF_OF_WORK,
     });
     return { ...server, close: () => server.close().finally(removeWorkDir) };
   } catch (error) {

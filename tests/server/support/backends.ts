@@ -8,6 +8,8 @@ import { describe, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
+import type { ProofOfWorkSettings } from '../../../server/db/proof-of-work.ts';
+import { TEST_PROOF_OF_WORK, TEST_PROOF_OF_WORK_ENV } from '../../support/proof.ts';
 
 export type BackendKind = 'embedded' | 'postgres';
 export const BACKENDS: BackendKind[] = ['embedded', 'postgres'];
@@ -15,14 +17,18 @@ export const BACKENDS: BackendKind[] = ['embedded', 'postgres'];
 /** Where a test's database lives: options for openDatabase/startServer, and how to remove it. */
 export interface Backend {
   kind: BackendKind;
-  options: { dataDir: string; databaseUrl?: string };
+  /** proofOfWork: the low test difficulty (tests/support/proof.ts), written on first open. */
+  options: { dataDir: string; databaseUrl?: string; proofOfWork: ProofOfWorkSettings };
   dispose(): Promise<void>;
 }
 
 /** The environment a server or CLI process needs to open this backend's database. */
 export function envFor(backend: Backend): Record<string, string> {
   const { dataDir, databaseUrl } = backend.options;
-  return databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+  const where: Record<string, string> = databaseUrl
+    ? { DATABASE_URL: databaseUrl }
+    : { DATA_DIR: dataDir };
+  return { ...where, ...TEST_PROOF_OF_WORK_ENV };
 }
 
 /** A suite per backend; the PostgreSQL one is skipped, by name, when the global setup found none. */
@@ -58,12 +64,16 @@ export async function freshBackend(kind: BackendKind): Promise<Backend> {
   const { dataDir, remove } = emptyDataDir();
   if (kind === 'embedded') {
     cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
-    return { kind, options: { dataDir }, dispose: async () => remove() };
+    return {
+      kind,
+      options: { dataDir, proofOfWork: TEST_PROOF_OF_WORK },
+      dispose: async () => remove(),
+    };
   }
   const { url, drop } = await createPostgresDatabase();
   return {
     kind,
-    options: { dataDir, databaseUrl: url },
+    options: { dataDir, databaseUrl: url, proofOfWork: TEST_PROOF_OF_WORK },
     dispose: async () => {
       await drop();
       remove();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ContactSubmission } from '../../../src/features/contact/validation.ts';
+import { proofFrom } from '../../support/proof.ts';
 
 export const TABLE_URL = '/rest/v1/contact_submissions';
 
@@ -17,11 +18,27 @@ export interface InsertRequest {
   headers?: Record<string, string>;
   method?: InjectOptions['method'];
   url?: string;
+  /** false: send the body as it is, without the proof of work the page adds. */
+  proof?: boolean;
 }
 
-export function send(app: FastifyInstance, request: InsertRequest) {
-  const payload =
-    request.raw ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+/**
+ * An object body (or postgrest-js's one-row array) without a proof gets a
+ * fresh one, as the page sends it (tests/support/proof.ts), unless `proof: false`.
+ */
+async function withProofOf(app: FastifyInstance, body: unknown): Promise<unknown> {
+  const one = Array.isArray(body) && body.length === 1 ? body[0] : body;
+  if (one === null || typeof one !== 'object' || Array.isArray(one) || 'proof' in one) return body;
+  const row = { ...one, proof: await proofFrom(app) };
+  return one === body ? row : [row];
+}
+
+export async function send(app: FastifyInstance, request: InsertRequest) {
+  const body =
+    request.proof === false || request.raw !== undefined
+      ? request.body
+      : await withProofOf(app, request.body);
+  const payload = request.raw ?? (body === undefined ? undefined : JSON.stringify(body));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     ...request.headers,

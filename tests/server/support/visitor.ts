@@ -1,5 +1,7 @@
 import { Agent, request } from 'node:https';
 import type { RunningNginx } from './nginx.ts';
+import type { Challenge } from 'altcha-lib/types';
+import { solve } from '../../support/proof.ts';
 import { TABLE_URL, VALID } from './requests.ts';
 
 export interface Answer {
@@ -48,12 +50,22 @@ export class Visitor {
     });
   }
 
+  /** A proof of work from the challenge this visitor fetches, as the page's worker does. */
+  async proof(): Promise<string> {
+    const answer = await this.fetch('/rest/v1/rpc/contact_challenge', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return solve(JSON.parse(answer.body) as Challenge);
+  }
+
   /** A valid submission as the site's client posts it; `name` tells it apart. */
-  submit(name: string, headers: Record<string, string> = {}): Promise<Answer> {
+  async submit(name: string, headers: Record<string, string> = {}): Promise<Answer> {
     return this.fetch(TABLE_URL, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ ...VALID, name }),
+      body: JSON.stringify({ ...VALID, name, proof: await this.proof() }),
     });
   }
 

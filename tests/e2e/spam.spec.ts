@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { SmtpSink } from '../server/support/smtp-sink.ts';
+import { contactForm, fillContactForm, toasts, uniqueSubmission } from './support/contact.ts';
+import { visit } from './support/site.ts';
+import { MESSAGES } from '../../src/content/contact.ts';
+
+/**
+ * The attack of docs/product.md's "Spam" ruling: a script with the public API
+ * posts JSON from many addresses. With the proof of work in the database it
+ * stores and emails nothing, and the real visitor who comes next (at the
+ * default difficulty, as in production) is stored and emailed.
+ */
+
+const ADDRESSES = 10;
+/** Past the database's per-address limit of 10 a minute, as the attack in the issue did. */
+const POSTS_PER_ADDRESS = 12;
+
+let server: RunningServer;
+let sink: SmtpSink;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  sink = await SmtpSink.start();
+  dataDir = mkdtempSync(join(tmpdir(), 'e2e-spam-'));
+  server = await startServer({
+    port: 0,
+    dataDir,
+    distDir: resolve('dist'),
+    trustProxy: true,
+    smtpUrl: sink.url,
+    notifyEmail: 'leads@agency.example',
+    deliveryPollMs: 100,
+  });
+});
+test.afterAll(async () => {
+  await server?.close();
+  await sink?.down();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const stored = async (email: string) =>
+  server.query('select verified from public.contact_submissions where email = $1', [email]);
+
+test('a script posting JSON from 10 addresses stores and emails nothing; the next visitor is emailed', async ({
+  page,
+  request,
+}) => {
+  const statuses: number[] = [];
+  for (let i = 0; i < ADDRESSES; i++) {
+    for (let n = 0; n < POSTS_PER_ADDRESS; n++) {
+      const response = await request.post(`${server.url}/rest/v1/contact_submissions`, {
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        data: { name: 'Spam Bot', email: `bot${i}.${n}@spam.example`, message: 'Buy now' },
+      });
+      statuses.push(response.status());
+    }
+  }
+  // No proof: 400. Past the per-address limit the in-process limiter answers 429 first.
+  expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
+  expect(statuses.filter((status) => status === 400)).toHaveLength(ADDRESSES * 10);
+  expect(await server.query('select 1 from public.contact_submissions')).toEqual([]);
+
+  const visitor = uniqueSubmission('after-flood');
+  await visit(page, `${server.url}/`);
+  await contactForm(page).form.scrollIntoViewIfNeeded();
+  await fillContactForm(page, visitor);
+  await contactForm(page).submit.click();
+  await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible({ timeout: 30_000 });
+  expect(await stored(visitor.email)).toEqual([{ verified: true }]);
+  const [mail] = await sink.waitFor(1, 30_000);
+  expect(mail?.header('subject')).toBe(`New enquiry from ${visitor.name}`);
+  expect(sink.received).toHaveLength(1);
+});
+
+test('a visitor on a 4x throttled CPU still sends at the default difficulty', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const visitor = uniqueSubmission('throttled');
+  await visit(page, `${server.url}/`);
+  await contactForm(page).form.scrollIntoViewIfNeeded();
+  await fillContactForm(page, visitor);
+  await contactForm(page).submit.click();
+  await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible({ timeout: 60_000 });
+  expect(await stored(visitor.email)).toEqual([{ verified: true }]);
+});
