@@ -10,6 +10,9 @@ export const TABLE = 'contact_submissions';
 /** The honeypot's flag (20261123040000_suspected_spam.sql): anon may set it, as a JSON boolean. */
 export const SPAM_FLAG = 'suspected_spam';
 
+/** Each submission's key, stored once (20261124010000_submission_key.sql). */
+export const SUBMISSION_KEY = 'submission_key';
+
 export const TABLE_COLUMNS: readonly string[] = [
   'id',
   'created_at',
@@ -18,7 +21,8 @@ export const TABLE_COLUMNS: readonly string[] = [
   'message',
   'status',
   SPAM_FLAG,
+  SUBMISSION_KEY,
 ];
 
-/** anon's column grant: the three fields, and the honeypot's optional flag. */
-export const INSERTABLE_COLUMNS: readonly string[] = [...CONTACT_FIELDS, SPAM_FLAG];
+/** anon's column grant: the three fields, the honeypot's optional flag, and the key. */
+export const INSERTABLE_COLUMNS: readonly string[] = [...CONTACT_FIELDS, SPAM_FLAG, SUBMISSION_KEY];

@@ -6,6 +6,14 @@ export type Row = Record<string, unknown>;
 export interface InsertContext {
   /** The address this server trusts (Fastify's request.ip); the database's rate limit counts it. */
   clientAddress: string;
+  /** `on conflict (submission_key) do nothing`: a repeated key is the same submission, skipped. */
+  ignoreDuplicates?: boolean;
+  /**
+   * The form without JavaScript: a keyless row takes the key of the same words
+   * stored in the last 10 minutes (20261124010000_submission_key.sql), and is
+   * then skipped as a repeat.
+   */
+  sameWordsAreRepeats?: boolean;
 }
 
 /** What migrations need: statements run on one connection inside one transaction. */

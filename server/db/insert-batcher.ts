@@ -120,13 +120,26 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
  * 1,227 against 769 rows/s on the embedded database.
  */
 export function rowInsert({
-  submission: { name, email, message, suspected_spam = false },
+  submission: { name, email, message, suspected_spam = false, submission_key },
   clientAddress,
+  ignoreDuplicates = false,
+  sameWordsAreRepeats = false,
 }: PendingInsert): [string, unknown[]] {
   return [
-    'insert into public.contact_submissions (name, email, message, suspected_spam) ' +
-      'select $1, $2, $3, $4::boolean ' +
-      "from (select pg_catalog.set_config('request.headers', $5, true)) as request",
-    [name, email, message, suspected_spam, JSON.stringify({ 'cf-connecting-ip': clientAddress })],
+    'insert into public.contact_submissions (name, email, message, suspected_spam, submission_key) ' +
+      'select $1, $2, $3, $4::boolean, $6::uuid ' +
+      "from (select pg_catalog.set_config('request.headers', $5, true), " +
+      // Transaction-local and set per row, like the headers: one batch holds both kinds.
+      "pg_catalog.set_config('contact.same_words_are_repeats', $7, true)) as request" +
+      (ignoreDuplicates || sameWordsAreRepeats ? ' on conflict (submission_key) do nothing' : ''),
+    [
+      name,
+      email,
+      message,
+      suspected_spam,
+      JSON.stringify({ 'cf-connecting-ip': clientAddress }),
+      submission_key ?? null,
+      sameWordsAreRepeats ? 'on' : 'off',
+    ],
   ];
 }

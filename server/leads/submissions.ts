@@ -1,3 +1,4 @@
+import { submissionReference } from '../../src/features/contact/submission-reference.ts';
 import type { Database } from '../db/database.ts';
 
 /** The columns an export holds, in order. */
@@ -9,6 +10,7 @@ export const EXPORT_COLUMNS = [
   'message',
   'status',
   'delivery',
+  'reference',
 ] as const;
 
 /**
@@ -27,6 +29,8 @@ export interface StoredSubmission {
   message: string;
   status: string;
   delivery: DeliveryStatus;
+  /** What the visitor was shown and may quote (docs/product.md#exactly-once). */
+  reference: string;
 }
 
 const DELIVERY = `
@@ -39,7 +43,8 @@ const DELIVERY = `
 /** Every submission, oldest first; as the owner, which row-level security lets through. */
 export async function readSubmissions(db: Database): Promise<StoredSubmission[]> {
   const rows = await db.query(
-    `select s.id, s.created_at, s.name, s.email, s.message, s.status, ${DELIVERY} as delivery
+    `select s.id, s.created_at, s.name, s.email, s.message, s.status, ${DELIVERY} as delivery,
+       s.submission_key::text as submission_key
      from public.contact_submissions s
      left join public.lead_outbox o on o.submission_id = s.id
      order by s.created_at, s.id`,
@@ -53,6 +58,8 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
     message: String(row.message),
     status: String(row.status),
     delivery: row.delivery as DeliveryStatus,
+    // Every row has a key since 20261124010000_submission_key.sql.
+    reference: row.submission_key ? submissionReference(String(row.submission_key)) : '',
   }));
 }
 

@@ -69,3 +69,12 @@ export const DRAFT_STORAGE_KEY = 'contact-draft-v1';
 export const THEME_STORAGE_KEY = 'theme';
 /** The counter appears once the message is this close to its limit. */
 export const MESSAGE_COUNTER_FROM = 4000;
+
+/** Starts every submission reference (src/features/contact/submission-reference.ts): the brand's initials. */
+export const REFERENCE_PREFIX = 'FD';
+/**
+ * Characters of a reference after its prefix: 8 Crockford base-32 characters
+ * carry 40 of the key's random bits, so among 10,000 leads two share a
+ * reference with a chance of about 1 in 20,000.
+ */
+export const REFERENCE_LENGTH = 8;

@@ -9,12 +9,14 @@
 --   returning 1`; our server runs the same statement. A repeat answers 201 and
 --   changes nothing: no row is inserted, so the AFTER INSERT outbox trigger
 --   (lead email) does not fire either.
--- * An insert without a key (the form without JavaScript, which only our
---   server takes, or an old page) is given one by a BEFORE trigger: the key of
---   the same name, email and message stored in the last 10 minutes, if any,
---   so a double tap or "back and send again" is the same submission; else a
---   fresh one. The BEFORE triggers that run after it (alphabetical order) see
---   the row's final key.
+-- * An insert without a key is given one by a BEFORE trigger, so every row
+--   has a reference. For the form without JavaScript (only our server takes
+--   it; it sets `contact.same_words_are_repeats` for that row and inserts with
+--   the same ON CONFLICT) the key is that of the same name, email and message
+--   stored in the last 10 minutes, if any: a double tap or "back and send
+--   again" is the same submission and is skipped. Other keyless inserts (an
+--   old page) get a fresh key. The BEFORE triggers that run after this one
+--   (PostgreSQL fires them in name order) see the row's final key.
 --
 -- Anon may insert the key and never read another's: see the grants below.
 -- Idempotent; runs on hosted Supabase, PostgreSQL 15+ and PGlite.
@@ -76,6 +78,10 @@ declare
   earlier uuid;
 begin
   if new.submission_key is not null then
+    return new;
+  end if;
+  if pg_catalog.current_setting('contact.same_words_are_repeats', true) is distinct from 'on' then
+    new.submission_key := gen_random_uuid();
     return new;
   end if;
   -- Two identical posts at once wait for each other here (until the first

@@ -27,7 +27,8 @@ export const CLAIM_NEXT = `
       limit 1
       for update skip locked)
     returning o.submission_id, o.attempts)
-  select c.submission_id::text as id, c.attempts, s.name, s.email, s.message, s.created_at
+  select c.submission_id::text as id, c.attempts, s.name, s.email, s.message, s.created_at,
+    s.submission_key::text as submission_key
   from claimed c join public.contact_submissions s on s.id = c.submission_id`;
 
 export const MARK_SENT = `

@@ -1,3 +1,4 @@
+import { submissionReference } from '../../../src/features/contact/submission-reference.ts';
 import type { Database, Row } from '../../db/database.ts';
 import type { Lead } from './lead-message.ts';
 import {
@@ -243,5 +244,8 @@ function toLead(row: Row): Lead {
     email: String(row.email),
     message: String(row.message),
     receivedAt: receivedAt instanceof Date ? receivedAt : new Date(String(receivedAt)),
+    ...(typeof row.submission_key === 'string' && {
+      reference: submissionReference(row.submission_key),
+    }),
   };
 }
