@@ -246,7 +246,7 @@ for (const kind of ['embedded', 'postgres'] as const) {
         await page.goto(site.url);
         await fillContactForm(page, submission);
         await contactForm(page).submit.click();
-        await page.waitForURL(/\/contact\/sent\//);
+        await expect(page).toHaveURL(/\/contact\/sent\//, { timeout: 15_000 });
         pages.push(page.url());
       }
       const rows = await stored(site, submission);

@@ -95,7 +95,10 @@ export function usePendingSubmission(onSent: () => void) {
         const { sendPending } = await loadSender();
         const outcome = await sendPending(pending);
         if (outcome === 'sent') return void (await confirmed(pending, toastId));
-        if (outcome === 'saved') setWaiting(true);
+        if (outcome === 'saved') {
+          console.error('Contact submission not confirmed yet: saved on this device');
+          setWaiting(true);
+        }
         toast.error(MESSAGES.failed, {
           id: toastId,
           description: outcome === 'saved' ? copy.savedOnDevice : undefined,
