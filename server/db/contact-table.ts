@@ -12,6 +12,8 @@ export const SPAM_FLAG = 'suspected_spam';
 
 /** The proof of work (20261124020000_proof_of_work.sql): anon sends it; the trigger sets `verified`. */
 export const PROOF_COLUMN = 'proof';
+/** Each submission's key, stored once (20261124010000_submission_key.sql). */
+export const SUBMISSION_KEY = 'submission_key';
 
 export const TABLE_COLUMNS: readonly string[] = [
   'id',
@@ -23,7 +25,13 @@ export const TABLE_COLUMNS: readonly string[] = [
   SPAM_FLAG,
   PROOF_COLUMN,
   'verified',
+  SUBMISSION_KEY,
 ];
 
-/** anon's column grant: the three fields, the honeypot's optional flag and the proof. */
-export const INSERTABLE_COLUMNS: readonly string[] = [...CONTACT_FIELDS, SPAM_FLAG, PROOF_COLUMN];
+/** anon's column grant: the three fields, the honeypot's optional flag, the proof and the key. */
+export const INSERTABLE_COLUMNS: readonly string[] = [
+  ...CONTACT_FIELDS,
+  SPAM_FLAG,
+  PROOF_COLUMN,
+  SUBMISSION_KEY,
+];

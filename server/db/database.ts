@@ -8,8 +8,15 @@ export interface InsertContext {
   clientAddress: string;
   /** The ALTCHA payload the visitor sent; the database checks it (…_proof_of_work.sql). */
   proof?: string | null;
-  /** Sent by the form without JavaScript, which cannot make a proof: stored unverified. */
+  /**
+   * Sent by the form without JavaScript, which cannot make a proof: stored
+   * unverified, and a keyless row takes the key of the same words stored in
+   * the last 10 minutes (20261124010000_submission_key.sql), so it is then
+   * skipped as a repeat.
+   */
   nativeForm?: boolean;
+  /** `on conflict (submission_key) do nothing`: a repeated key is the same submission, skipped. */
+  ignoreDuplicates?: boolean;
 }
 
 /** What migrations need: statements run on one connection inside one transaction. */

@@ -122,16 +122,19 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
  * 1,227 against 769 rows/s on the embedded database.
  */
 export function rowInsert({
-  submission: { name, email, message, suspected_spam = false },
+  submission: { name, email, message, suspected_spam = false, submission_key },
   clientAddress,
   proof = null,
   nativeForm = false,
+  ignoreDuplicates = false,
 }: PendingInsert): [string, unknown[]] {
   return [
-    'insert into public.contact_submissions (name, email, message, suspected_spam, proof) ' +
-      'select $1, $2, $3, $4::boolean, $6 ' +
+    'insert into public.contact_submissions (name, email, message, suspected_spam, proof, submission_key) ' +
+      'select $1, $2, $3, $4::boolean, $6, $8::uuid ' +
       "from (select pg_catalog.set_config('request.headers', $5, true), " +
-      "pg_catalog.set_config('contact.native_form', $7, true)) as request",
+      // Transaction-local and set per row, like the headers: one batch holds both kinds.
+      "pg_catalog.set_config('contact.native_form', $7, true)) as request" +
+      (ignoreDuplicates || nativeForm ? ' on conflict (submission_key) do nothing' : ''),
     [
       name,
       email,
@@ -140,6 +143,7 @@ export function rowInsert({
       JSON.stringify({ 'cf-connecting-ip': clientAddress }),
       proof,
       nativeForm ? 'on' : 'off',
+      submission_key ?? null,
     ],
   ];
 }

@@ -1,3 +1,4 @@
+import { submissionReference } from '../../src/features/contact/submission-reference.ts';
 import type { Database } from '../db/database.ts';
 
 /** The columns an export holds, in order. */
@@ -10,6 +11,7 @@ export const EXPORT_COLUMNS = [
   'status',
   'delivery',
   'webhook',
+  'reference',
 ] as const;
 
 /**
@@ -35,6 +37,8 @@ export interface StoredSubmission {
   status: string;
   delivery: DeliveryStatus;
   webhook: WebhookStatus;
+  /** What the visitor was shown and may quote (docs/product.md#exactly-once). */
+  reference: string;
 }
 
 /** A channel's state for one submission, from its delivery table's row (alias `o`). */
@@ -49,7 +53,8 @@ const channelState = (o: string) => `
 export async function readSubmissions(db: Database): Promise<StoredSubmission[]> {
   const rows = await db.query(
     `select s.id, s.created_at, s.name, s.email, s.message, s.status,
-            ${channelState('o')} as delivery, ${channelState('w')} as webhook
+            ${channelState('o')} as delivery, ${channelState('w')} as webhook,
+            s.submission_key::text as submission_key
      from public.contact_submissions s
      left join public.lead_outbox o on o.submission_id = s.id
      left join public.lead_webhooks w on w.submission_id = s.id
@@ -65,6 +70,8 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
     status: String(row.status),
     delivery: row.delivery as DeliveryStatus,
     webhook: row.webhook as WebhookStatus,
+    // Every row has a key since 20261124010000_submission_key.sql.
+    reference: row.submission_key ? submissionReference(String(row.submission_key)) : '',
   }));
 }
 

@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import { FORM_MEDIA_TYPE, readFormBody } from '../native-form/form-body.ts';
 import { loadReplyPages, plainPage, type Reply } from '../native-form/reply-pages.ts';
 import { linksBackTo } from '../native-form/site-links.ts';
+import { loadSentPage, referenceOfSameWords } from '../native-form/sent-page.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
 import { MAX_BODY_BYTES } from './rest-api.ts';
 import { isCrossSite } from './same-site.ts';
@@ -36,6 +37,13 @@ const EMPTY: ContactSubmission = { name: '', email: '', message: '' };
 export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, options) => {
   const { database, allowedOrigins } = options;
   const replyPage = loadReplyPages(options.distDir);
+  const sentPage = loadSentPage(options.distDir);
+
+  app.get<{ Params: { reference: string } }>(`${SENT_PATH}:reference`, async (request, reply) => {
+    const page = sentPage(request.params.reference);
+    if (page === undefined) return reply.redirect(SENT_PATH, 303);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+  });
 
   // Any media type reaches the handler, which refuses all but a form's with a page of its own.
   app.removeAllContentTypeParsers();
@@ -121,10 +129,15 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
       const row: SubmissionRow = form.trapped
         ? { ...result.value, suspected_spam: true }
         : result.value;
-      // No proof of work without JavaScript: the database stores it unverified.
+      // No proof of work without JavaScript: the database stores it unverified, and
+      // the same words again within 10 minutes are the same submission, stored once.
       await database.insertSubmission(row, { clientAddress: request.ip, nativeForm: true });
+      const reference = await referenceOfSameWords(database, row);
       // 303: the browser fetches the confirmation with GET, and a reload cannot send it twice.
-      return reply.code(303).header('location', confirmationUrl(request, allowedOrigins)).send();
+      return reply
+        .code(303)
+        .header('location', confirmationUrl(request, allowedOrigins, reference))
+        .send();
     },
   );
 };
@@ -132,10 +145,17 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
 /**
  * The confirmation on the site the form was on: this server's, or, for a page
  * on a configured origin posting to this server as its API, that origin's.
- * A fixed path either way, with nothing of the visitor's in it.
+ * Nothing of the visitor's in it: at most the reference derived from a random key.
  */
-function confirmationUrl(request: FastifyRequest, allowedOrigins: readonly string[]): string {
-  return `${siteOrigin(request, allowedOrigins) ?? ''}${SENT_PATH}`;
+function confirmationUrl(
+  request: FastifyRequest,
+  allowedOrigins: readonly string[],
+  reference: string | undefined,
+): string {
+  const site = siteOrigin(request, allowedOrigins);
+  if (site) return `${site}${SENT_PATH}`;
+  // Ours: the confirmation with the reference (server/native-form/sent-page.ts).
+  return reference ? `${SENT_PATH}${reference}` : SENT_PATH;
 }
 
 /** The configured site on another origin that the form was posted from, if it was. */

@@ -6,6 +6,7 @@ import { issueChallenge, MAX_PROOF_CHARS } from '../db/proof-of-work.ts';
 import { parseColumnsParameter } from '../rest/columns-parameter.ts';
 import { allowOrigins } from '../rest/cors.ts';
 import { checkAccept, checkProfile } from '../rest/negotiation.ts';
+import { ignoresDuplicates } from '../rest/on-conflict.ts';
 import { postgrestErrorSchema, type PostgrestError } from '../rest/postgrest-error.ts';
 import { parsePrefer } from '../rest/prefer-header.ts';
 import { readProof } from '../rest/proof-column.ts';
@@ -55,7 +56,7 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
   );
   app.addHook('onRequest', async (request) => checkProfile(request));
 
-  app.post<{ Querystring: { columns?: string } }>(
+  app.post<{ Querystring: { columns?: string; on_conflict?: string } }>(
     `/${TABLE}`,
     {
       // Counted per client address (server/plugins/submission-rate-limit.ts).
@@ -68,7 +69,11 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       schema: {
         querystring: {
           type: 'object',
-          properties: { columns: { type: 'string' }, select: { type: 'string' } },
+          properties: {
+            columns: { type: 'string' },
+            select: { type: 'string' },
+            on_conflict: { type: 'string' },
+          },
         },
         response: {
           201: { type: 'null' },
@@ -83,6 +88,7 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       if (preferences.handling === 'strict' && preferences.invalid.length > 0) {
         throw refuse.invalidPreferences(preferences.invalid);
       }
+      const ignoreDuplicates = ignoresDuplicates(preferences, request.query.on_conflict);
       checkAccept(request.headers.accept);
       const body = readJsonBody(
         request.headers['content-type'],
@@ -90,15 +96,18 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       );
       const submission = toSubmission(body, columns, preferences);
       // request.ip: the forwarded address only behind a trusted proxy (TRUST_PROXY).
+      // A repeated key is skipped and answered like the first: the same submission.
       await database.insertSubmission(submission, {
         clientAddress: request.ip,
         proof: readProof(body, columns),
+        ignoreDuplicates,
       });
 
       const applied = [
         preferences.return && `return=${preferences.return}`,
         preferences.missing && `missing=${preferences.missing}`,
         preferences.count && `count=${preferences.count}`,
+        ignoreDuplicates && 'resolution=ignore-duplicates',
       ].filter(Boolean);
       if (applied.length > 0) reply.header('preference-applied', applied.join(', '));
       return reply

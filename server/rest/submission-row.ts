@@ -4,7 +4,12 @@ import {
   type ContactSubmission,
   type SubmissionRow,
 } from '../../src/features/contact/validation.ts';
-import { INSERTABLE_COLUMNS, SPAM_FLAG, TABLE_COLUMNS } from '../db/contact-table.ts';
+import {
+  INSERTABLE_COLUMNS,
+  SPAM_FLAG,
+  SUBMISSION_KEY,
+  TABLE_COLUMNS,
+} from '../db/contact-table.ts';
 import type { Preferences } from './prefer-header.ts';
 import { PostgrestError } from './postgrest-error.ts';
 import { describeJson } from './request-body.ts';
@@ -31,11 +36,10 @@ export function toSubmission(
 
   const unknown = keys.find((key) => !TABLE_COLUMNS.includes(key));
   if (unknown !== undefined) throw refuse.columnNotFound(unknown);
-  // Reading the row back (return=representation, upserts) needs SELECT, which anon lacks.
+  // Reading the row back (return=representation) needs SELECT, which anon lacks;
+  // which resolutions anon may ask for is on-conflict.ts's to say.
   const readsBack =
-    preferences.return === 'representation' ||
-    preferences.return === 'headers-only' ||
-    preferences.resolution !== undefined;
+    preferences.return === 'representation' || preferences.return === 'headers-only';
   if (readsBack || keys.some((key) => !INSERTABLE_COLUMNS.includes(key))) {
     throw refuse.permissionDenied();
   }
@@ -52,9 +56,24 @@ export function toSubmission(
   const flag = keys.includes(SPAM_FLAG) && Object.hasOwn(row, SPAM_FLAG) ? row[SPAM_FLAG] : false;
   if (flag === null) throw refuse.notNull(SPAM_FLAG);
   if (typeof flag !== 'boolean') throw notBoolean(describeJson(flag));
-  return flag ? { ...submission, suspected_spam: true } : submission;
+  const key = keys.includes(SUBMISSION_KEY) ? row[SUBMISSION_KEY] : undefined;
+  const keyed =
+    key === undefined || key === null ? submission : { ...submission, [SUBMISSION_KEY]: uuid(key) };
+  return flag ? { ...keyed, suspected_spam: true } : keyed;
 }
 
+/** PostgreSQL's uuid input: 32 hex digits, plain or in the usual 8-4-4-4-12 groups. */
+const UUID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;
+
+function uuid(value: unknown): string {
+  if (typeof value === 'string' && UUID.test(value)) return value;
+  throw new PostgrestError(
+    400,
+    '22P02',
+    `invalid input syntax for type uuid in column "${SUBMISSION_KEY}"`,
+    `Expected a UUID, got ${describeJson(value)}.`,
+  );
+}
 /** What PostgreSQL says for a JSON value that is not a boolean. */
 function notBoolean(got: string): PostgrestError {
   return new PostgrestError(

@@ -68,3 +68,24 @@ export const DRAFT_STORAGE_KEY = 'contact-draft-v1';
 export const THEME_STORAGE_KEY = 'theme';
 /** The counter appears once the message is this close to its limit. */
 export const MESSAGE_COUNTER_FROM = 4000;
+
+/** Starts every submission reference (src/features/contact/submission-reference.ts): the brand's initials. */
+export const REFERENCE_PREFIX = 'FD';
+/**
+ * Characters of a reference after its prefix: 8 Crockford base-32 characters
+ * carry 40 of the key's random bits, so among 10,000 leads two share a
+ * reference with a chance of about 1 in 20,000.
+ */
+export const REFERENCE_LENGTH = 8;
+
+/** Where a message waits, with its key, until the server confirms it (docs/product.md#exactly-once). */
+export const PENDING_STORAGE_KEY = 'contact-pending-v1';
+/** Without a response (or on 502/503/504) the page retries this long, under the loading state, before saying so. */
+export const RETRY_WINDOW_MS = 30_000;
+/** The first retry waits this long; each next one twice as long, up to RETRY_MAX_DELAY_MS. */
+export const RETRY_FIRST_DELAY_MS = 1_000;
+export const RETRY_MAX_DELAY_MS = 8_000;
+/** One attempt that hears nothing for this long counts as no response (a stalled connection). */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** A saved message is tried again this often while the page is open (besides the online event). */
+export const PENDING_RESEND_INTERVAL_MS = 60_000;

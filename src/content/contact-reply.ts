@@ -8,6 +8,8 @@ export const contactReplyCopy = {
   backLink: 'Back to the site',
   contactLead: 'You can also reach us directly:',
   sent: { title: 'Message sent' },
+  /** Before the submission's reference on the confirmation. */
+  referenceLead: 'Your reference, if you call us:',
   invalid: {
     title: 'Please check your message',
     intro: 'Your message has not been sent yet. Correct it below and send it again.',

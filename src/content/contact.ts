@@ -30,6 +30,12 @@ export const contactCopy = {
     submitBusy: 'Sending Message...',
     sendingToast: 'Sending your message…',
     counter: (used: number, max: number) => `${groupDigits(used)} / ${groupDigits(max)} characters`,
+    /** A message that could not be sent yet: the error toast's description and the note by the button. */
+    savedOnDevice:
+      'Your message is saved on this device and will be sent when the connection is back.',
+    cancelSaved: 'Cancel sending',
+    /** The success toast's description: what the visitor can quote (docs/product.md#exactly-once). */
+    reference: (reference: string) => `Your reference: ${reference}`,
     privacyNote: 'We use your details only to reply to you.',
     privacyLink: 'Privacy notice',
   },

@@ -26,7 +26,7 @@ export const privacyCopy = {
     },
     {
       heading: 'What we collect',
-      body: 'Only what you type into the contact form: your name, your email address and your message, with the time you sent it. We set no cookies and run no analytics or tracking. Your unsent draft stays in your own browser until you send it.',
+      body: 'Only what you type into the contact form: your name, your email address and your message, with the time you sent it. We set no cookies and run no analytics or tracking. Your unsent draft stays in your own browser until you send it, and so does a message that could not be sent yet (it goes when the connection is back); your browser may clear that storage on its own (Safari after 7 days without a visit).',
     },
     {
       heading: 'Why',

@@ -98,6 +98,26 @@ describe('group commit of inserts', () => {
   it('sends each row with its own visitor’s address, for the rate-limit trigger', () => {
     const [sql, params] = rowInsert({ submission: submission('a'), ...FROM });
     expect(sql).toMatch(/set_config\('request\.headers', \$5, true\)/);
-    expect(params).toEqual(['a', 'a@b.co', 'm', false, '{"cf-connecting-ip":"203.0.113.7"}']);
+    expect(params).toEqual([
+      'a',
+      'a@b.co',
+      'm',
+      false,
+      '{"cf-connecting-ip":"203.0.113.7"}',
+      null,
+      'off',
+    ]);
+    expect(sql).not.toMatch(/on conflict/);
+  });
+
+  it('skips a repeated key only when asked to (docs/product.md#exactly-once)', () => {
+    const key = '7d0f8a3c-5b21-4e6a-9c4d-2f1e0b9a8c71';
+    const [sql, params] = rowInsert({
+      submission: { ...submission('a'), submission_key: key },
+      ...FROM,
+      ignoreDuplicates: true,
+    });
+    expect(sql).toMatch(/on conflict \(submission_key\) do nothing$/);
+    expect(params[5]).toBe(key);
   });
 });

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { submissionReference } from '../../src/features/contact/submission-reference.ts';
 import { startServer } from '../../server/start.ts';
 import { childEnv } from './support/child-server.ts';
 import {
@@ -32,20 +33,34 @@ const ROWS = [
     '=HYPERLINK("http://evil.example")',
     'Jane@Example.com',
     'Second, "quoted"\nline',
+    '7d0f8a3c-5b21-4e6a-9c4d-2f1e0b9a8c71',
   ],
-  ['2026-01-01T09:00:00.000Z', 'Zoë', 'zoe@example.com', '+44 1632 960123'],
-  ['2026-02-01T08:30:00.000Z', '@admin', 'jane@example.com', '-1 for slow sites'],
+  [
+    '2026-01-01T09:00:00.000Z',
+    'Zoë',
+    'zoe@example.com',
+    '+44 1632 960123',
+    'c2e9b4f0-13a7-4d58-b6e2-7a90f3d15e44',
+  ],
+  [
+    '2026-02-01T08:30:00.000Z',
+    '@admin',
+    'jane@example.com',
+    '-1 for slow sites',
+    '04b6e1d9-8f3c-4a27-a5b1-e6c02d7f9b38',
+  ],
 ] as const;
+const REFERENCES = ROWS.map((row) => submissionReference(row[4]));
 
 describeEachBackend('scripts/submissions.ts', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
     backend = await freshBackend(kind);
     const db = await openDatabase(backend.options);
-    for (const [createdAt, name, email, message] of ROWS) {
+    for (const [createdAt, name, email, message, key] of ROWS) {
       await db.query(
-        'insert into contact_submissions (created_at, name, email, message) values ($1, $2, $3, $4)',
-        [createdAt, name, email, message],
+        'insert into contact_submissions (created_at, name, email, message, submission_key) values ($1, $2, $3, $4, $5)',
+        [createdAt, name, email, message, key],
       );
     }
     await db.close();
@@ -71,6 +86,7 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
       delivery: 'pending',
       // Stored while no webhook was configured: never posted (docs/product.md, "Lead channels").
       webhook: 'not queued',
+      reference: REFERENCES[1],
     });
     expect(stderr).toContain('Exported 3 submission(s)');
   });
@@ -80,7 +96,17 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
     expect(code).toBe(0);
     const q = (...cells: (string | number)[]) => `${cells.map((c) => `"${c}"`).join(',')}\r\n`;
     expect(stdout).toBe(
-      q('id', 'created_at', 'name', 'email', 'message', 'status', 'delivery', 'webhook') +
+      q(
+        'id',
+        'created_at',
+        'name',
+        'email',
+        'message',
+        'status',
+        'delivery',
+        'webhook',
+        'reference',
+      ) +
         q(
           2,
           ROWS[1][0],
@@ -90,6 +116,7 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
           'new',
           'pending',
           'not queued',
+          REFERENCES[1]!,
         ) +
         q(
           3,
@@ -100,6 +127,7 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
           'new',
           'pending',
           'not queued',
+          REFERENCES[2]!,
         ) +
         q(
           1,
@@ -110,6 +138,7 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
           'new',
           'pending',
           'not queued',
+          REFERENCES[0]!,
         ),
     );
   });

@@ -18,6 +18,8 @@ export interface Lead {
   receivedAt: Date;
   /** False for a lead without a proof of work (the form without JavaScript); absent means true. */
   verified?: boolean;
+  /** What the visitor was shown and may quote (src/features/contact/submission-reference.ts). */
+  reference?: string;
 }
 
 /** The sender and recipient of every lead email, single or summary. */
@@ -45,6 +47,7 @@ export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptio
   const replyable = isHeaderSafeAddress(lead.email);
   const received = `${RECEIVED_AT.format(lead.receivedAt)} (UK time)`;
   const message = bodyText(lead.message);
+  const reference = lead.reference ? `${lead.reference} (#${lead.id})` : `#${lead.id}`;
   const footer = replyable
     ? 'Reply to this email to answer them directly.'
     : 'Their address cannot be used as Reply-To as written: check it before writing back.';
@@ -55,7 +58,7 @@ export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptio
     `Name: ${fullName}`,
     `Email: ${email}`,
     `Received: ${received}`,
-    `Reference: #${lead.id}`,
+    `Reference: ${reference}`,
     '',
     'Message:',
     message,
@@ -72,7 +75,7 @@ export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptio
     field('Name', fullName),
     field('Email', email),
     field('Received', received),
-    field('Reference', `#${lead.id}`),
+    field('Reference', reference),
     '</table>',
     `<p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
     `<p><small>${escapeHtml(footer)}</small></p>`,
@@ -83,7 +86,7 @@ export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptio
     from,
     to,
     ...(replyable && { replyTo: { name, address: lead.email } }),
-    subject: `New enquiry from ${name}`,
+    subject: `New enquiry from ${name}${lead.reference ? ` (${lead.reference})` : ''}`,
     text,
     html,
     // The same id on every attempt, so a rare second send (see outbox-worker.ts) is

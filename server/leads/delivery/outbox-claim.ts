@@ -1,3 +1,4 @@
+import { submissionReference } from '../../../src/features/contact/submission-reference.ts';
 import type { Database, Row } from '../../db/database.ts';
 import type { DeliveryChannel, Delivery } from './delivery-channel.ts';
 import { CLAIM_SETTINGS, claimNext, COUNTED_THIS_HOUR, TRY_LOCK_CLAIMS } from './outbox-queries.ts';
@@ -46,6 +47,9 @@ export function toDelivery(row: Row): Delivery {
       message: String(row.message),
       receivedAt: receivedAt instanceof Date ? receivedAt : new Date(String(receivedAt)),
       verified: row.verified !== false,
+      ...(typeof row.submission_key === 'string' && {
+        reference: submissionReference(row.submission_key),
+      }),
     },
     attempts: Number(row.attempts),
     ...(row.message_id != null && { messageId: String(row.message_id) }),

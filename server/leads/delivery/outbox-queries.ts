@@ -17,7 +17,8 @@ export const due = (alias: string) => `
   and (${alias}.locked_until is null or ${alias}.locked_until <= clock_timestamp())`;
 
 /** The lead's own columns, as the senders read them (lead-message.ts's Lead). */
-const LEAD_COLUMNS = `s.name, s.email, s.message, s.created_at, s.verified`;
+const LEAD_COLUMNS = `s.name, s.email, s.message, s.created_at, s.verified,
+  s.submission_key::text as submission_key`;
 
 /**
  * Leases the next due lead for $1 ms and returns it with what it says:

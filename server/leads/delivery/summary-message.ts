@@ -89,7 +89,7 @@ function entryOf(lead: Lead): Entry {
     name: noEncodedWords(headerText(lead.name, MAX_NAME)) || 'a visitor',
     email: headerText(lead.email, Infinity),
     received: ukTime(lead.receivedAt),
-    reference: `#${lead.id}`,
+    reference: lead.reference ?? `#${lead.id}`,
     firstLine: headerText(firstLine, MAX_FIRST_LINE),
     unverified: lead.verified === false,
   };

@@ -46,7 +46,8 @@ export const CLAIM_FOR_SUMMARY = `
     where submission_id = any($2::bigint[])
     returning submission_id, attempts)
   select c.submission_id::text as id, c.attempts, null as message_id,
-         s.name, s.email, s.message, s.created_at, s.verified
+         s.name, s.email, s.message, s.created_at, s.verified,
+         s.submission_key::text as submission_key
   from claimed c join public.contact_submissions s on s.id = c.submission_id
   order by s.verified desc, c.submission_id`;
 

@@ -18,6 +18,8 @@ export interface LeadEvent {
 
 export interface LeadData {
   id: string;
+  /** What the visitor was shown and may quote (docs/product.md#exactly-once). */
+  reference?: string;
   name: string;
   email: string;
   message: string;
@@ -27,6 +29,7 @@ export interface LeadData {
 export function leadData(lead: Lead): LeadData {
   return {
     id: lead.id,
+    ...(lead.reference && { reference: lead.reference }),
     name: lead.name,
     email: lead.email,
     message: lead.message,

@@ -2,21 +2,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { MESSAGE_COUNTER_FROM, NARROW_SCREEN_PX } from '../../config/constants';
 import { siteConfig } from '../../config/site';
-import { contactCopy, MESSAGES } from '../../content/contact';
+import { contactCopy } from '../../content/contact';
 import { hrefTo, SECTION_IDS } from '../../content/navigation';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { prefersReducedMotion } from '../../hooks/use-media-query';
 import { getToast, prepareToasts } from '../toasts/notify';
+import { SavedNote } from './saved-note';
 import { EMPTY_DRAFT, useDraft } from './use-draft';
+import { prepareSending, usePendingSubmission } from './use-pending-submission';
 import { FormField, inputClass } from './form-field';
 import { NoScriptNote } from './no-script-note';
-import {
-  LIMITS,
-  charLength,
-  validateSubmission,
-  type ContactField,
-  type ContactSubmission,
-} from './validation';
+import { LIMITS, charLength, validateSubmission, type ContactField } from './validation';
 
 const copy = contactCopy.form;
 /** Where a native POST goes (src/config/env.ts); '' on a static host, where none can. */
@@ -25,11 +21,6 @@ const nativeAction = siteConfig.formAction;
 /** Starts the proof of work on the form's first focus; its code loads only then. */
 function prepareProof() {
   void import('./proof-of-work').then((proofOfWork) => proofOfWork.prepareProof());
-}
-
-async function send(submission: ContactSubmission, suspectedSpam: boolean) {
-  const { submitContact } = await import('./submit-contact');
-  await submitContact(submission, { suspectedSpam });
 }
 
 function scrollToContactOnNarrowScreens() {
@@ -48,10 +39,17 @@ export function ContactForm() {
   // With no endpoint for a native POST, the button waits for the script rather than pretend to send.
   const hydrated = useHydrated();
   const cannotSendYet = nativeAction === '' && !hydrated;
+  const sending = usePendingSubmission(() => {
+    setDraft(EMPTY_DRAFT);
+    scrollToContactOnNarrowScreens();
+  });
 
   const update = (field: ContactField) => (value: string) => {
-    setDraft((current) => ({ ...current, [field]: value }));
+    const next = { ...draft, [field]: value };
+    setDraft(next);
     if (invalid === field) setInvalid(null);
+    // A cleared form is never sent (docs/product.md#exactly-once).
+    if (!next.name && !next.email && !next.message) sending.cancel();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -68,21 +66,9 @@ export function ContactForm() {
     setSubmitting(true);
     // A filled trap field may be a bot or the browser's autofill: the message is
     // sent flagged (stored, not emailed) and the visitor sees the usual outcome.
-    const sending = send(result.value, trap !== '');
-    void getToast().then((toast) =>
-      toast.promise(sending, {
-        loading: copy.sendingToast,
-        success: MESSAGES.sent,
-        error: MESSAGES.failed,
-      }),
-    );
+    // Unless confirmed, the visitor's words stay in the fields (and the saved draft).
     try {
-      await sending;
-      setDraft(EMPTY_DRAFT);
-      scrollToContactOnNarrowScreens();
-    } catch (error) {
-      // The visitor's words stay in the fields (and the saved draft) to try again.
-      console.error('Contact submission failed', error);
+      await sending.submit(trap !== '' ? { ...result.value, suspected_spam: true } : result.value);
     } finally {
       setSubmitting(false);
     }
@@ -101,6 +87,7 @@ export function ContactForm() {
       onFocus={() => {
         void prepareToasts();
         prepareProof();
+        prepareSending();
       }}
       aria-labelledby="contact-form-title"
       data-state={submitting ? 'submitting' : 'idle'}
@@ -177,6 +164,7 @@ export function ContactForm() {
       </div>
       <p className="text-sm text-muted">{copy.requiredHint}</p>
       {nativeAction === '' && <NoScriptNote />}
+      <SavedNote waiting={sending.waiting} onCancel={sending.cancel} />
       <button
         type="submit"
         disabled={submitting || cannotSendYet}

@@ -5,11 +5,18 @@ import { REPLY_TOKENS } from './reply-tokens';
 import { MESSAGES } from '../../content/contact';
 
 /** The confirmation page (static) and the refusal template (filled in by the server). */
-export function renderReplyPages(): { sent: string; template: string } {
+export function renderReplyPages(): { sent: string; template: string; sentTemplate: string } {
   const t = REPLY_TOKENS;
   return {
     sent: renderToStaticMarkup(
       <ReplyPage title={contactReplyCopy.sent.title} text={MESSAGES.sent} />,
+    ),
+    sentTemplate: renderToStaticMarkup(
+      <ReplyPage
+        title={contactReplyCopy.sent.title}
+        text={MESSAGES.sent}
+        reference={t.reference}
+      />,
     ),
     template: renderToStaticMarkup(
       <ReplyPage

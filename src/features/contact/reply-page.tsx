@@ -17,6 +17,8 @@ export interface ReplyPageProps {
   text: string;
   /** The visitor's words, kept in a form that sends them again; absent on the confirmation. */
   values?: ContactSubmission;
+  /** On the confirmation: the reference the visitor can quote (docs/product.md#exactly-once). */
+  reference?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ReplyPageProps {
  * scripts/build.mjs; the server fills a refusal's words into the template
  * (server/native-form/reply-pages.ts), never into a URL.
  */
-export function ReplyPage({ title, problem, text, values }: ReplyPageProps) {
+export function ReplyPage({ title, problem, text, values, reference }: ReplyPageProps) {
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
       <a href="/" className="inline-flex min-h-12 items-center">
@@ -38,6 +40,11 @@ export function ReplyPage({ title, problem, text, values }: ReplyPageProps) {
         </p>
       )}
       <p className="text-muted">{text}</p>
+      {reference !== undefined && (
+        <p className="text-muted">
+          {copy.referenceLead} <strong className="font-mono text-ink">{reference}</strong>
+        </p>
+      )}
       <p className="text-muted">
         {copy.contactLead}{' '}
         <a href={`mailto:${siteConfig.contactEmail}`} className={linkClass}>

@@ -10,6 +10,8 @@ export const REPLY_TOKENS = {
   name: '%%NAME%%',
   email: '%%EMAIL%%',
   message: '%%MESSAGE%%',
+  /** The confirmation's reference (src/features/contact/submission-reference.ts). */
+  reference: '%%REFERENCE%%',
 } as const;
 
 /** Where scripts/build.mjs writes the pages, inside the build's output. */
@@ -18,6 +20,8 @@ export const REPLY_FILES = {
   sent: 'contact/sent/index.html',
   /** Read by the server at start-up; harmless if fetched (tokens, no data). */
   template: 'contact/reply-template.html',
+  /** The confirmation with the submission's reference, filled in by the server. */
+  sentTemplate: 'contact/sent-template.html',
 } as const;
 
 /** The confirmation page's URL, the target of the 303. */

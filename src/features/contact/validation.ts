@@ -24,7 +24,11 @@ export interface ContactSubmission {
 }
 
 /** A row as inserted: the form's honeypot, when filled, flags it (stored, not emailed). */
-export type SubmissionRow = ContactSubmission & { suspected_spam?: boolean };
+export type SubmissionRow = ContactSubmission & {
+  suspected_spam?: boolean;
+  /** The draft's key, drawn on the device (docs/product.md#exactly-once); a UUID. */
+  submission_key?: string;
+};
 
 /**
  * Code points that show nothing on their own: JavaScript's \s (which is what

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { contactCopy } from '../../../src/content/contact';
 
-/** Where the form posts: PostgREST's insert on the site's own origin. */
-export const SUBMIT_URL = '**/rest/v1/contact_submissions';
+/** Where the form posts: PostgREST's insert on the site's own origin (with `?on_conflict=…`). */
+export const SUBMIT_URL = /\/rest\/v1\/contact_submissions(?:\?|$)/;
 
 /** The contact form and its controls, found the way a visitor finds them. */
 export function contactForm(page: Page) {

@@ -76,7 +76,12 @@ export async function startNoScriptServer(
     log.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
   );
   const mail = await SmtpSink.start();
-  const database = await openDatabase({ databaseUrl, dataDir: join(workDir, 'data') });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: join(workDir, 'data'),
+    // The database's own per-address limit too: every test here posts from 127.0.0.1.
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 1_000,
+  });
   const app = await buildApp({
     database,
     distDir,

@@ -1,0 +1,36 @@
+import { REFERENCE_LENGTH, REFERENCE_PREFIX } from '../../config/constants';
+
+/**
+ * Crockford's base 32: digits and capitals without I, L, O and U, so a
+ * reference read out on the phone cannot be mistaken (docs/product.md#exactly-once).
+ */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const BITS_PER_CHARACTER = 5;
+
+/**
+ * The short reference a visitor can quote, derived from the submission key
+ * (a UUID): e.g. `FD-7K3Q-9M2X`. The page, the no-JS confirmation, the
+ * agency's email and the export all call this one function. The key's first
+ * hex digits are random in a version-4 UUID (the page's and the database's).
+ */
+export function submissionReference(key: string): string {
+  const hex = key.replace(/[^0-9a-f]/gi, '');
+  const bits = (REFERENCE_LENGTH * BITS_PER_CHARACTER) / 4;
+  let value = BigInt(`0x${hex.slice(0, bits).padEnd(bits, '0') || '0'}`);
+  let characters = '';
+  for (let i = 0; i < REFERENCE_LENGTH; i++) {
+    characters = ALPHABET[Number(value & 31n)]! + characters;
+    value >>= 5n;
+  }
+  const half = REFERENCE_LENGTH / 2;
+  return `${REFERENCE_PREFIX}-${characters.slice(0, half)}-${characters.slice(half)}`;
+}
+
+const REFERENCE = new RegExp(
+  `^${REFERENCE_PREFIX}-[${ALPHABET}]{${REFERENCE_LENGTH / 2}}-[${ALPHABET}]{${REFERENCE_LENGTH / 2}}$`,
+);
+
+/** Whether text is a reference as submissionReference writes it (a URL's, say). */
+export function isSubmissionReference(text: string): boolean {
+  return REFERENCE.test(text);
+}

@@ -1,0 +1,265 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { contactCopy, MESSAGES } from '../../src/content/contact';
+import { submissionReference } from '../../src/features/contact/submission-reference';
+import {
+  SUBMIT_URL,
+  contactForm,
+  fillContactForm,
+  toasts,
+  uniqueSubmission,
+} from './support/contact';
+import {
+  Postgres,
+  startNoScriptServer,
+  type BackendKind,
+  type NoScriptServer,
+} from './support/no-script-server';
+import { visit } from './support/site';
+
+/**
+ * Each lead exactly once, from the visitor's tap to the agency's inbox
+ * (docs/product.md#exactly-once), in Chromium against our server on both
+ * backends, with lead email to an SMTP sink.
+ */
+const test = base.extend<
+  object,
+  { postgres: Postgres; sites: (kind: BackendKind) => Promise<NoScriptServer> }
+>({
+  postgres: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
+    async ({}, use) => {
+      const postgres = new Postgres();
+      await use(postgres);
+      await postgres.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  sites: [
+    async ({ postgres }, use) => {
+      const started = new Map<BackendKind, Promise<NoScriptServer>>();
+      await use((kind) => {
+        let site = started.get(kind);
+        if (!site) {
+          site = (async () =>
+            startNoScriptServer(
+              kind === 'postgres' ? await postgres.freshDatabase() : undefined,
+            ))();
+          started.set(kind, site);
+        }
+        return site;
+      });
+      for (const site of started.values()) await (await site).close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+test.describe.configure({ timeout: 90_000 });
+
+type Submission = ReturnType<typeof uniqueSubmission>;
+
+async function stored(site: NoScriptServer, submission: Submission) {
+  const email = submission.email.replace(/'/g, "''");
+  return site.query(
+    `select submission_key::text as key from public.contact_submissions where email = '${email}'`,
+  );
+}
+
+/** Lead emails about this submission, once the worker has had its chance to send them. */
+async function emailsAbout(site: NoScriptServer, submission: Submission) {
+  const email = submission.email.replace(/'/g, "''");
+  // Wait until the worker has sent everything it owes, then count.
+  await expect
+    .poll(async () =>
+      Number(
+        (
+          await site.query(
+            `select count(*)::int as n from public.lead_outbox o
+             join public.contact_submissions s on s.id = o.submission_id
+             where s.email = '${email}' and o.sent_at is null`,
+          )
+        )[0]?.n,
+      ),
+    )
+    .toBe(0);
+  return site.mail.received.filter((mail) =>
+    (mail.bodies['text/plain'] ?? '').includes(submission.email),
+  );
+}
+
+/** One row, one email naming the visitor's reference, and the success toast showing it. */
+async function expectOnce(page: Page, site: NoScriptServer, submission: Submission) {
+  await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible({ timeout: 20_000 });
+  const rows = await stored(site, submission);
+  expect(rows).toHaveLength(1);
+  const reference = submissionReference(String(rows[0]!.key));
+  await expect(toasts(page).withText(MESSAGES.sent)).toContainText(reference);
+  const mails = await emailsAbout(site, submission);
+  expect(mails).toHaveLength(1);
+  expect(mails[0]!.header('subject')).toContain(reference);
+  // Confirmed: the form is cleared and nothing waits on the device.
+  await expect(contactForm(page).message).toHaveValue('');
+  expect(await page.evaluate(() => localStorage.getItem('contact-pending-v1'))).toBeNull();
+}
+
+async function openForm(page: Page, site: NoScriptServer) {
+  await visit(page, site.url);
+  const fields = contactForm(page);
+  await fields.form.scrollIntoViewIfNeeded();
+  return fields;
+}
+
+for (const kind of ['embedded', 'postgres'] as const) {
+  test.describe(`exactly once [${kind}]`, () => {
+    test.skip(kind === 'postgres' && Postgres.skipReason !== undefined, Postgres.skipReason);
+
+    test('the server stores it but the response is lost: thanked in the end, one row, one email', async ({
+      page,
+      sites,
+    }) => {
+      const site = await sites(kind);
+      const fields = await openForm(page, site);
+      let dropped = 0;
+      await page.route(SUBMIT_URL, async (route) => {
+        if (dropped++ > 0) return route.continue();
+        await route.fetch(); // stored by the server…
+        await route.abort('connectionreset'); // …but the answer never arrives
+      });
+      const submission = uniqueSubmission('lost-response');
+      await fillContactForm(page, submission);
+      await fields.submit.click();
+      await expectOnce(page, site, submission);
+      expect(dropped).toBeGreaterThan(1);
+    });
+
+    test('a double click: one row', async ({ page, sites }) => {
+      const site = await sites(kind);
+      const fields = await openForm(page, site);
+      const submission = uniqueSubmission('double-click');
+      await fillContactForm(page, submission);
+      await fields.submit.dblclick();
+      await expectOnce(page, site, submission);
+    });
+
+    test('offline at send, then online: saved, said so, then sent by itself once', async ({
+      page,
+      context,
+      sites,
+    }) => {
+      const site = await sites(kind);
+      const fields = await openForm(page, site);
+      const submission = uniqueSubmission('offline');
+      await fillContactForm(page, submission);
+      await context.setOffline(true);
+      await fields.submit.click();
+      const failed = toasts(page).withText(MESSAGES.failed);
+      await expect(failed).toContainText(contactCopy.form.savedOnDevice);
+      const note = fields.form
+        .getByRole('status')
+        .filter({ hasText: contactCopy.form.savedOnDevice });
+      await expect(note).toBeVisible();
+      await expect(note.getByRole('button', { name: contactCopy.form.cancelSaved })).toBeVisible();
+      expect(await stored(site, submission)).toHaveLength(0);
+
+      await context.setOffline(false);
+      await expectOnce(page, site, submission);
+      await expect(note).toBeHidden();
+    });
+
+    test('offline at send, tab closed, next visit online: sent soon after load, once', async ({
+      context,
+      sites,
+    }) => {
+      const site = await sites(kind);
+      const first = await context.newPage();
+      const fields = await openForm(first, site);
+      const submission = uniqueSubmission('next-visit');
+      await fillContactForm(first, submission);
+      await context.setOffline(true);
+      await fields.submit.click();
+      await expect(toasts(first).withText(MESSAGES.failed)).toBeVisible();
+      await first.close();
+      expect(await stored(site, submission)).toHaveLength(0);
+
+      await context.setOffline(false);
+      const next = await context.newPage();
+      await visit(next, site.url);
+      await expectOnce(next, site, submission);
+    });
+
+    test('cancelled while saved: never sent', async ({ page, context, sites }) => {
+      const site = await sites(kind);
+      const fields = await openForm(page, site);
+      const submission = uniqueSubmission('cancelled');
+      await fillContactForm(page, submission);
+      await context.setOffline(true);
+      await fields.submit.click();
+      await fields.form.getByRole('button', { name: contactCopy.form.cancelSaved }).click();
+      const sent = page.waitForRequest(SUBMIT_URL, { timeout: 3_000 }).catch(() => null);
+      await context.setOffline(false);
+      expect(await sent).toBeNull();
+      await page.reload();
+      await contactForm(page).form.scrollIntoViewIfNeeded();
+      // The words are still there to send again; nothing went.
+      await expect(contactForm(page).message).toHaveValue(submission.message);
+      expect(await stored(site, submission)).toHaveLength(0);
+    });
+
+    test('the page’s own request replayed three times: each 2xx, one row, one email', async ({
+      page,
+      sites,
+    }) => {
+      const site = await sites(kind);
+      const fields = await openForm(page, site);
+      const submission = uniqueSubmission('replayed');
+      await fillContactForm(page, submission);
+      const sent = page.waitForRequest(SUBMIT_URL);
+      await fields.submit.click();
+      const request = await sent;
+      await expectOnce(page, site, submission);
+      for (let i = 0; i < 3; i++) {
+        const headers = await request.allHeaders();
+        const replay = await page.request.post(request.url(), {
+          headers: Object.fromEntries(
+            ['content-type', 'prefer', 'accept', 'origin']
+              .filter((name) => headers[name] !== undefined)
+              .map((name) => [name, headers[name]!]),
+          ),
+          data: request.postDataBuffer() ?? undefined,
+        });
+        expect(replay.status()).toBe(201);
+      }
+      expect(await stored(site, submission)).toHaveLength(1);
+      expect(await emailsAbout(site, submission)).toHaveLength(1);
+    });
+
+    test('the form without JavaScript sent twice: one row, one email, the reference on both confirmations', async ({
+      browser,
+      sites,
+    }) => {
+      const site = await sites(kind);
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const submission = uniqueSubmission('native-twice');
+      const pages: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        await page.goto(site.url);
+        await fillContactForm(page, submission);
+        await contactForm(page).submit.click();
+        await expect(page).toHaveURL(/\/contact\/sent\//, { timeout: 15_000 });
+        pages.push(page.url());
+      }
+      const rows = await stored(site, submission);
+      expect(rows).toHaveLength(1);
+      const reference = submissionReference(String(rows[0]!.key));
+      expect(pages).toEqual([
+        `${site.url}/contact/sent/${reference}`,
+        `${site.url}/contact/sent/${reference}`,
+      ]);
+      await expect(page.getByText(reference)).toBeVisible();
+      await expect(page.getByText(MESSAGES.sent)).toBeVisible();
+      expect(await emailsAbout(site, submission)).toHaveLength(1);
+      await context.close();
+    });
+  });
+}
