@@ -17,6 +17,7 @@ import {
   type Backend,
 } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
+import { proofFrom } from '../support/proof.ts';
 
 /** Every BMP code point PostgreSQL can store (not NUL, not a surrogate half). */
 const BMP = Array.from({ length: 0xffff }, (_, i) => i + 1).filter(
@@ -171,8 +172,9 @@ describeEachBackend('CHECK constraints agree with validation.ts', (kind) => {
     const result = await outcome(
       asAnon(
         db,
-        'insert into public.contact_submissions (name, email, message) values ($1, $2, $3)',
-        [submission.name, submission.email, submission.message],
+        'insert into public.contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
+        // A fresh proof, so the CHECKs, not the proof-of-work trigger, decide.
+        [submission.name, submission.email, submission.message, await proofFrom(db)],
       ),
     );
     // The database trims first (20261124045000_trim_submission_text.sql), as the form does.

@@ -104,8 +104,9 @@ describe('group commit of inserts', () => {
       'm',
       false,
       '{"cf-connecting-ip":"203.0.113.7"}',
-      null,
-      'off',
+      null, // no proof
+      'off', // not the native form
+      null, // no submission key: the database assigns one
     ]);
     expect(sql).not.toMatch(/on conflict/);
   });
@@ -118,6 +119,6 @@ describe('group commit of inserts', () => {
       ignoreDuplicates: true,
     });
     expect(sql).toMatch(/on conflict \(submission_key\) do nothing$/);
-    expect(params[5]).toBe(key);
+    expect(params[7]).toBe(key); // $8, after the proof ($6) and the native-form marker ($7)
   });
 });

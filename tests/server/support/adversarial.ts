@@ -1,9 +1,13 @@
 import { LIMITS, type ContactSubmission } from '../../../src/features/contact/validation.ts';
 import { MAX_BODY_BYTES } from '../../../server/plugins/rest-api.ts';
+import { MAX_PROOF_CHARS } from '../../../server/db/proof-of-work.ts';
 import { VALID } from './requests.ts';
 
-/** Room for the other fields and the JSON around the one that is stretched. */
-const ROOM = MAX_BODY_BYTES - 400;
+/**
+ * Room for the other fields, the proof of work the page adds (at most
+ * MAX_PROOF_CHARS) and the JSON around the one that is stretched.
+ */
+const ROOM = MAX_BODY_BYTES - MAX_PROOF_CHARS - 400;
 
 /**
  * Submissions built to make a pattern work hard, as large as the insert route
