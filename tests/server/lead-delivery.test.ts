@@ -9,6 +9,7 @@ import {
 import { SilentRelay, SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
 import { withProof } from '../support/proof.ts';
+import { submissionReference } from '../../src/features/contact/submission-reference.ts';
 
 const NOTIFY_EMAIL = 'leads@agency.example';
 /** Polls and retries in milliseconds rather than seconds, so a retry fits in a test. */
@@ -54,6 +55,15 @@ async function allSent(server: RunningServer, count: number) {
   return rows;
 }
 
+/** The reference a lead's email carries: its submission key's (docs/product.md#exactly-once). */
+async function referenceOf(server: RunningServer, name: string) {
+  const [row] = await server.query(
+    'select submission_key::text as key from contact_submissions where name = $1',
+    [name],
+  );
+  return submissionReference(String(row!.key));
+}
+
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -84,12 +94,13 @@ describeEachBackend('lead delivery', (kind) => {
 
     const [mail] = await sink.waitFor(1);
     const [row] = await allSent(server, 1);
+    const reference = await referenceOf(server, VALID.name);
     await server.close();
     expect(sink.received).toHaveLength(1);
     expect(mail!.envelopeTo).toEqual([NOTIFY_EMAIL]);
     expect(mail!.header('to')).toBe(NOTIFY_EMAIL);
     expect(mail!.header('reply-to')).toBe(`Jane Smith <${VALID.email}>`);
-    expect(mail!.header('subject')).toBe('New enquiry from Jane Smith');
+    expect(mail!.header('subject')).toBe(`New enquiry from Jane Smith (${reference})`);
     expect(mail!.bodies['text/plain']).toContain(message);
     const html = mail!.bodies['text/html']!;
     expect(html).toContain(
@@ -132,9 +143,16 @@ describeEachBackend('lead delivery', (kind) => {
     await sink.up();
     const second = await start();
     await allSent(second, 2);
+    const references = [
+      await referenceOf(second, 'Before One'),
+      await referenceOf(second, 'Before Two'),
+    ];
     await second.close();
     const subjects = sink.received.map((mail) => mail.header('subject')).sort();
-    expect(subjects).toEqual(['New enquiry from Before One', 'New enquiry from Before Two']);
+    expect(subjects).toEqual([
+      `New enquiry from Before One (${references[0]})`,
+      `New enquiry from Before Two (${references[1]})`,
+    ]);
   });
 
   it('lets no header or recipient in through what the visitor typed', async () => {
@@ -148,6 +166,9 @@ describeEachBackend('lead delivery', (kind) => {
     expect((await post(server, twoAt)).status).toBe(201);
 
     await allSent(server, 2);
+    const [{ key: eveKey }] = (await server.query(
+      "select submission_key::text as key from contact_submissions where email = 'eve@example.com'",
+    )) as [{ key: string }];
     await server.close();
     const mails = sink.received;
     expect(mails).toHaveLength(2);
@@ -160,7 +181,7 @@ describeEachBackend('lead delivery', (kind) => {
     }
     const eve = mails.find((mail) => mail.header('subject')!.includes('Eve'))!;
     expect(eve.header('subject')).toBe(
-      'New enquiry from Eve Bcc: victim@example.com X-Injected: yes',
+      `New enquiry from Eve Bcc: victim@example.com X-Injected: yes (${submissionReference(eveKey)})`,
     );
     expect(eve.header('reply-to')).toMatch(/<eve@example\.com>$/);
     const mallory = mails.find((mail) => mail.header('subject')!.includes('Mallory'))!;

@@ -4,6 +4,7 @@ import { openDatabase } from '../../server/db/open-database.ts';
 import { startOutboxWorker, type LeadSender } from '../../server/leads/delivery/outbox-worker.ts';
 import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
 import { asAnon } from './support/as-anon.ts';
+import { proofFrom } from '../support/proof.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
 import { until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
@@ -25,11 +26,11 @@ async function withLeads(kind: Backend['kind'], names: string[]) {
   const db = await openDatabase(backend.options);
   cleanups.push(() => db.close());
   for (const name of names) {
-    await asAnon(db, 'insert into contact_submissions (name, email, message) values ($1, $2, $3)', [
-      name,
-      VALID.email,
-      VALID.message,
-    ]);
+    await asAnon(
+      db,
+      'insert into contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
+      [name, VALID.email, VALID.message, await proofFrom(db)],
+    );
   }
   return { backend, db };
 }

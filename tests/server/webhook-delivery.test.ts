@@ -7,6 +7,7 @@ import {
 } from '../../server/leads/delivery/lead-delivery.ts';
 import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
 import { asAnon } from './support/as-anon.ts';
+import { proofFrom } from '../support/proof.ts';
 import {
   describeEachBackend,
   describePostgres,
@@ -48,12 +49,13 @@ async function deliver(db: Database, options: LeadDeliveryOptions) {
   return { delivery, logs };
 }
 
-const insertLead = (db: Database, name = VALID.name) =>
-  asAnon(db, 'insert into contact_submissions (name, email, message) values ($1, $2, $3)', [
-    name,
-    VALID.email,
-    VALID.message,
-  ]);
+/** A lead as the page stores it: inserted as anon, with a proof of work. */
+const insertLead = async (db: Database, name = VALID.name) =>
+  asAnon(
+    db,
+    'insert into contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
+    [name, VALID.email, VALID.message, await proofFrom(db)],
+  );
 
 async function outbox(backend: Backend) {
   let stdout = '';

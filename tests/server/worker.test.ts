@@ -7,6 +7,8 @@ import { childEnv } from './support/child-server.ts';
 import { WEBHOOK_SECRET, WebhookReceiver } from './support/webhook-receiver.ts';
 import { SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
+import { proofFrom } from '../support/proof.ts';
+import { submissionReference } from '../../src/features/contact/submission-reference.ts';
 
 /**
  * `npm run worker` emails leads with no server of ours taking the
@@ -26,17 +28,25 @@ async function setUp(names: string[]) {
   // Each from its own visitor, as PostgREST tells the database (request.headers), so the
   // per-address rate limit counts them apart.
   for (const [i, name] of names.entries()) {
+    const proof = await proofFrom(db);
     await db.transaction(async (session) => {
       await session.exec('set local role anon');
       await session.query("select set_config('request.headers', $1, true)", [
         JSON.stringify({ 'cf-connecting-ip': `203.0.113.${i + 1}` }),
       ]);
       await session.query(
-        'insert into contact_submissions (name, email, message) values ($1, $2, $3)',
-        [name, VALID.email, VALID.message],
+        'insert into contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
+        [name, VALID.email, VALID.message, proof],
       );
     });
   }
+  // The subject each lead's email carries: its name and its reference (docs/product.md#exactly-once).
+  const rows = await db.query(
+    'select name, submission_key::text as key from contact_submissions order by name',
+  );
+  const expectedSubjects = rows
+    .map((row) => `New enquiry from ${String(row.name)} (${submissionReference(String(row.key))})`)
+    .sort();
   await db.close();
   const sink = await SmtpSink.start();
   cleanups.push(() => sink.down());
@@ -45,7 +55,7 @@ async function setUp(names: string[]) {
     SMTP_URL: sink.url,
     NOTIFY_EMAIL: 'leads@agency.example',
   });
-  return { sink, env };
+  return { sink, env, expectedSubjects };
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
@@ -65,10 +75,11 @@ const subjects = (sink: SmtpSink) => sink.received.map((mail) => mail.header('su
 
 describePostgres('npm run worker', () => {
   it('--once emails each row anon inserted once, then exits 0', async () => {
-    const { sink, env } = await setUp(['Ann', 'Bob', 'Cat']);
+    const { sink, env, expectedSubjects } = await setUp(['Ann', 'Bob', 'Cat']);
+    expect(expectedSubjects).toHaveLength(3);
     const worker = onceWorker(env);
     expect(await worker.exit, worker.output()).toBe(0);
-    expect(subjects(sink)).toEqual(['Ann', 'Bob', 'Cat'].map((n) => `New enquiry from ${n}`));
+    expect(subjects(sink)).toEqual(expectedSubjects);
     // A second run finds nothing due and sends nothing more.
     expect(await onceWorker(env).exit).toBe(0);
     expect(sink.received).toHaveLength(3);
@@ -76,10 +87,11 @@ describePostgres('npm run worker', () => {
 
   it('two workers together send each lead once', async () => {
     const names = Array.from({ length: 12 }, (_, i) => `Lead ${String(i).padStart(2, '0')}`);
-    const { sink, env } = await setUp(names);
+    const { sink, env, expectedSubjects } = await setUp(names);
+    expect(expectedSubjects).toHaveLength(12);
     const [a, b] = [onceWorker(env), onceWorker(env)];
     expect([await a.exit, await b.exit]).toEqual([0, 0]);
-    expect(subjects(sink)).toEqual(names.map((n) => `New enquiry from ${n}`));
+    expect(subjects(sink)).toEqual(expectedSubjects);
   }, 120_000);
 
   it('--once posts a lead anon inserted to the webhook, signed, beside the email', async () => {
@@ -90,20 +102,25 @@ describePostgres('npm run worker', () => {
     // The first run switches the webhook on in the database; leads from then on are posted.
     expect(await onceWorker(withHook).exit).toBe(0);
     const db = await openDatabase({ dataDir: '', databaseUrl: env.DATABASE_URL });
+    const proof = await proofFrom(db);
     await db.transaction(async (session) => {
       await session.exec('set local role anon');
       await session.query("select set_config('request.headers', $1, true)", [
         JSON.stringify({ 'cf-connecting-ip': '203.0.113.9' }),
       ]);
       await session.query(
-        'insert into contact_submissions (name, email, message) values ($1, $2, $3)',
-        [VALID.name, VALID.email, VALID.message],
+        'insert into contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
+        [VALID.name, VALID.email, VALID.message, proof],
       );
     });
+    const [{ key }] = (await db.query(
+      'select submission_key::text as key from contact_submissions',
+    )) as [{ key: string }];
     await db.close();
     const worker = onceWorker(withHook);
     expect(await worker.exit, worker.output()).toBe(0);
     expect(receiver.verified.map((hook) => hook.event?.data.name)).toEqual([VALID.name]);
+    expect(receiver.verified[0]!.event?.data.reference).toBe(submissionReference(key));
     expect(sink.received).toHaveLength(1);
     expect(worker.output()).not.toContain(VALID.email);
   }, 120_000);
