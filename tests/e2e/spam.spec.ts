@@ -72,7 +72,10 @@ test('a script posting JSON from 10 addresses stores and emails nothing; the nex
   await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible({ timeout: 30_000 });
   expect(await stored(visitor.email)).toEqual([{ verified: true }]);
   const [mail] = await sink.waitFor(1, 30_000);
-  expect(mail?.header('subject')).toBe(`New enquiry from ${visitor.name}`);
+  // The subject carries the reference the visitor was shown (docs/product.md#exactly-once).
+  expect(mail?.header('subject')).toMatch(
+    new RegExp(`^New enquiry from ${visitor.name} \\(FD-[0-9A-Z]{4}-[0-9A-Z]{4}\\)$`),
+  );
   expect(sink.received).toHaveLength(1);
 });
 

@@ -112,26 +112,18 @@ export async function scrollToY(page: Page, top: number) {
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(top);
 }
 
-/**
- * Resolves once smooth scrolling has come to rest: scrollY unchanged over
- * several rendered frames. Counted in frames, not milliseconds, so a busy
- * machine that renders slowly cannot pass a scroll still under way as settled.
- */
+/** Resolves once smooth scrolling has come to rest: scrollY unchanged between two reads 150 ms apart. */
 export async function scrollSettled(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let last = window.scrollY;
-        let still = 0;
-        const frame = () => {
-          if (window.scrollY === last) still++;
-          else [last, still] = [window.scrollY, 0];
-          if (still >= 5) resolve(last);
-          else requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      }),
-  );
+  // Read from here, not counted in the page's frames: a page loaded without JavaScript
+  // runs no frame callbacks, and its smooth scroll settles all the same.
+  let last = Number.NaN;
+  for (let i = 0; i < 40; i++) {
+    const y = await page.evaluate(() => window.scrollY);
+    if (y === last) return y;
+    last = y;
+    await page.waitForTimeout(150);
+  }
+  throw new Error('the page never stopped scrolling');
 }
 
 /** A section's heading is on screen and not tucked under the fixed navigation bar. */

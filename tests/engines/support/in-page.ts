@@ -108,7 +108,8 @@ export function cardReveals(): { state: string | undefined; opacity: string }[] 
 
 /** The texts of the toasts in sonner's "Notifications" region. */
 export function toastTexts(): string[] {
+  // The title alone: a description (the thank-you toast's reference) follows it.
   return [...document.querySelectorAll('[aria-label^="Notifications"] li')].map(
-    (toast) => toast.textContent?.trim() ?? '',
+    (toast) => (toast.querySelector('[data-title]') ?? toast).textContent?.trim() ?? '',
   );
 }
