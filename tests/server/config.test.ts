@@ -21,6 +21,10 @@ describe('server configuration', () => {
       webhookSecret: undefined,
       summaryIntervalMs: 300_000,
       unverifiedPerHour: 10,
+      smtpUrl: undefined,
+      notifyEmail: undefined,
+      mailFrom: undefined,
+      proofOfWork: {},
     });
   });
 
@@ -40,6 +44,8 @@ describe('server configuration', () => {
       WEBHOOK_SECRET: ' whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw ',
       LEAD_SUMMARY_INTERVAL_SECONDS: ' 60 ',
       UNVERIFIED_EMAILS_PER_HOUR: '0',
+      PROOF_OF_WORK_MAX_NUMBER: ' 50000 ',
+      PROOF_OF_WORK_EXPIRES_SECONDS: ' 600 ',
     });
     expect(config).toEqual({
       port: 3000,
@@ -56,6 +62,10 @@ describe('server configuration', () => {
       webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       summaryIntervalMs: 60_000,
       unverifiedPerHour: 0,
+      smtpUrl: undefined,
+      notifyEmail: undefined,
+      mailFrom: undefined,
+      proofOfWork: { maxNumber: 50_000, expiresSeconds: 600 },
     });
   });
 

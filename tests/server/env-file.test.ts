@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TABLE_URL, VALID } from './support/requests.ts';
+import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../support/proof.ts';
 
 const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
 /** tsx by absolute URL: the child runs in a directory of its own, with nothing but a .env. */
@@ -44,7 +45,8 @@ afterEach(async () => {
 async function serve(cwd: string, env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, ['--import', TSX, resolve('server/main.ts')], {
     cwd,
-    env,
+    // The test difficulty, so a proof costs a few hashes (tests/support/proof.ts).
+    env: { ...env, ...TEST_PROOF_OF_WORK_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -68,11 +70,12 @@ async function projectWithEnvFile(lines: string[]) {
   return dir;
 }
 
-const submit = (url: string) =>
+/** As the page sends it: with a fresh proof of work from the server. */
+const submit = async (url: string) =>
   fetch(`${url}${TABLE_URL}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(VALID),
+    body: JSON.stringify({ ...VALID, proof: await proofFrom(url) }),
   });
 
 describe('.env', () => {

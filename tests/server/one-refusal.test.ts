@@ -10,27 +10,37 @@ import {
   type TestApp,
 } from './support/backends.ts';
 import { TABLE_URL, VALID } from './support/requests.ts';
+import { withProof } from '../support/proof.ts';
 
 /** Low, so each side's limit is reached in a few requests; the other side stays far above it. */
 const LIMIT = 2;
 const HIGH = 10_000;
 
-const json = (app: FastifyInstance, from: string) =>
+/**
+ * A message of its own per post: the native form stores the same name, email
+ * and message once in 10 minutes (20261124010000_submission_key.sql).
+ */
+let posted = 0;
+const another = () => ({ ...VALID, message: `${VALID.message} (${++posted})` });
+
+/** As the page sends it: with a fresh proof of work. */
+const json = async (app: FastifyInstance, from: string) =>
   app.inject({
     method: 'POST',
     url: TABLE_URL,
     remoteAddress: from,
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(VALID),
+    payload: JSON.stringify(await withProof(app, another())),
   });
 
+/** The form without JavaScript: no proof (its rows are stored unverified). */
 const form = (app: FastifyInstance, from: string) =>
   app.inject({
     method: 'POST',
     url: '/contact',
     remoteAddress: from,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...VALID }).toString(),
+    payload: new URLSearchParams(another()).toString(),
   });
 
 /** What a client can tell about a refusal: status, code, words and when to come back. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { TABLE_URL, VALID } from './requests.ts';
+import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../../support/proof.ts';
 
 const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
 
@@ -16,7 +17,15 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   delete env.DATABASE_URL;
   // Suites post far more than a visitor's limit from one address.
   const limit = { RATE_LIMIT_PER_MINUTE: '10000' };
-  return { ...env, PORT: '0', DIST_DIR: '/nonexistent', ...limit, ...overrides };
+  return {
+    ...env,
+    PORT: '0',
+    DIST_DIR: '/nonexistent',
+    ...limit,
+    // The test difficulty, so each post's proof of work costs a few hashes.
+    ...TEST_PROOF_OF_WORK_ENV,
+    ...overrides,
+  };
 }
 
 const SERVER = ['--import', 'tsx', 'server/main.ts'];
@@ -88,10 +97,13 @@ export async function postThenSignal(server: ChildServer, signal: NodeJS.Signals
   const client = async () => {
     while (server.child.exitCode === null && server.child.signalCode === null) {
       const name = `Stopped ${sent++}`;
+      // As the page posts: a fresh proof of work first. No challenge: the server is stopping.
+      const proof = await proofFrom(server.url).catch(() => undefined);
+      if (!proof) break;
       const response = await fetch(`${server.url}${TABLE_URL}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...VALID, name }),
+        body: JSON.stringify({ ...VALID, name, proof }),
       }).catch(() => undefined);
       if (!response) break; // refused: the server stopped listening
       statuses.add(response.status);
