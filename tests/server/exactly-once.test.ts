@@ -12,6 +12,7 @@ import {
   type Backend,
 } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
+import { proofFrom } from '../support/proof.ts';
 
 /**
  * Exactly once (docs/product.md#exactly-once) against the running server,
@@ -39,6 +40,10 @@ describeEachBackend('each submission key stored once', (kind) => {
     await backend?.dispose();
   });
 
+  /** A fresh proof of work from our server, as the page's worker solves it. */
+  const proof = () => proofFrom(server.url);
+
+  /** Sends the row as the page does; a row without `proof` is sent without one. */
   const send = (row: Record<string, unknown>) =>
     postgrest
       .from('contact_submissions')
@@ -52,15 +57,22 @@ describeEachBackend('each submission key stored once', (kind) => {
       [key],
     );
 
-  const raw = (body: unknown, { prefer = '', query = '' } = {}) =>
+  /** Posts the body with a fresh proof of work, unless it carries its own. */
+  const raw = async (body: Record<string, unknown>, { prefer = '', query = '' } = {}) =>
     fetch(`${server.url}/rest/v1/contact_submissions${query}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(prefer && { prefer }) },
-      body: JSON.stringify(body),
+      body: JSON.stringify('proof' in body ? body : { ...body, proof: await proof() }),
     });
 
   it('answers a repeat of a key 201 like the first, and stores and queues it once', async () => {
-    const row = { ...VALID, email: 'once@example.co.uk', submission_key: randomUUID() };
+    // A retry is the same request: the same proof with the same key.
+    const row = {
+      ...VALID,
+      email: 'once@example.co.uk',
+      submission_key: randomUUID(),
+      proof: await proof(),
+    };
     for (let i = 0; i < 3; i++) {
       const { status, error } = await send(row);
       expect({ status, error }).toEqual({ status: 201, error: null });
@@ -176,9 +188,13 @@ describeEachBackend('each submission key stored once', (kind) => {
           email: `draft${i}.${randomUUID().slice(0, 8)}@example.co.uk`,
           submission_key: randomUUID(),
         }));
+        // The proof each draft's page holds: a send or a retry reuses it (the
+        // same proof with the same key); a reload solves a fresh one.
+        const proofs = await Promise.all(drafts.map(() => proof()));
         let running: PromiseLike<unknown>[] = [];
         for (const { draft, kind, together } of steps) {
-          const row = drafts[draft]!;
+          if (kind === 'reload') proofs[draft] = await proof();
+          const row = { ...drafts[draft]!, proof: proofs[draft]! };
           // A replay is the same request again; a reload sends the saved draft, which
           // postgrest-js wraps the same way; each answer must be a success.
           const attempt = (kind === 'replay' ? send(row).then(() => send(row)) : send(row)).then(

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { fetchChallenge, proofFrom, solve } from '../support/proof.ts';
 import { outcome } from './support/as-anon.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { send, VALID } from './support/requests.ts';
+import { send, TABLE_URL, VALID } from './support/requests.ts';
 
 /**
  * A script holding the public anon key must not be able to store a row
@@ -91,7 +92,10 @@ describeEachBackend('proof of work', (kind) => {
       async (_, make, status, code) => {
         const before = await countRows(t.db);
         const proof = await make();
-        const response = await post(proof === undefined ? VALID : { ...VALID, proof });
+        const response =
+          proof === undefined
+            ? await send(t.app, { body: VALID, proof: false })
+            : await post({ ...VALID, proof });
         expect(response.statusCode).toBe(status);
         expect(response.json()).toMatchObject({ code, message: expect.stringMatching(/proof/) });
         expect(Object.keys(response.json()).sort()).toEqual(['code', 'details', 'hint', 'message']);
@@ -110,6 +114,44 @@ describeEachBackend('proof of work', (kind) => {
         message: 'The proof of work has been used',
       });
       expect(await storedFor('second@example.co.uk')).toBe(0);
+    });
+
+    /**
+     * Only with both exactly once and the proof of work: a retry of an
+     * acknowledged submission carries the same proof with the same key
+     * (src/features/contact/submit-contact.ts), the used proof remembers its key.
+     */
+    it('answers a repeat of the same proof and key 201 storing nothing more, and refuses the proof with another key', async () => {
+      const key = randomUUID();
+      const email = 'retried@example.co.uk';
+      const proof = await proofFrom(t.app);
+      const upsert = (body: object) =>
+        send(t.app, {
+          body,
+          url: `${TABLE_URL}?on_conflict=submission_key`,
+          headers: { prefer: 'resolution=ignore-duplicates, return=minimal' },
+        });
+      const stored = async () =>
+        t.db.query(
+          `select s.submission_key::text as key,
+                  (select count(*)::int from lead_outbox o where o.submission_id = s.id) as queued
+           from contact_submissions s where s.email = $1`,
+          [email],
+        );
+      for (let i = 0; i < 2; i++) {
+        const response = await upsert({ ...VALID, email, submission_key: key, proof });
+        expect(response.statusCode).toBe(201);
+        expect(await stored()).toEqual([{ key, queued: 1 }]);
+      }
+      const before = await countRows(t.db);
+      const other = await upsert({ ...VALID, email, submission_key: randomUUID(), proof });
+      expect(other.statusCode).toBe(403);
+      expect(other.json()).toMatchObject({
+        code: 'PT403',
+        message: 'The proof of work has been used',
+      });
+      expect(await countRows(t.db)).toBe(before);
+      expect(await stored()).toEqual([{ key, queued: 1 }]);
     });
 
     it('does not let a visitor say a row is verified', async () => {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Challenge } from 'altcha-lib/types';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { outcome } from './support/as-anon.ts';
 import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
+import { solve } from '../support/proof.ts';
 
 /**
  * Topology 2 (hosted Supabase): the statement PostgREST v12 builds for
@@ -16,12 +18,12 @@ import { VALID } from './support/requests.ts';
  */
 const POSTGREST_INSERT = `
   with pgrst_source as (
-    insert into "public"."contact_submissions"("email", "message", "name", "submission_key")
-    select "pgrst_body"."email", "pgrst_body"."message", "pgrst_body"."name", "pgrst_body"."submission_key"
+    insert into "public"."contact_submissions"("email", "message", "name", "proof", "submission_key")
+    select "pgrst_body"."email", "pgrst_body"."message", "pgrst_body"."name", "pgrst_body"."proof", "pgrst_body"."submission_key"
     from (select $1::json as json_data) pgrst_payload,
-    lateral (select "email", "message", "name", "submission_key"
+    lateral (select "email", "message", "name", "proof", "submission_key"
              from json_to_record(pgrst_payload.json_data)
-               as _("email" text, "message" text, "name" text, "submission_key" uuid)) pgrst_body
+               as _("email" text, "message" text, "name" text, "proof" text, "submission_key" uuid)) pgrst_body
     on conflict("submission_key") do nothing
     returning 1
   )
@@ -65,10 +67,23 @@ describePostgres('Prefer: resolution=ignore-duplicates as PostgREST runs it, as 
   const insert = (body: Record<string, unknown>) =>
     asVisitor(POSTGREST_INSERT, [JSON.stringify(body)]);
 
+  /** A proof of work solved from the challenge anon gets from `rpc/contact_challenge`. */
+  const proof = async () =>
+    solve(
+      (await asVisitor('select public.contact_challenge() as challenge')).rows[0]
+        .challenge as Challenge,
+    );
+
   const owner = async (sql: string, params: unknown[]) => (await client.query(sql, params)).rows;
 
   it('stores a keyed submission once, however often it is sent, and emails it once', async () => {
-    const body = { ...VALID, email: 'once@example.co.uk', submission_key: randomUUID() };
+    // Each send is the same request: a retry carries the same proof and key.
+    const body = {
+      ...VALID,
+      email: 'once@example.co.uk',
+      submission_key: randomUUID(),
+      proof: await proof(),
+    };
     const counts = [];
     for (let i = 0; i < 3; i++) counts.push(Number((await insert(body)).rows[0].page_total));
     // PostgREST answers 201 to each; only the first inserted a row.
@@ -84,8 +99,18 @@ describePostgres('Prefer: resolution=ignore-duplicates as PostgREST runs it, as 
 
   it('keeps the first words when a repeat of the key carries others', async () => {
     const key = randomUUID();
-    await insert({ ...VALID, email: 'first@example.co.uk', submission_key: key });
-    await insert({ ...VALID, email: 'second@example.co.uk', submission_key: key });
+    await insert({
+      ...VALID,
+      email: 'first@example.co.uk',
+      submission_key: key,
+      proof: await proof(),
+    });
+    await insert({
+      ...VALID,
+      email: 'second@example.co.uk',
+      submission_key: key,
+      proof: await proof(),
+    });
     const rows = await owner(
       'select email from public.contact_submissions where submission_key = $1',
       [key],
@@ -107,7 +132,9 @@ describePostgres('Prefer: resolution=ignore-duplicates as PostgREST runs it, as 
 
   it('gives a keyless insert a fresh key: only our native form merges the same words', async () => {
     const body = { ...VALID, email: 'keyless@example.co.uk' };
-    for (let i = 0; i < 2; i++) expect(await outcome(insert(body))).toBe('ok');
+    for (let i = 0; i < 2; i++) {
+      expect(await outcome(insert({ ...body, proof: await proof() }))).toBe('ok');
+    }
     const rows = await owner(
       'select submission_key from public.contact_submissions where email = $1',
       [body.email],
@@ -117,7 +144,12 @@ describePostgres('Prefer: resolution=ignore-duplicates as PostgREST runs it, as 
   });
 
   it('refuses a key that is not a UUID, storing nothing', async () => {
-    const body = { ...VALID, email: 'bad-key@example.co.uk', submission_key: 'not-a-uuid' };
+    const body = {
+      ...VALID,
+      email: 'bad-key@example.co.uk',
+      submission_key: 'not-a-uuid',
+      proof: await proof(),
+    };
     expect(await outcome(insert(body))).toBe('22P02');
     expect(
       await owner('select 1 from public.contact_submissions where email = $1', [body.email]),

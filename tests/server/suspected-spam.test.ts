@@ -6,6 +6,7 @@ import { asAnon, outcome } from './support/as-anon.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
 import { SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
+import { submissionReference } from '../../src/features/contact/submission-reference.ts';
 import { proofFrom, withProof } from '../support/proof.ts';
 
 /**
@@ -58,8 +59,11 @@ describeEachBackend('a submission flagged as suspected spam', (kind) => {
       10_000,
       'the real lead to be marked sent',
     );
+    const [real] = await server.query(
+      "select submission_key::text as key from contact_submissions where name = 'Real Visitor'",
+    );
     expect(sink.received.map((mail) => mail.header('subject'))).toEqual([
-      'New enquiry from Real Visitor',
+      `New enquiry from Real Visitor (${submissionReference(String(real!.key))})`,
     ]);
     expect(await server.query('select count(*)::int as n from lead_outbox')).toEqual([{ n: 1 }]);
     await server.close();
@@ -89,7 +93,9 @@ describeEachBackend('a submission flagged as suspected spam', (kind) => {
         [name, VALID.email, VALID.message, flag, await proofFrom(db)],
       );
     expect(await outcome(insert('Flagged', true))).toBe('ok');
-    expect(await outcome(insert(' untrimmed', true))).toBe('23514');
+    // The database trims first (…_trim_text); the CHECKs judge what is left.
+    expect(await outcome(insert(' Untrimmed\n', true))).toBe('ok');
+    expect(await outcome(insert(' \u00a0 ', true))).toBe('23514');
     expect(await outcome(insert('Null flag', null))).toBe('23502');
     expect(await outcome(asAnon(db, 'select suspected_spam from contact_submissions'))).toBe(
       '42501',
@@ -97,7 +103,10 @@ describeEachBackend('a submission flagged as suspected spam', (kind) => {
     expect(await outcome(asAnon(db, 'update contact_submissions set suspected_spam = false'))).toBe(
       '42501',
     );
-    const rows = await db.query('select name, suspected_spam from contact_submissions');
-    expect(rows).toEqual([{ name: 'Flagged', suspected_spam: true }]);
+    const rows = await db.query('select name, suspected_spam from contact_submissions order by id');
+    expect(rows).toEqual([
+      { name: 'Flagged', suspected_spam: true },
+      { name: 'Untrimmed', suspected_spam: true },
+    ]);
   });
 });
