@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { NATIVE_FORM_PATH } from '../src/config/env.ts';
+import { NATIVE_FORM_PATH } from '../contact/paths.ts';
 import { HONEYPOT_FIELD } from '../server/native-form/form-body.ts';
 import { startServer, type RunningServer } from '../server/start.ts';
 import { SmtpSink } from '../tests/server/support/smtp-sink.ts';

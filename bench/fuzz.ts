@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../server/start.ts';
-import { isValidRow } from '../src/features/contact/validation.ts';
+import { isValidRow } from '../contact/validation.ts';
 import { ADVERSARIAL } from '../tests/server/support/adversarial.ts';
 import { body, headers, sendable } from '../tests/server/support/random-requests.ts';
 import { withBenchPostgres } from './bench-postgres.ts';

@@ -5,7 +5,7 @@
  */
 import { parseLeadChannels, type LeadChannelsConfig } from './lead-channels-config.ts';
 import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
-import { parseRetentionMonths } from '../src/config/retention.ts';
+import { parseRetentionMonths } from '../contact/retention.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 import {
   EXPIRES_SECONDS_RANGE,

@@ -7,7 +7,7 @@ import { openDatabase } from './db/open-database.ts';
 import { readDatabaseRateLimit } from './db/rate-limit.ts';
 import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
 import { startRetentionPurge, type RetentionPurge } from './leads/retention.ts';
-import { DEFAULT_RETENTION_MONTHS } from '../src/config/retention.ts';
+import { DEFAULT_RETENTION_MONTHS } from '../contact/retention.ts';
 import type { ProofOfWorkSettings } from './db/proof-of-work.ts';
 
 export interface StartOptions

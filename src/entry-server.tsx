@@ -14,4 +14,4 @@ export function render(): string {
 export { renderHead } from './head';
 export { renderSiteFiles } from './site-files';
 export { renderReplyPages } from './features/contact/render-reply-pages';
-export { REPLY_FILES } from './features/contact/reply-tokens';
+export { REPLY_FILES } from '../contact/reply-tokens';

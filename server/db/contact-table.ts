@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS } from '../../src/features/contact/validation.ts';
+import { CONTACT_FIELDS } from '../../contact/validation.ts';
 
 /**
  * The one table visitors write to, as supabase/migrations/ creates it: its

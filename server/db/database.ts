@@ -1,4 +1,4 @@
-import type { SubmissionRow } from '../../src/features/contact/validation.ts';
+import type { SubmissionRow } from '../../contact/validation.ts';
 
 export type Row = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
  * on its own timer in the server and in `npm run worker`, once for
  * `npm run worker -- --once`, and from `submissions purge`.
  */
-import { SPAM_RETENTION_DAYS } from '../../src/config/retention.ts';
+import { SPAM_RETENTION_DAYS } from '../../contact/retention.ts';
 import type { Database } from '../db/database.ts';
 import { isoTime } from './submissions.ts';
 

@@ -5,7 +5,7 @@ import { parseDatabaseConfig, parseRetentionConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { PGDATA } from '../db/embedded-database.ts';
-import { SPAM_RETENTION_DAYS } from '../../src/config/retention.ts';
+import { SPAM_RETENTION_DAYS } from '../../contact/retention.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { toCsv } from './csv.ts';
 import { purgeExpiredSubmissions } from './retention.ts';

@@ -1,4 +1,4 @@
-import { submissionReference } from '../../src/features/contact/submission-reference.ts';
+import { submissionReference } from '../../contact/reference.ts';
 import type { Database } from '../db/database.ts';
 
 /** The columns an export holds, in order. */

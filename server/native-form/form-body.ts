@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { CONTACT_FIELDS, type ContactField } from '../../src/features/contact/validation.ts';
+import { CONTACT_FIELDS, type ContactField } from '../../contact/validation.ts';
 
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 

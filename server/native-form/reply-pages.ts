@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPLY_FILES, REPLY_TOKENS } from '../../src/features/contact/reply-tokens.ts';
-import type { ContactSubmission } from '../../src/features/contact/validation.ts';
+import { REPLY_FILES, REPLY_TOKENS } from '../../contact/reply-tokens.ts';
+import type { ContactSubmission } from '../../contact/validation.ts';
 
 export interface Reply {
   title: string;

@@ -2,11 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contactReplyCopy as copy } from '../../src/content/contact-reply.ts';
 import { MESSAGES } from '../../src/content/contact.ts';
-import { REPLY_FILES, REPLY_TOKENS } from '../../src/features/contact/reply-tokens.ts';
-import {
-  isSubmissionReference,
-  submissionReference,
-} from '../../src/features/contact/submission-reference.ts';
+import { REPLY_FILES, REPLY_TOKENS } from '../../contact/reply-tokens.ts';
+import { isSubmissionReference, submissionReference } from '../../contact/reference.ts';
 import type { Database } from '../db/database.ts';
 import { plainPage } from './reply-pages.ts';
 

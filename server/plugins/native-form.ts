@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { NATIVE_FORM_PATH } from '../../src/config/env.ts';
+import { NATIVE_FORM_PATH, SENT_PATH } from '../../contact/paths.ts';
 import { contactReplyCopy as copy } from '../../src/content/contact-reply.ts';
-import { SENT_PATH } from '../../src/features/contact/reply-tokens.ts';
 import { MESSAGES } from '../../src/content/contact.ts';
 import {
   validateSubmission,
   type ContactSubmission,
   type SubmissionRow,
-} from '../../src/features/contact/validation.ts';
+} from '../../contact/validation.ts';
 import type { Database } from '../db/database.ts';
 import { FORM_MEDIA_TYPE, readFormBody } from '../native-form/form-body.ts';
 import { loadReplyPages, plainPage, type Reply } from '../native-form/reply-pages.ts';

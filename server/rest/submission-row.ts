@@ -3,7 +3,7 @@ import {
   LONE_SURROGATE,
   type ContactSubmission,
   type SubmissionRow,
-} from '../../src/features/contact/validation.ts';
+} from '../../contact/validation.ts';
 import {
   INSERTABLE_COLUMNS,
   SPAM_FLAG,

@@ -69,15 +69,6 @@ export const THEME_STORAGE_KEY = 'theme';
 /** The counter appears once the message is this close to its limit. */
 export const MESSAGE_COUNTER_FROM = 4000;
 
-/** Starts every submission reference (src/features/contact/submission-reference.ts): the brand's initials. */
-export const REFERENCE_PREFIX = 'FD';
-/**
- * Characters of a reference after its prefix: 8 Crockford base-32 characters
- * carry 40 of the key's random bits, so among 10,000 leads two share a
- * reference with a chance of about 1 in 20,000.
- */
-export const REFERENCE_LENGTH = 8;
-
 /** Where a message waits, with its key, until the server confirms it (docs/product.md#exactly-once). */
 export const PENDING_STORAGE_KEY = 'contact-pending-v1';
 /** Without a response (or on 502/503/504) the page retries this long, under the loading state, before saying so. */

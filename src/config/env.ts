@@ -5,8 +5,9 @@
  */
 
 // With its extension: vite.config.ts loads this file, and Vite's config loader wants one.
-import { isEmailAddress } from '../lib/email-address.ts';
-import { DEFAULT_RETENTION_MONTHS, parseRetentionMonths } from './retention.ts';
+import { isEmailAddress } from '../../contact/email-address.ts';
+import { DEFAULT_RETENTION_MONTHS, parseRetentionMonths } from '../../contact/retention.ts';
+import { NATIVE_FORM_PATH } from '../../contact/paths.ts';
 
 export interface SiteConfig {
   brandName: string;
@@ -165,9 +166,6 @@ export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfi
     retentionMonths: retention.months,
   };
 }
-
-/** This project's server takes a native form POST at this path (server/plugins/native-form.ts). */
-export const NATIVE_FORM_PATH = '/contact';
 
 /**
  * Where the form posts when no script runs: this project's server takes a

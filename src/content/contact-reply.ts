@@ -2,7 +2,7 @@
  * The pages this project's server answers a form sent without JavaScript
  * with (server/plugins/native-form.ts), and the note a static-host build
  * shows instead. The spec's own messages (success, the field errors) come
- * from src/features/contact/validation.ts; only the words around them live here.
+ * from contact/validation.ts; only the words around them live here.
  */
 export const contactReplyCopy = {
   backLink: 'Back to the site',

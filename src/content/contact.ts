@@ -1,4 +1,4 @@
-import { LIMITS } from '../config/contact-limits';
+import { LIMITS } from '../../contact/limits';
 import { groupDigits } from '../lib/group-digits';
 
 export const contactCopy = {

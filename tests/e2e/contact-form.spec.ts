@@ -5,7 +5,7 @@ import {
   RETRY_WINDOW_MS,
 } from '../../src/config/constants';
 import { contactCopy, MESSAGES } from '../../src/content/contact';
-import { LIMITS } from '../../src/features/contact/validation';
+import { LIMITS } from '../../contact/validation';
 import { expect, test } from './fixtures';
 import {
   SUBMIT_URL,

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { contactCopy, MESSAGES } from '../../src/content/contact';
-import { submissionReference } from '../../src/features/contact/submission-reference';
+import { submissionReference } from '../../contact/reference';
 import {
   SUBMIT_URL,
   contactForm,

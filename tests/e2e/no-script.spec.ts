@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { contactCopy } from '../../src/content/contact';
 import { contactReplyCopy } from '../../src/content/contact-reply';
 import { MESSAGES } from '../../src/content/contact';
-import { LIMITS } from '../../src/features/contact/validation';
+import { LIMITS } from '../../contact/validation';
 import { config, mailtoHref, telHref } from './support/content';
 import { contactForm, fillContactForm, uniqueSubmission } from './support/contact';
 import { crossSitePage } from './support/cross-site-page';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateSubmission } from '../../src/features/contact/validation.ts';
+import { validateSubmission } from '../../contact/validation.ts';
 import { MAX_BODY_BYTES } from '../../server/plugins/rest-api.ts';
 import { MAX_PROOF_CHARS } from '../../server/db/proof-of-work.ts';
 import { ADVERSARIAL, LARGEST_VALID, typicalCost } from './support/adversarial.ts';

@@ -8,7 +8,7 @@ import {
   LIMITS,
   validateSubmission,
   type ContactSubmission,
-} from '../../src/features/contact/validation.ts';
+} from '../../contact/validation.ts';
 import { asAnon, outcome } from './support/as-anon.ts';
 import {
   describeEachBackend,

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { MESSAGES } from '../../src/content/contact.ts';
-import { submissionReference } from '../../src/features/contact/submission-reference.ts';
+import { submissionReference } from '../../contact/reference.ts';
 import {
   describeEachBackend,
   freshBackend,

@@ -9,7 +9,7 @@ import {
 import { SilentRelay, SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
 import { withProof } from '../support/proof.ts';
-import { submissionReference } from '../../src/features/contact/submission-reference.ts';
+import { submissionReference } from '../../contact/reference.ts';
 
 const NOTIFY_EMAIL = 'leads@agency.example';
 /** Polls and retries in milliseconds rather than seconds, so a retry fits in a test. */

@@ -8,7 +8,7 @@ import {
 import { describeEachBackend, freshBackend, type Backend } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
 import { SmtpSink, until, type ReceivedMail } from './support/smtp-sink.ts';
-import { submissionReference } from '../../src/features/contact/submission-reference.ts';
+import { submissionReference } from '../../contact/reference.ts';
 
 /**
  * Issue 23, "No lead waits behind the cap": beyond the hourly cap, or the

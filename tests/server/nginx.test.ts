@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/plugins/rest-api.ts';
-import { LIMITS } from '../../src/features/contact/validation.ts';
+import { LIMITS } from '../../contact/validation.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
 import { spawnServer, type ChildServer } from './support/child-server.ts';
 import { describeWithNginx, startNginx, type RunningNginx } from './support/nginx.ts';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { LIMITS } from '../../src/features/contact/validation.ts';
+import { LIMITS } from '../../contact/validation.ts';
 import { outcome } from './support/as-anon.ts';
 import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
 import { VALID } from './support/requests.ts';

@@ -5,7 +5,7 @@ import {
   LIMITS,
   LONE_SURROGATE,
   validateSubmission,
-} from '../../src/features/contact/validation.ts';
+} from '../../contact/validation.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { proofFrom } from '../support/proof.ts';
 import { VALID } from './support/requests.ts';

@@ -8,7 +8,7 @@ import { WEBHOOK_SECRET, WebhookReceiver } from './support/webhook-receiver.ts';
 import { SmtpSink, until } from './support/smtp-sink.ts';
 import { VALID } from './support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
-import { submissionReference } from '../../src/features/contact/submission-reference.ts';
+import { submissionReference } from '../../contact/reference.ts';
 
 /**
  * `npm run worker` emails leads with no server of ours taking the

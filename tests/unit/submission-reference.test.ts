@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  isSubmissionReference,
-  submissionReference,
-} from '../../src/features/contact/submission-reference';
+import { isSubmissionReference, submissionReference } from '../../contact/reference';
 
 describe('the submission reference', () => {
   it('is the prefix and 8 unambiguous capitals and digits, from the key alone', () => {

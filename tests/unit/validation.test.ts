@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, charLength, validateSubmission } from '../../src/features/contact/validation';
+import { LIMITS, charLength, validateSubmission } from '../../contact/validation';
 import { MESSAGES } from '../../src/content/contact';
 
 const valid = { name: 'Jane Smith', email: 'jane@example.co.uk', message: 'My site is slow.' };

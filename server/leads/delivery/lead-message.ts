@@ -18,7 +18,7 @@ export interface Lead {
   receivedAt: Date;
   /** False for a lead without a proof of work (the form without JavaScript); absent means true. */
   verified?: boolean;
-  /** What the visitor was shown and may quote (src/features/contact/submission-reference.ts). */
+  /** What the visitor was shown and may quote (contact/reference.ts). */
   reference?: string;
 }
 

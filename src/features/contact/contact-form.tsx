@@ -12,7 +12,12 @@ import { EMPTY_DRAFT, useDraft } from './use-draft';
 import { prepareSending, usePendingSubmission } from './use-pending-submission';
 import { FormField, inputClass } from './form-field';
 import { NoScriptNote } from './no-script-note';
-import { LIMITS, charLength, validateSubmission, type ContactField } from './validation';
+import {
+  LIMITS,
+  charLength,
+  validateSubmission,
+  type ContactField,
+} from '../../../contact/validation';
 
 const copy = contactCopy.form;
 /** Where a native POST goes (src/config/env.ts); '' on a static host, where none can. */

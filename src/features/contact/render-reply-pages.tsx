@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { contactReplyCopy } from '../../content/contact-reply';
 import { ReplyPage } from './reply-page';
-import { REPLY_TOKENS } from './reply-tokens';
+import { REPLY_TOKENS } from '../../../contact/reply-tokens';
 import { MESSAGES } from '../../content/contact';
 
 /** The confirmation page (static) and the refusal template (filled in by the server). */

@@ -5,7 +5,7 @@ import { contactCopy } from '../../content/contact';
 import { contactReplyCopy } from '../../content/contact-reply';
 import { telHref } from '../../lib/tel-href';
 import { FormField, inputClass } from './form-field';
-import type { ContactSubmission } from './validation';
+import type { ContactSubmission } from '../../../contact/validation';
 
 const copy = contactReplyCopy;
 const linkClass = 'font-semibold text-ink underline underline-offset-4';

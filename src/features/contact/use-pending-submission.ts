@@ -8,8 +8,8 @@ import {
   readPending,
   type PendingSubmission,
 } from './pending-submission';
-import { submissionReference } from './submission-reference';
-import type { SubmissionRow } from './validation';
+import { submissionReference } from '../../../contact/reference';
+import type { SubmissionRow } from '../../../contact/validation';
 
 const copy = contactCopy.form;
 

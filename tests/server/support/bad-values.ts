@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../src/features/contact/validation.ts';
+import { LIMITS } from '../../../contact/validation.ts';
 import type { BadInput } from './bad-input.ts';
 import { VALID } from './requests.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { ContactSubmission } from '../../../src/features/contact/validation.ts';
+import type { ContactSubmission } from '../../../contact/validation.ts';
 import { proofFrom } from '../../support/proof.ts';
 
 export const TABLE_URL = '/rest/v1/contact_submissions';

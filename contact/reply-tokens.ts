@@ -10,7 +10,7 @@ export const REPLY_TOKENS = {
   name: '%%NAME%%',
   email: '%%EMAIL%%',
   message: '%%MESSAGE%%',
-  /** The confirmation's reference (src/features/contact/submission-reference.ts). */
+  /** The confirmation's reference. */
   reference: '%%REFERENCE%%',
 } as const;
 
@@ -23,6 +23,3 @@ export const REPLY_FILES = {
   /** The confirmation with the submission's reference, filled in by the server. */
   sentTemplate: 'contact/sent-template.html',
 } as const;
-
-/** The confirmation page's URL, the target of the 303. */
-export const SENT_PATH = '/contact/sent/';
