@@ -2,9 +2,9 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { CONFIG_DEFAULTS } from './config.ts';
 import type { Database } from './db/database.ts';
 import { health } from './plugins/health.ts';
-import { nativeForm } from './plugins/native-form.ts';
+import { nativeForm } from './native-form/plugin.ts';
 import { loggerOptions, requestLog } from './plugins/request-log.ts';
-import { restApi } from './plugins/rest-api.ts';
+import { restApi } from './rest/plugin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { submissionRateLimit } from './plugins/submission-rate-limit.ts';

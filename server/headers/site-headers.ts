@@ -52,7 +52,7 @@ export function contentSecurityPolicy({ scriptHashes, connectSrc }: SiteHeaderOp
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     // Without JavaScript the form posts natively to our API on its own origin (VITE_API_URL),
-    // which then sends the browser back here (server/plugins/native-form.ts).
+    // which then sends the browser back here (server/native-form/plugin.ts).
     ['form-action', ["'self'", ...connectSrc]],
     ['frame-ancestors', ["'none'"]],
   ];

@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import { loggableError } from '../loggable-error.ts';
-import { appWide } from './app-wide.ts';
+import fastifyPlugin from 'fastify-plugin';
 
 /** A URL's path without its query string, which may carry anything a client put there. */
 export function pathOf(url: string): string {
@@ -43,7 +43,7 @@ export function loggerOptions(stream?: NodeJS.WritableStream): FastifyServerOpti
  * the body, which holds a visitor's name, email and message, nor headers, nor
  * the query string (a native form sent by GET would put the fields there).
  */
-export const requestLog = appWide(async (app) => {
+export const requestLog = fastifyPlugin(async (app) => {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {

@@ -1,5 +1,5 @@
 import { readScriptHashes, securityHeaderSet } from '../headers/site-headers.ts';
-import { appWide } from './app-wide.ts';
+import fastifyPlugin from 'fastify-plugin';
 
 export interface SecurityHeadersOptions {
   /** The build's output: its csp-hashes.json names the inline scripts the page may run. */
@@ -14,7 +14,7 @@ export interface SecurityHeadersOptions {
  * Security headers on every response (site and API), as server/headers/site-headers.ts
  * defines them; the build writes the same set into dist/_headers for static hosts.
  */
-export const securityHeaders = appWide<SecurityHeadersOptions>(async (app, options) => {
+export const securityHeaders = fastifyPlugin<SecurityHeadersOptions>(async (app, options) => {
   const headers = securityHeaderSet({
     scriptHashes: readScriptHashes(options.distDir),
     connectSrc: options.connectSrc ?? [],

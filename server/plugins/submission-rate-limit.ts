@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { refuse } from '../rest/submission-errors.ts';
-import { appWide } from './app-wide.ts';
+import fastifyPlugin from 'fastify-plugin';
 
 export interface SubmissionRateLimitOptions {
   perMinute: number;
@@ -14,7 +14,7 @@ const WINDOW_MS = 60_000;
  * `config: { rateLimit: {} }`; only the submission route does, so the site's
  * files are never counted. Over the limit: 429, Retry-After, PostgREST's shape.
  */
-export const submissionRateLimit = appWide<SubmissionRateLimitOptions>(
+export const submissionRateLimit = fastifyPlugin<SubmissionRateLimitOptions>(
   async (app, { perMinute }) => {
     await app.register(rateLimit, {
       global: false,

@@ -153,7 +153,7 @@ export const refuse = {
       `Try again in ${retryAfterSeconds} seconds.`,
     ),
 
-  /** A page on another site made the browser send this (server/plugins/same-site.ts). */
+  /** A page on another site made the browser send this (server/rest/same-site.ts). */
   crossSite: () =>
     new PostgrestError(
       403,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../server/plugins/rest-api.ts';
+import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
 import { MESSAGES } from '../../src/content/contact.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { VALID } from './support/requests.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../server/plugins/rest-api.ts';
+import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
 import { LIMITS } from '../../contact/validation.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
 import { spawnServer, type ChildServer } from './support/child-server.ts';

@@ -3,17 +3,17 @@ import { LIMITS } from '../../contact/validation.ts';
 import { TABLE } from '../db/contact-table.ts';
 import type { Database } from '../db/database.ts';
 import { issueChallenge, MAX_PROOF_CHARS } from '../db/proof-of-work.ts';
-import { parseColumnsParameter } from '../rest/columns-parameter.ts';
-import { allowOrigins } from '../rest/cors.ts';
-import { checkAccept, checkProfile } from '../rest/negotiation.ts';
-import { ignoresDuplicates } from '../rest/on-conflict.ts';
-import { postgrestErrorSchema, type PostgrestError } from '../rest/postgrest-error.ts';
-import { parsePrefer } from '../rest/prefer-header.ts';
-import { readProof } from '../rest/proof-column.ts';
-import { readJsonBody } from '../rest/request-body.ts';
-import { refuse } from '../rest/submission-errors.ts';
-import { toSubmission } from '../rest/submission-row.ts';
-import { toPostgrestError } from '../rest/to-postgrest-error.ts';
+import { parseColumnsParameter } from './columns-parameter.ts';
+import { allowOrigins } from './cors.ts';
+import { checkAccept, checkProfile } from './negotiation.ts';
+import { ignoresDuplicates } from './on-conflict.ts';
+import { postgrestErrorSchema, type PostgrestError } from './postgrest-error.ts';
+import { parsePrefer } from './prefer-header.ts';
+import { readProof } from './proof-column.ts';
+import { readJsonBody } from './request-body.ts';
+import { refuse } from './submission-errors.ts';
+import { toSubmission } from './submission-row.ts';
+import { toPostgrestError } from './to-postgrest-error.ts';
 import { isCrossSite } from './same-site.ts';
 
 export interface RestApiOptions {

@@ -8,13 +8,13 @@ import {
   type SubmissionRow,
 } from '../../contact/validation.ts';
 import type { Database } from '../db/database.ts';
-import { FORM_MEDIA_TYPE, readFormBody } from '../native-form/form-body.ts';
-import { loadReplyPages, plainPage, type Reply } from '../native-form/reply-pages.ts';
-import { linksBackTo } from '../native-form/site-links.ts';
-import { loadSentPage, referenceOfSameWords } from '../native-form/sent-page.ts';
+import { FORM_MEDIA_TYPE, readFormBody } from './form-body.ts';
+import { loadReplyPages, plainPage, type Reply } from './reply-pages.ts';
+import { linksBackTo } from './site-links.ts';
+import { loadSentPage, referenceOfSameWords } from './sent-page.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
-import { MAX_BODY_BYTES } from './rest-api.ts';
-import { isCrossSite } from './same-site.ts';
+import { MAX_BODY_BYTES } from '../rest/plugin.ts';
+import { isCrossSite } from '../rest/same-site.ts';
 
 export interface NativeFormOptions {
   database: Database;
