@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NATIVE_FORM_PATH } from '../contact/paths.ts';
-import { HONEYPOT_FIELD } from '../server/native-form/form-body.ts';
+import { HONEYPOT_FIELD } from '../contact/honeypot.ts';
 import { startServer, type RunningServer } from '../server/start.ts';
 import { SmtpSink } from '../tests/server/support/smtp-sink.ts';
 import { withBenchPostgres } from './bench-postgres.ts';

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parseDatabaseConfig } from '../server/config.ts';
 import { loadEnvFile } from '../server/env-file.ts';
 import { DataDirLockedError } from '../server/db/data-dir-lock.ts';
+import { PGDATA } from '../server/db/embedded-database.ts';
 import { openDatabase } from '../server/db/open-database.ts';
 import { createBackup, parseBackup, restoreBackup } from '../server/leads/backup.ts';
 
@@ -24,7 +25,7 @@ async function main([command, file, ...extra]: string[]): Promise<number> {
   }
   loadEnvFile();
   const config = parseDatabaseConfig(process.env);
-  if (command === 'backup' && !config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))) {
+  if (command === 'backup' && !config.databaseUrl && !existsSync(join(config.dataDir, PGDATA))) {
     console.error(`No embedded database in ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
     return 1;
   }

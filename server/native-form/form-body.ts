@@ -1,10 +1,8 @@
 import { isUtf8 } from 'node:buffer';
+import { HONEYPOT_FIELD } from '../../contact/honeypot.ts';
 import { CONTACT_FIELDS, type ContactField } from '../../contact/validation.ts';
 
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
-
-/** The hidden field a person never fills (src/features/contact/contact-form.tsx). */
-export const HONEYPOT_FIELD = 'company_website';
 
 export interface FormBody {
   values: Record<ContactField, string>;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPLY_FILES, REPLY_TOKENS } from '../../contact/reply-tokens.ts';
 import type { ContactSubmission } from '../../contact/validation.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 export interface Reply {
   title: string;
@@ -15,16 +16,6 @@ const TOKEN_KEYS = new Map<string, string>(
   Object.entries(REPLY_TOKENS).map(([key, token]) => [token, key]),
 );
 const ANY_TOKEN = new RegExp([...TOKEN_KEYS.keys()].join('|'), 'g');
-
-/** For HTML text and double-quoted attribute values alike. */
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /**
  * The refusal page: the build's prerendered template (scripts/build.mjs) with

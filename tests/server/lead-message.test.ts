@@ -5,7 +5,8 @@ import {
   parseMailbox,
 } from '../../server/leads/delivery/email-address.ts';
 import { senderOf } from '../../server/leads/delivery/lead-mailer.ts';
-import { escapeHtml, leadMessage, type Lead } from '../../server/leads/delivery/lead-message.ts';
+import { escapeHtml } from '../../server/escape-html.ts';
+import { leadMessage, type Lead } from '../../server/leads/delivery/lead-message.ts';
 import { retryDelay } from '../../server/leads/delivery/outbox-worker.ts';
 
 const LEAD: Lead = {

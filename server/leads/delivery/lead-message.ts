@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
 import type { SendMailOptions } from 'nodemailer';
 import { headerText, isHeaderSafeAddress, type Mailbox } from './email-address.ts';
+import { escapeHtml } from '../../escape-html.ts';
 
 /**
  * The email the agency gets for one submission. Everything the visitor typed
@@ -93,19 +94,6 @@ export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptio
     // one message to mail clients that thread or de-duplicate on Message-ID.
     messageId: `<lead-${lead.id}-${lead.receivedAt.getTime()}@${domainOf(from.address)}>`,
   };
-}
-
-/** The five characters that mean something in HTML text and attribute values. */
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 }
 
 /**

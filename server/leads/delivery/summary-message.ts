@@ -1,9 +1,9 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { Summary } from './delivery-channel.ts';
+import { escapeHtml } from '../../escape-html.ts';
 import { headerText } from './email-address.ts';
 import {
   domainOf,
-  escapeHtml,
   noEncodedWords,
   RECEIVED_AT,
   type Addressing,

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { HONEYPOT_FIELD } from '../../../contact/honeypot';
 import { buttonClass } from '../../components/ui/button-styles';
 import { MESSAGE_COUNTER_FROM, NARROW_SCREEN_PX } from '../../config/constants';
 import { siteConfig } from '../../config/site';
@@ -158,7 +159,7 @@ export function ContactForm() {
         <label>
           {copy.honeypotLabel}
           <input
-            name="company_website"
+            name={HONEYPOT_FIELD}
             type="text"
             tabIndex={-1}
             autoComplete="off"
