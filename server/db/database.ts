@@ -27,16 +27,22 @@ export interface SqlSession {
 }
 
 /**
- * The two backends, embedded (PGlite) and PostgreSQL, behind one shape. Only
- * insertSubmission serves visitors, and it runs as role anon so the table's
- * grants, row-level security and CHECK constraints judge every row; the rest
- * runs as the owner, for migrations, the admin CLI and tests.
+ * The two backends, embedded (PGlite) and PostgreSQL, behind one shape.
+ * insertSubmission serves visitors' inserts, as role anon, so the table's
+ * grants, row-level security, CHECK constraints and triggers judge every row.
+ * The rest runs as the owner: migrations, the challenge a visitor's proof of
+ * work starts from (server/db/proof-of-work.ts), the lead delivery, the admin
+ * CLI and tests.
  */
 export interface Database {
   readonly kind: 'embedded' | 'postgres';
   /** Where the data lives, for logs; never includes a password. */
   readonly location: string;
-  /** As anon, under the database's per-address rate limit (supabase/migrations/…_rate_limit.sql). */
+  /**
+   * As anon, with the request's headers set as PostgREST sets them: the
+   * triggers trim the text, assign a key, check the proof and, when
+   * configured, count the address against the rate limit (supabase/migrations/).
+   */
   insertSubmission(submission: SubmissionRow, context: InsertContext): Promise<void>;
   /** As the owner: bypasses row-level security. */
   query(sql: string, params?: unknown[]): Promise<Row[]>;

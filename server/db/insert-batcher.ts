@@ -10,7 +10,7 @@ import { DatabaseUnavailableError, type InsertContext } from './database.ts';
  * commit, so an acknowledgement still means "on disk".
  */
 
-/** Bounds a statement's size and a visitor's wait; far below PostgreSQL's 65,535 parameters. */
+/** Rows in one transaction (one statement each): bounds a batch's commit and so a visitor's wait. */
 export const MAX_BATCH = 100;
 
 /**

@@ -11,8 +11,8 @@ const WINDOW_MS = 60_000;
 /**
  * Counts requests per client address (request.ip: the forwarded address only
  * when trustProxy is on) on the routes that opt in with
- * `config: { rateLimit: {} }`; only the submission route does, so the site's
- * files are never counted. Over the limit: 429, Retry-After, PostgREST's shape.
+ * `config: { rateLimit: {} }`: the two submission routes (the JSON insert and
+ * the native form) do; the site's files and the challenge RPC are never counted. Over the limit: 429, Retry-After, PostgREST's shape.
  */
 export const submissionRateLimit = fastifyPlugin<SubmissionRateLimitOptions>(
   async (app, { perMinute }) => {
