@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -33,6 +34,57 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  // The rooms and their doors (docs/architecture.md): what may import what.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The page's imports name no extension (Vite's style), the server's do: resolve both, or a crossing passes unseen.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src',
+              from: ['./server', './tests', './bench', './scripts'],
+              message: 'The page never imports the server, tests or tools.',
+            },
+            {
+              target: './server',
+              from: './src',
+              except: ['./content'],
+              message:
+                'The server imports from outside only the shared rules (contact/) and the words (src/content/).',
+            },
+            {
+              target: './server',
+              from: ['./tests', './bench', './scripts'],
+              message:
+                'The server imports from outside only the shared rules (contact/) and the words (src/content/).',
+            },
+            {
+              target: './contact',
+              from: './src',
+              except: ['./content'],
+              message:
+                'The shared rules stand alone: they may read the words (src/content/), nothing else.',
+            },
+            {
+              target: './contact',
+              from: ['./server', './tests', './bench', './scripts'],
+              message:
+                'The shared rules stand alone: they may read the words (src/content/), nothing else.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -1,0 +1,49 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The rooms' doors (eslint.config.js, docs/architecture.md): the lint rule
+ * refuses an import that crosses a boundary, whether it names its extension
+ * (the server's style) or not (the page's), and lets the allowed ones through.
+ */
+const eslint = new ESLint();
+
+async function crossings(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  it('the page never imports the server', async () => {
+    for (const specifier of ['../server/escape-html', '../server/escape-html.ts']) {
+      const found = await crossings(
+        'src/crossing.ts',
+        `import { escapeHtml } from '${specifier}';\nexport const x = escapeHtml;\n`,
+      );
+      expect(found).toEqual([expect.stringContaining('The page never imports the server')]);
+    }
+  });
+
+  it('the server imports the shared rules and the words, and nothing else of the page', async () => {
+    const allowed = await crossings(
+      'server/crossing.ts',
+      "import { LIMITS } from '../contact/limits.ts';\nimport { MESSAGES } from '../src/content/contact.ts';\nexport const x = [LIMITS, MESSAGES];\n",
+    );
+    expect(allowed).toEqual([]);
+    const refused = await crossings(
+      'server/crossing.ts',
+      "import { siteConfig } from '../src/config/site.ts';\nexport const x = siteConfig;\n",
+    );
+    expect(refused).toEqual([expect.stringContaining('only the shared rules (contact/)')]);
+  });
+
+  it('the shared rules import neither the page nor the server', async () => {
+    const refused = await crossings(
+      'contact/crossing.ts',
+      "import { escapeHtml } from '../server/escape-html.ts';\nimport { siteConfig } from '../src/config/site';\nexport const x = [escapeHtml, siteConfig];\n",
+    );
+    expect(refused).toHaveLength(2);
+  });
+});
