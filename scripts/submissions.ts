@@ -10,7 +10,7 @@
  * The database is DATABASE_URL's, or the embedded one in DATA_DIR (./data).
  */
 import { loadEnvFile } from '../server/env-file.ts';
-import { runSubmissionsCli } from '../server/leads/submissions-cli.ts';
+import { runSubmissionsCli } from '../server/submissions-cli.ts';
 
 loadEnvFile();
 process.exitCode = await runSubmissionsCli(process.argv.slice(2), {

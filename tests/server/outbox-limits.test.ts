@@ -2,7 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { startOutboxWorker, type LeadSender } from '../../server/leads/delivery/outbox-worker.ts';
-import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { asAnon } from './support/as-anon.ts';
 import { proofFrom } from '../support/proof.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';

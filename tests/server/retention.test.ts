@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { startServer } from '../../server/start.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
 import { childEnv } from './support/child-server.ts';

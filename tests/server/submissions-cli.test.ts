@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { submissionReference } from '../../contact/reference.ts';
 import { startServer } from '../../server/start.ts';
 import { childEnv } from './support/child-server.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { asAnon, outcome } from './support/as-anon.ts';

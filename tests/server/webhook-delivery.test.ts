@@ -5,7 +5,7 @@ import {
   startLeadDelivery,
   type LeadDeliveryOptions,
 } from '../../server/leads/delivery/lead-delivery.ts';
-import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
+import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { asAnon } from './support/as-anon.ts';
 import { proofFrom } from '../support/proof.ts';
 import {

@@ -1,21 +1,21 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseDatabaseConfig, parseRetentionConfig } from '../config.ts';
-import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import type { Database } from '../db/database.ts';
-import { PGDATA } from '../db/embedded-database.ts';
-import { SPAM_RETENTION_DAYS } from '../../contact/retention.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { toCsv } from './csv.ts';
-import { purgeExpiredSubmissions } from './retention.ts';
+import { parseDatabaseConfig, parseRetentionConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import type { Database } from './db/database.ts';
+import { PGDATA } from './db/embedded-database.ts';
+import { SPAM_RETENTION_DAYS } from '../contact/retention.ts';
+import { openDatabase } from './db/open-database.ts';
+import { toCsv } from './leads/csv.ts';
+import { purgeExpiredSubmissions } from './leads/retention.ts';
 import {
   deleteSubmissionsByEmail,
   EXPORT_COLUMNS,
   OUTBOX_COLUMNS,
   readOutbox,
   readSubmissions,
-} from './submissions.ts';
+} from './leads/submissions.ts';
 
 export const USAGE = `Usage:
   submissions export [--format json|csv]   every submission, oldest first, to stdout,
