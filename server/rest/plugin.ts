@@ -32,12 +32,10 @@ export interface RestApiOptions {
 export const MAX_BODY_BYTES =
   12 * (LIMITS.name.max + LIMITS.email.max + LIMITS.message.max) + 6 * MAX_PROOF_CHARS + 1024;
 
-/** What PostgREST lists for a table; anon may use only POST of them. */
-const TABLE_METHODS = 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
-
 /**
- * PostgREST's insert into contact_submissions, as @supabase/postgrest-js sends
- * it, and PostgREST's refusal for everything else under /rest/v1. Registered
+ * PostgREST's insert into contact_submissions and its rpc/contact_challenge, as
+ * the page and supabase-js send them (tests/server/contract.test.ts), and
+ * PostgREST's "not implemented" for everything else under /rest/v1. Registered
  * with that prefix, so its body parser and error handler touch nothing else.
  */
 export const restApi: FastifyPluginAsync<RestApiOptions> = async (
@@ -117,20 +115,6 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
     },
   );
 
-  // anon holds no SELECT, UPDATE or DELETE grant: PostgreSQL refuses, PostgREST answers 401.
-  app.route({
-    method: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
-    url: `/${TABLE}`,
-    handler: async () => {
-      throw refuse.permissionDenied();
-    },
-  });
-  app.options(`/${TABLE}`, async (_, reply) => reply.header('allow', TABLE_METHODS).send());
-
-  app.all<{ Params: { table: string } }>('/:table', async (request) => {
-    const { table } = request.params;
-    throw table === TABLE ? refuse.unsupportedMethod(request.method) : refuse.tableNotFound(table);
-  });
   // The proof of work's challenge, issued by the database as PostgREST's RPC
   // would (supabase/migrations/20261124020000_proof_of_work.sql); it takes no arguments.
   app.post(
@@ -142,19 +126,19 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(await issueChallenge(database))),
   );
-  app.all<{ Params: { fn: string } }>('/rpc/:fn', async (request) => {
-    throw refuse.functionNotFound(request.params.fn);
-  });
-  app.all('/', async () => {
-    throw refuse.rootDisabled();
-  });
-  app.all('/*', async () => {
-    throw refuse.invalidPath();
-  });
-  // Every path is routed above for the methods Fastify routes by default; what
-  // lands here used another method (PROPFIND, TRACE, …).
+  // Any other method or path under /rest/v1 (reads, updates, deletes, other
+  // tables and functions): no client of ours sends it (tests/server/contract.test.ts).
+  // The route keeps these paths from the static site's; the handler takes the
+  // methods Fastify does not route (PROPFIND, TRACE, …).
+  const notImplemented = (request: FastifyRequest) =>
+    refuse.notImplemented(`${request.method} on this path`);
+  for (const path of ['/', '/*']) {
+    app.all(path, async (request) => {
+      throw notImplemented(request);
+    });
+  }
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) =>
-    sendError(reply, refuse.unsupportedMethod(request.method)),
+    sendError(reply, notImplemented(request)),
   );
 };
 

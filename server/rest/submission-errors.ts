@@ -73,27 +73,20 @@ export const refuse = {
       `Could not find the '${column}' column of '${TABLE}' in the schema cache`,
     ),
 
-  tableNotFound: (name: string) =>
+  /** A URL that cannot be decoded (server/app.ts). */
+  invalidPath: () => new PostgrestError(400, 'PGRST125', 'Invalid path specified in request URL'),
+
+  /**
+   * PostgREST's own answer for what it does not implement (400, as PostgREST
+   * gives it), for every request no client of ours sends.
+   */
+  notImplemented: (what: string) =>
     new PostgrestError(
-      404,
-      'PGRST205',
-      `Could not find the table '${EXPOSED_SCHEMA}.${name}' in the schema cache`,
+      400,
+      'PGRST127',
+      'Feature not implemented',
+      `${what} is not implemented here: this API serves one JSON object inserted into ${TABLE}, and POST rpc/contact_challenge.`,
     ),
-
-  functionNotFound: (name: string) =>
-    new PostgrestError(
-      404,
-      'PGRST202',
-      `Could not find the function ${EXPOSED_SCHEMA}.${name} without parameters in the schema cache`,
-      `Searched for the function ${EXPOSED_SCHEMA}.${name} without parameters, but no matches were found in the schema cache.`,
-    ),
-
-  invalidPath: () => new PostgrestError(404, 'PGRST125', 'Invalid path specified in request URL'),
-
-  rootDisabled: () => new PostgrestError(404, 'PGRST126', 'Root endpoint metadata is disabled'),
-
-  unsupportedMethod: (method: string) =>
-    new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
 
   /** What PostgreSQL says to anon for anything but inserting the three fields. */
   permissionDenied: () =>

@@ -163,17 +163,15 @@ describeEachBackend('contract with the page and supabase-js', (kind) => {
       // src/features/contact/proof-of-work.ts: PT403 is worth one fresh proof.
       const spent = await upsert({ ...VALID, name: 'Same proof, other key' });
       expect(spent).toMatchObject({ status: 403, error: { code: 'PT403' } });
-      const bad = await page
-        .from('contact_submissions')
-        .upsert(
-          {
-            ...VALID,
-            email: 'no-at-sign',
-            proof: await proofFrom(server.url),
-            submission_key: randomUUID(),
-          },
-          { onConflict: 'submission_key', ignoreDuplicates: true },
-        );
+      const bad = await page.from('contact_submissions').upsert(
+        {
+          ...VALID,
+          email: 'no-at-sign',
+          proof: await proofFrom(server.url),
+          submission_key: randomUUID(),
+        },
+        { onConflict: 'submission_key', ignoreDuplicates: true },
+      );
       expect(bad).toMatchObject({
         status: 400,
         error: { code: '23514', details: null, hint: null },
@@ -259,6 +257,32 @@ describeEachBackend('contract with the page and supabase-js', (kind) => {
       expect(status).toBe(400);
       expect(error).toMatchObject({ code: '23514', details: null, hint: null });
       expect(error?.message).toContain('contact_submissions_name_check');
+    });
+  });
+
+  describe('anything else supabase-js can send', () => {
+    const rowCount = async () =>
+      Number((await server.query('select count(*)::int as n from contact_submissions'))[0]?.n);
+
+    it.each([
+      ['select', () => supabase.from('contact_submissions').select('*')],
+      ['update', () => supabase.from('contact_submissions').update({ status: 'spam' }).eq('id', 1)],
+      ['delete', () => supabase.from('contact_submissions').delete().eq('id', 1)],
+      ['another table', () => supabase.from('profiles').insert(VALID)],
+      ['another function', () => supabase.rpc('delete_everything')],
+      ['the challenge by GET', () => supabase.rpc('contact_challenge', {}, { get: true })],
+    ])('%s: PostgREST’s "not implemented", and nothing changes', async (_, call) => {
+      const before = await rowCount();
+      const { error, status, data } = await call();
+      expect(status).toBe(400);
+      expect(data).toBeNull();
+      expect(error).toMatchObject({ code: 'PGRST127', message: 'Feature not implemented' });
+      expect(await rowCount()).toBe(before);
+    });
+
+    it('another schema: PostgREST’s PGRST106', async () => {
+      const other = await supabase.schema('private').from('contact_submissions').insert(VALID);
+      expect(other).toMatchObject({ status: 406, error: { code: 'PGRST106' } });
     });
   });
 });
