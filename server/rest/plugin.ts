@@ -3,7 +3,6 @@ import { LIMITS } from '../../contact/validation.ts';
 import { TABLE } from '../db/contact-table.ts';
 import type { Database } from '../db/database.ts';
 import { issueChallenge, MAX_PROOF_CHARS } from '../db/proof-of-work.ts';
-import { parseColumnsParameter } from './columns-parameter.ts';
 import { allowOrigins } from './cors.ts';
 import { checkAccept, checkProfile } from './negotiation.ts';
 import { ignoresDuplicates } from './on-conflict.ts';
@@ -12,7 +11,7 @@ import { parsePrefer } from './prefer-header.ts';
 import { readProof } from './proof-column.ts';
 import { readJsonBody } from './request-body.ts';
 import { refuse } from './submission-errors.ts';
-import { toSubmission } from './submission-row.ts';
+import { oneObject, toSubmission } from './submission-row.ts';
 import { toPostgrestError } from './to-postgrest-error.ts';
 import { isCrossSite } from './same-site.ts';
 
@@ -54,7 +53,7 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
   );
   app.addHook('onRequest', async (request) => checkProfile(request));
 
-  app.post<{ Querystring: { columns?: string; on_conflict?: string } }>(
+  app.post<{ Querystring: Record<string, unknown> }>(
     `/${TABLE}`,
     {
       // Counted per client address (server/plugins/submission-rate-limit.ts).
@@ -65,14 +64,6 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
         if (isCrossSite(request, corsOrigins)) throw refuse.crossSite();
       },
       schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            columns: { type: 'string' },
-            select: { type: 'string' },
-            on_conflict: { type: 'string' },
-          },
-        },
         response: {
           201: { type: 'null' },
           '4xx': postgrestErrorSchema,
@@ -81,7 +72,10 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       },
     },
     async (request, reply) => {
-      const columns = parseColumnsParameter(request.query.columns);
+      // postgrest-js sends ?columns only with an array, ?select only to read the row back.
+      if (Object.keys(request.query).some((name) => name !== 'on_conflict')) {
+        throw refuse.notImplemented('A query parameter other than on_conflict');
+      }
       const preferences = parsePrefer(request.headers.prefer);
       if (preferences.handling === 'strict' && preferences.invalid.length > 0) {
         throw refuse.invalidPreferences(preferences.invalid);
@@ -92,12 +86,12 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
         request.headers['content-type'],
         request.body as Buffer | undefined,
       );
-      const submission = toSubmission(body, columns, preferences);
+      const row = oneObject(body);
       // request.ip: the forwarded address only behind a trusted proxy (TRUST_PROXY).
       // A repeated key is skipped and answered like the first: the same submission.
-      await database.insertSubmission(submission, {
+      await database.insertSubmission(toSubmission(row, preferences), {
         clientAddress: request.ip,
-        proof: readProof(body, columns),
+        proof: readProof(row),
         ignoreDuplicates,
       });
 

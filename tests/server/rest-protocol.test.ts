@@ -44,24 +44,6 @@ describe('PostgREST protocol', () => {
     expect(await lastRow()).toEqual(submission);
   });
 
-  it('accepts insert([row]) as postgrest-js sends it: a one-row array and ?columns', async () => {
-    const submission = { ...VALID, name: 'Array Jane' };
-    const url = `${TABLE_URL}?columns=${encodeURIComponent('"name","email","message","proof"')}`;
-    const response = await send(t.app, { url, body: [submission] });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(await lastRow()).toEqual(submission);
-  });
-
-  it('reads only the listed ?columns, ignoring other keys as PostgREST does', async () => {
-    const url = `${TABLE_URL}?columns=name,email,message,proof`;
-    const response = await send(t.app, { url, body: { ...VALID, status: 'closed', phone: '1' } });
-    expect(response.statusCode, response.body).toBe(201);
-    const [row] = await t.db.query(
-      'select status from public.contact_submissions order by id desc limit 1',
-    );
-    expect(row?.status).toBe('new');
-  });
-
   it('reports applied preferences and an exact count', async () => {
     const prefer = 'return=minimal, missing=default, count=exact';
     const response = await send(t.app, { body: VALID, headers: { prefer } });

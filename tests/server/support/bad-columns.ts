@@ -1,7 +1,7 @@
 import type { BadInput } from './bad-input.ts';
 import { VALID } from './requests.ts';
 
-/** Columns that do not exist or that anon may not write, and asking to read rows back. */
+/** Columns that do not exist or that anon may not write, query parameters, and asking to read rows back. */
 export const BAD_COLUMNS: BadInput[] = [
   { name: 'an unknown column', body: { ...VALID, phone: '0123' }, status: 400, code: 'PGRST204' },
   {
@@ -23,33 +23,27 @@ export const BAD_COLUMNS: BadInput[] = [
     status: 400,
     code: 'PGRST204',
   },
+  // postgrest-js sends ?columns with an array and ?select to read the row back: neither is ours.
   {
-    name: 'an unknown column in ?columns',
+    name: '?columns',
     body: VALID,
-    url: '/rest/v1/contact_submissions?columns=phone',
+    url: '/rest/v1/contact_submissions?columns=name,email,message',
     status: 400,
-    code: 'PGRST204',
+    code: 'PGRST127',
   },
   {
-    name: 'an empty ?columns',
+    name: '?select',
     body: VALID,
-    url: '/rest/v1/contact_submissions?columns=',
+    url: '/rest/v1/contact_submissions?select=*',
     status: 400,
-    code: 'PGRST100',
+    code: 'PGRST127',
   },
   {
-    name: 'an unclosed quote in ?columns',
+    name: 'a filter',
     body: VALID,
-    url: '/rest/v1/contact_submissions?columns=%22name',
+    url: '/rest/v1/contact_submissions?id=eq.1',
     status: 400,
-    code: 'PGRST100',
-  },
-  {
-    name: '?columns twice',
-    body: VALID,
-    url: '/rest/v1/contact_submissions?columns=name&columns=email',
-    status: 400,
-    code: 'PGRST100',
+    code: 'PGRST127',
   },
   { name: 'setting the id', body: { ...VALID, id: 1 }, status: 401, code: '42501' },
   { name: 'setting the status', body: { ...VALID, status: 'closed' }, status: 401, code: '42501' },
