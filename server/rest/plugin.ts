@@ -4,10 +4,8 @@ import { TABLE } from '../db/contact-table.ts';
 import type { Database } from '../db/database.ts';
 import { issueChallenge, MAX_PROOF_CHARS } from '../db/proof-of-work.ts';
 import { allowOrigins } from './cors.ts';
-import { checkAccept, checkProfile } from './negotiation.ts';
-import { ignoresDuplicates } from './on-conflict.ts';
+import { checkAccept, checkProfile, readPreferences } from './insert-request.ts';
 import { postgrestErrorSchema, type PostgrestError } from './postgrest-error.ts';
-import { parsePrefer } from './prefer-header.ts';
 import { readProof } from './proof-column.ts';
 import { readJsonBody } from './request-body.ts';
 import { refuse } from './submission-errors.ts';
@@ -76,11 +74,10 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       if (Object.keys(request.query).some((name) => name !== 'on_conflict')) {
         throw refuse.notImplemented('A query parameter other than on_conflict');
       }
-      const preferences = parsePrefer(request.headers.prefer);
-      if (preferences.handling === 'strict' && preferences.invalid.length > 0) {
-        throw refuse.invalidPreferences(preferences.invalid);
-      }
-      const ignoreDuplicates = ignoresDuplicates(preferences, request.query.on_conflict);
+      const { applied, ignoreDuplicates } = readPreferences(
+        request.headers.prefer,
+        request.query.on_conflict,
+      );
       checkAccept(request.headers.accept);
       const body = readJsonBody(
         request.headers['content-type'],
@@ -89,23 +86,14 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       const row = oneObject(body);
       // request.ip: the forwarded address only behind a trusted proxy (TRUST_PROXY).
       // A repeated key is skipped and answered like the first: the same submission.
-      await database.insertSubmission(toSubmission(row, preferences), {
+      await database.insertSubmission(toSubmission(row), {
         clientAddress: request.ip,
         proof: readProof(row),
         ignoreDuplicates,
       });
 
-      const applied = [
-        preferences.return && `return=${preferences.return}`,
-        preferences.missing && `missing=${preferences.missing}`,
-        preferences.count && `count=${preferences.count}`,
-        ignoreDuplicates && 'resolution=ignore-duplicates',
-      ].filter(Boolean);
       if (applied.length > 0) reply.header('preference-applied', applied.join(', '));
-      return reply
-        .code(201)
-        .header('content-range', preferences.count ? '*/1' : '*/*')
-        .send();
+      return reply.code(201).header('content-range', '*/*').send();
     },
   );
 

@@ -46,14 +46,6 @@ export const refuse = {
       'Expected a comma-separated list of column names, e.g. "name","email","message".',
     ),
 
-  invalidPreferences: (invalid: string[]) =>
-    new PostgrestError(
-      400,
-      'PGRST122',
-      'Invalid preferences given with handling=strict',
-      `Invalid preferences: ${invalid.join(', ')}`,
-    ),
-
   notAcceptable: (accept: string) =>
     new PostgrestError(406, 'PGRST107', `None of these media types are available: ${accept}`),
 

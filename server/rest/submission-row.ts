@@ -10,7 +10,6 @@ import {
   SUBMISSION_KEY,
   TABLE_COLUMNS,
 } from '../db/contact-table.ts';
-import type { Preferences } from './prefer-header.ts';
 import { PostgrestError } from './postgrest-error.ts';
 import { describeJson } from './request-body.ts';
 import { refuse } from './submission-errors.ts';
@@ -18,29 +17,20 @@ import { refuse } from './submission-errors.ts';
 /**
  * Turns the insert's one object into the row to insert, refusing what never
  * reaches the table as PostgREST and the drivers would: an unknown column, a
- * column or a read-back anon may not have, a missing field, a value that is
- * not text, and text a UTF-8 column cannot hold (the drivers would quietly
- * turn a lone surrogate into U+FFFD).
+ * column anon may not write, a missing field, a value that is not text, and
+ * text a UTF-8 column cannot hold (the drivers would quietly turn a lone
+ * surrogate into U+FFFD).
  *
  * Whether the row is valid is the database's to judge: the insert runs as
  * anon, under the CHECK constraints, and its refusal is answered as it is
  * (to-postgrest-error.ts).
  */
-export function toSubmission(
-  row: Record<string, unknown>,
-  preferences: Preferences,
-): SubmissionRow {
+export function toSubmission(row: Record<string, unknown>): SubmissionRow {
   const keys = Object.keys(row);
 
   const unknown = keys.find((key) => !TABLE_COLUMNS.includes(key));
   if (unknown !== undefined) throw refuse.columnNotFound(unknown);
-  // Reading the row back (return=representation) needs SELECT, which anon lacks;
-  // which resolutions anon may ask for is on-conflict.ts's to say.
-  const readsBack =
-    preferences.return === 'representation' || preferences.return === 'headers-only';
-  if (readsBack || keys.some((key) => !INSERTABLE_COLUMNS.includes(key))) {
-    throw refuse.permissionDenied();
-  }
+  if (keys.some((key) => !INSERTABLE_COLUMNS.includes(key))) throw refuse.permissionDenied();
 
   const submission = {} as ContactSubmission;
   for (const field of CONTACT_FIELDS) {

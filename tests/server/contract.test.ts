@@ -270,6 +270,19 @@ describeEachBackend('contract with the page and supabase-js', (kind) => {
       ['delete', () => supabase.from('contact_submissions').delete().eq('id', 1)],
       ['insert([row]), a bulk insert', () => supabase.from('contact_submissions').insert([VALID])],
       ['insert(row).select()', () => supabase.from('contact_submissions').insert(VALID).select()],
+      ['upsert(row), which merges', () => supabase.from('contact_submissions').upsert(VALID)],
+      [
+        'upsert(row) on the default arbiter',
+        () => supabase.from('contact_submissions').upsert(VALID, { ignoreDuplicates: true }),
+      ],
+      [
+        'insert(row, { count })',
+        () => supabase.from('contact_submissions').insert(VALID, { count: 'exact' }),
+      ],
+      [
+        'insert(row, { defaultToNull: false })',
+        () => supabase.from('contact_submissions').insert(VALID, { defaultToNull: false }),
+      ],
       ['another table', () => supabase.from('profiles').insert(VALID)],
       ['another function', () => supabase.rpc('delete_everything')],
       ['the challenge by GET', () => supabase.rpc('contact_challenge', {}, { get: true })],

@@ -1,7 +1,7 @@
 import type { BadInput } from './bad-input.ts';
 import { VALID } from './requests.ts';
 
-/** Columns that do not exist or that anon may not write, query parameters, and asking to read rows back. */
+/** Columns that do not exist or that anon may not write, and query parameters and preferences no client of ours sends. */
 export const BAD_COLUMNS: BadInput[] = [
   { name: 'an unknown column', body: { ...VALID, phone: '0123' }, status: 400, code: 'PGRST204' },
   {
@@ -54,33 +54,21 @@ export const BAD_COLUMNS: BadInput[] = [
     code: '42501',
   },
 
-  // Reading back, which anon may never do.
-  {
-    name: 'return=representation',
+  // Preferences no client of ours sends: reading back, counting, merging, rolling back.
+  ...[
+    'return=representation',
+    'return=headers-only',
+    'count=exact',
+    'missing=default',
+    'resolution=merge-duplicates',
+    'tx=rollback',
+    'handling=strict, bogus=1',
+    'frobnicate=1',
+  ].map((prefer) => ({
+    name: `Prefer: ${prefer}`,
     body: VALID,
-    headers: { prefer: 'return=representation' },
-    status: 401,
-    code: '42501',
-  },
-  {
-    name: 'return=headers-only',
-    body: VALID,
-    headers: { prefer: 'return=headers-only' },
-    status: 401,
-    code: '42501',
-  },
-  {
-    name: 'an upsert',
-    body: VALID,
-    headers: { prefer: 'resolution=merge-duplicates' },
-    status: 401,
-    code: '42501',
-  },
-  {
-    name: 'a strict bogus preference',
-    body: VALID,
-    headers: { prefer: 'handling=strict, bogus=1' },
+    headers: { prefer },
     status: 400,
-    code: 'PGRST122',
-  },
+    code: 'PGRST127',
+  })),
 ];
