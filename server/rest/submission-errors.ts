@@ -6,10 +6,11 @@ import { PostgrestError } from './postgrest-error.ts';
 /**
  * Every refusal this API gives itself, with the status and code PostgREST or
  * PostgreSQL give for the same request against hosted Supabase, so a client
- * that handles one handles both. Where PostgREST would accept what we refuse
- * (bulk inserts, non-string values), the code is PostgREST's nearest and the
- * details say why. Refusals of the row itself are the database's own
- * (to-postgrest-error.ts).
+ * that handles one handles both. What PostgREST would do and no client of
+ * ours asks for (a bulk insert, a read, another preference) is PostgREST's
+ * PGRST127, not implemented; a value PostgREST would cast and we refuse (a
+ * number as text) gets its nearest code, with details saying why. Refusals of
+ * the row itself are the database's own (to-postgrest-error.ts).
  */
 
 const EXPOSED_SCHEMA = 'public';
