@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * What PostgREST exposes to a page on another origin (its Cors.hs), plus
- * Retry-After: postgrest-js reads it to pace a retry after a 429 or 503.
+ * Retry-After, which comes with a 429 or 503.
  */
 const EXPOSED_HEADERS = [
   'Content-Encoding',
@@ -19,24 +19,21 @@ const EXPOSED_HEADERS = [
 ];
 
 /**
- * The request headers supabase-js and postgrest-js send. PostgREST echoes
- * whatever a preflight asks for; naming them keeps the API's surface to what
- * its one client needs (X-Retry-Count: postgrest-js's own retries).
+ * The request headers the page and supabase-js send with their POSTs
+ * (tests/server/contract.test.ts). PostgREST echoes whatever a preflight asks
+ * for; naming them keeps the API's surface to what its clients need.
  */
 const ALLOWED_HEADERS = [
   'apikey',
   'authorization',
   'content-type',
   'prefer',
-  'accept',
-  'accept-profile',
   'content-profile',
   'x-client-info',
-  'x-retry-count',
 ];
 
-/** PostgREST's list; anon may still only POST (the rest are refused in its shape). */
-const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
+/** Both routes are POSTs; every other method is not implemented here. */
+const METHODS = ['POST'];
 
 /** A day, as PostgREST: the browser asks once, not before every submission. */
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;

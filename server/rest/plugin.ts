@@ -3,16 +3,13 @@ import { LIMITS } from '../../contact/validation.ts';
 import { TABLE } from '../db/contact-table.ts';
 import type { Database } from '../db/database.ts';
 import { issueChallenge, MAX_PROOF_CHARS } from '../db/proof-of-work.ts';
-import { parseColumnsParameter } from './columns-parameter.ts';
 import { allowOrigins } from './cors.ts';
-import { checkAccept, checkProfile } from './negotiation.ts';
-import { ignoresDuplicates } from './on-conflict.ts';
+import { checkAccept, checkProfile, readPreferences } from './insert-request.ts';
 import { postgrestErrorSchema, type PostgrestError } from './postgrest-error.ts';
-import { parsePrefer } from './prefer-header.ts';
 import { readProof } from './proof-column.ts';
 import { readJsonBody } from './request-body.ts';
 import { refuse } from './submission-errors.ts';
-import { toSubmission } from './submission-row.ts';
+import { oneObject, toSubmission } from './submission-row.ts';
 import { toPostgrestError } from './to-postgrest-error.ts';
 import { isCrossSite } from './same-site.ts';
 
@@ -32,12 +29,10 @@ export interface RestApiOptions {
 export const MAX_BODY_BYTES =
   12 * (LIMITS.name.max + LIMITS.email.max + LIMITS.message.max) + 6 * MAX_PROOF_CHARS + 1024;
 
-/** What PostgREST lists for a table; anon may use only POST of them. */
-const TABLE_METHODS = 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
-
 /**
- * PostgREST's insert into contact_submissions, as @supabase/postgrest-js sends
- * it, and PostgREST's refusal for everything else under /rest/v1. Registered
+ * PostgREST's insert into contact_submissions and its rpc/contact_challenge, as
+ * the page and supabase-js send them (tests/server/contract.test.ts), and
+ * PostgREST's "not implemented" for everything else under /rest/v1. Registered
  * with that prefix, so its body parser and error handler touch nothing else.
  */
 export const restApi: FastifyPluginAsync<RestApiOptions> = async (
@@ -56,7 +51,7 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
   );
   app.addHook('onRequest', async (request) => checkProfile(request));
 
-  app.post<{ Querystring: { columns?: string; on_conflict?: string } }>(
+  app.post<{ Querystring: Record<string, unknown> }>(
     `/${TABLE}`,
     {
       // Counted per client address (server/plugins/submission-rate-limit.ts).
@@ -67,14 +62,6 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
         if (isCrossSite(request, corsOrigins)) throw refuse.crossSite();
       },
       schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            columns: { type: 'string' },
-            select: { type: 'string' },
-            on_conflict: { type: 'string' },
-          },
-        },
         response: {
           201: { type: 'null' },
           '4xx': postgrestErrorSchema,
@@ -83,54 +70,33 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       },
     },
     async (request, reply) => {
-      const columns = parseColumnsParameter(request.query.columns);
-      const preferences = parsePrefer(request.headers.prefer);
-      if (preferences.handling === 'strict' && preferences.invalid.length > 0) {
-        throw refuse.invalidPreferences(preferences.invalid);
+      // postgrest-js sends ?columns only with an array, ?select only to read the row back.
+      if (Object.keys(request.query).some((name) => name !== 'on_conflict')) {
+        throw refuse.notImplemented('A query parameter other than on_conflict');
       }
-      const ignoreDuplicates = ignoresDuplicates(preferences, request.query.on_conflict);
+      const { applied, ignoreDuplicates } = readPreferences(
+        request.headers.prefer,
+        request.query.on_conflict,
+      );
       checkAccept(request.headers.accept);
       const body = readJsonBody(
         request.headers['content-type'],
         request.body as Buffer | undefined,
       );
-      const submission = toSubmission(body, columns, preferences);
+      const row = oneObject(body);
       // request.ip: the forwarded address only behind a trusted proxy (TRUST_PROXY).
       // A repeated key is skipped and answered like the first: the same submission.
-      await database.insertSubmission(submission, {
+      await database.insertSubmission(toSubmission(row), {
         clientAddress: request.ip,
-        proof: readProof(body, columns),
+        proof: readProof(row),
         ignoreDuplicates,
       });
 
-      const applied = [
-        preferences.return && `return=${preferences.return}`,
-        preferences.missing && `missing=${preferences.missing}`,
-        preferences.count && `count=${preferences.count}`,
-        ignoreDuplicates && 'resolution=ignore-duplicates',
-      ].filter(Boolean);
       if (applied.length > 0) reply.header('preference-applied', applied.join(', '));
-      return reply
-        .code(201)
-        .header('content-range', preferences.count ? '*/1' : '*/*')
-        .send();
+      return reply.code(201).header('content-range', '*/*').send();
     },
   );
 
-  // anon holds no SELECT, UPDATE or DELETE grant: PostgreSQL refuses, PostgREST answers 401.
-  app.route({
-    method: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
-    url: `/${TABLE}`,
-    handler: async () => {
-      throw refuse.permissionDenied();
-    },
-  });
-  app.options(`/${TABLE}`, async (_, reply) => reply.header('allow', TABLE_METHODS).send());
-
-  app.all<{ Params: { table: string } }>('/:table', async (request) => {
-    const { table } = request.params;
-    throw table === TABLE ? refuse.unsupportedMethod(request.method) : refuse.tableNotFound(table);
-  });
   // The proof of work's challenge, issued by the database as PostgREST's RPC
   // would (supabase/migrations/20261124020000_proof_of_work.sql); it takes no arguments.
   app.post(
@@ -142,19 +108,19 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(await issueChallenge(database))),
   );
-  app.all<{ Params: { fn: string } }>('/rpc/:fn', async (request) => {
-    throw refuse.functionNotFound(request.params.fn);
-  });
-  app.all('/', async () => {
-    throw refuse.rootDisabled();
-  });
-  app.all('/*', async () => {
-    throw refuse.invalidPath();
-  });
-  // Every path is routed above for the methods Fastify routes by default; what
-  // lands here used another method (PROPFIND, TRACE, …).
+  // Any other method or path under /rest/v1 (reads, updates, deletes, other
+  // tables and functions): no client of ours sends it (tests/server/contract.test.ts).
+  // The route keeps these paths from the static site's; the handler takes the
+  // methods Fastify does not route (PROPFIND, TRACE, …).
+  const notImplemented = (request: FastifyRequest) =>
+    refuse.notImplemented(`${request.method} on this path`);
+  for (const path of ['/', '/*']) {
+    app.all(path, async (request) => {
+      throw notImplemented(request);
+    });
+  }
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) =>
-    sendError(reply, refuse.unsupportedMethod(request.method)),
+    sendError(reply, notImplemented(request)),
   );
 };
 

@@ -6,10 +6,11 @@ import { PostgrestError } from './postgrest-error.ts';
 /**
  * Every refusal this API gives itself, with the status and code PostgREST or
  * PostgreSQL give for the same request against hosted Supabase, so a client
- * that handles one handles both. Where PostgREST would accept what we refuse
- * (bulk inserts, non-string values), the code is PostgREST's nearest and the
- * details say why. Refusals of the row itself are the database's own
- * (to-postgrest-error.ts).
+ * that handles one handles both. What PostgREST would do and no client of
+ * ours asks for (a bulk insert, a read, another preference) is PostgREST's
+ * PGRST127, not implemented; a value PostgREST would cast and we refuse (a
+ * number as text) gets its nearest code, with details saying why. Refusals of
+ * the row itself are the database's own (to-postgrest-error.ts).
  */
 
 const EXPOSED_SCHEMA = 'public';
@@ -46,14 +47,6 @@ export const refuse = {
       'Expected a comma-separated list of column names, e.g. "name","email","message".',
     ),
 
-  invalidPreferences: (invalid: string[]) =>
-    new PostgrestError(
-      400,
-      'PGRST122',
-      'Invalid preferences given with handling=strict',
-      `Invalid preferences: ${invalid.join(', ')}`,
-    ),
-
   notAcceptable: (accept: string) =>
     new PostgrestError(406, 'PGRST107', `None of these media types are available: ${accept}`),
 
@@ -73,27 +66,20 @@ export const refuse = {
       `Could not find the '${column}' column of '${TABLE}' in the schema cache`,
     ),
 
-  tableNotFound: (name: string) =>
+  /** A URL that cannot be decoded (server/app.ts). */
+  invalidPath: () => new PostgrestError(400, 'PGRST125', 'Invalid path specified in request URL'),
+
+  /**
+   * PostgREST's own answer for what it does not implement (400, as PostgREST
+   * gives it), for every request no client of ours sends.
+   */
+  notImplemented: (what: string) =>
     new PostgrestError(
-      404,
-      'PGRST205',
-      `Could not find the table '${EXPOSED_SCHEMA}.${name}' in the schema cache`,
+      400,
+      'PGRST127',
+      'Feature not implemented',
+      `${what} is not implemented here: this API serves one JSON object inserted into ${TABLE}, and POST rpc/contact_challenge.`,
     ),
-
-  functionNotFound: (name: string) =>
-    new PostgrestError(
-      404,
-      'PGRST202',
-      `Could not find the function ${EXPOSED_SCHEMA}.${name} without parameters in the schema cache`,
-      `Searched for the function ${EXPOSED_SCHEMA}.${name} without parameters, but no matches were found in the schema cache.`,
-    ),
-
-  invalidPath: () => new PostgrestError(404, 'PGRST125', 'Invalid path specified in request URL'),
-
-  rootDisabled: () => new PostgrestError(404, 'PGRST126', 'Root endpoint metadata is disabled'),
-
-  unsupportedMethod: (method: string) =>
-    new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
 
   /** What PostgreSQL says to anon for anything but inserting the three fields. */
   permissionDenied: () =>

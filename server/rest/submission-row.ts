@@ -10,53 +10,41 @@ import {
   SUBMISSION_KEY,
   TABLE_COLUMNS,
 } from '../db/contact-table.ts';
-import type { Preferences } from './prefer-header.ts';
 import { PostgrestError } from './postgrest-error.ts';
 import { describeJson } from './request-body.ts';
 import { refuse } from './submission-errors.ts';
 
 /**
- * Turns a parsed insert body into the one row to insert, refusing what never
- * reaches the table as PostgREST and the drivers would: anything but one
- * object, an unknown column, a column or a read-back anon may not have, a
- * missing field, a value that is not text, and text a UTF-8 column cannot hold
- * (the drivers would quietly turn a lone surrogate into U+FFFD).
+ * Turns the insert's one object into the row to insert, refusing what never
+ * reaches the table as PostgREST and the drivers would: an unknown column, a
+ * column anon may not write, a missing field, a value that is not text, and
+ * text a UTF-8 column cannot hold (the drivers would quietly turn a lone
+ * surrogate into U+FFFD).
  *
  * Whether the row is valid is the database's to judge: the insert runs as
  * anon, under the CHECK constraints, and its refusal is answered as it is
  * (to-postgrest-error.ts).
  */
-export function toSubmission(
-  body: unknown,
-  columns: string[] | undefined,
-  preferences: Preferences,
-): SubmissionRow {
-  const row = onlyObject(body);
-  const keys = columns ?? Object.keys(row);
+export function toSubmission(row: Record<string, unknown>): SubmissionRow {
+  const keys = Object.keys(row);
 
   const unknown = keys.find((key) => !TABLE_COLUMNS.includes(key));
   if (unknown !== undefined) throw refuse.columnNotFound(unknown);
-  // Reading the row back (return=representation) needs SELECT, which anon lacks;
-  // which resolutions anon may ask for is on-conflict.ts's to say.
-  const readsBack =
-    preferences.return === 'representation' || preferences.return === 'headers-only';
-  if (readsBack || keys.some((key) => !INSERTABLE_COLUMNS.includes(key))) {
-    throw refuse.permissionDenied();
-  }
+  if (keys.some((key) => !INSERTABLE_COLUMNS.includes(key))) throw refuse.permissionDenied();
 
   const submission = {} as ContactSubmission;
   for (const field of CONTACT_FIELDS) {
-    const value = keys.includes(field) && Object.hasOwn(row, field) ? row[field] : null;
+    const value = Object.hasOwn(row, field) ? row[field] : null;
     if (value === null || value === undefined) throw refuse.notNull(field);
     if (typeof value !== 'string') throw refuse.notText(field, describeJson(value));
     if (value.includes('\u0000')) throw refuse.nulCharacter();
     if (LONE_SURROGATE.test(value)) throw refuse.loneSurrogate();
     submission[field] = value;
   }
-  const flag = keys.includes(SPAM_FLAG) && Object.hasOwn(row, SPAM_FLAG) ? row[SPAM_FLAG] : false;
+  const flag = Object.hasOwn(row, SPAM_FLAG) ? row[SPAM_FLAG] : false;
   if (flag === null) throw refuse.notNull(SPAM_FLAG);
   if (typeof flag !== 'boolean') throw notBoolean(describeJson(flag));
-  const key = keys.includes(SUBMISSION_KEY) ? row[SUBMISSION_KEY] : undefined;
+  const key = Object.hasOwn(row, SUBMISSION_KEY) ? row[SUBMISSION_KEY] : undefined;
   const keyed =
     key === undefined || key === null ? submission : { ...submission, [SUBMISSION_KEY]: uuid(key) };
   return flag ? { ...keyed, suspected_spam: true } : keyed;
@@ -84,11 +72,12 @@ function notBoolean(got: string): PostgrestError {
   );
 }
 
-function onlyObject(body: unknown): Record<string, unknown> {
-  // postgrest-js sends `insert([row])` as a one-element array; that is one submission too.
-  const row = Array.isArray(body) && body.length === 1 ? body[0] : body;
-  if (row === null || typeof row !== 'object' || Array.isArray(row)) {
-    throw refuse.notOneObject(describeJson(body));
-  }
-  return row as Record<string, unknown>;
+/**
+ * The body's one object. A JSON array is a bulk insert, which postgrest-js
+ * sends for insert([…]) and no client of ours does.
+ */
+export function oneObject(body: unknown): Record<string, unknown> {
+  if (Array.isArray(body)) throw refuse.notImplemented('A JSON array (a bulk insert)');
+  if (body === null || typeof body !== 'object') throw refuse.notOneObject(describeJson(body));
+  return body as Record<string, unknown>;
 }

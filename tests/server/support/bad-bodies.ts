@@ -39,11 +39,12 @@ export const BAD_BODIES: BadInput[] = [
   { name: 'a string', body: 'Jane', status: 400, code: 'PGRST102' },
   { name: 'null', body: null, status: 400, code: 'PGRST102' },
   { name: 'true', body: true, status: 400, code: 'PGRST102' },
-  { name: 'an empty array', body: [], status: 400, code: 'PGRST102' },
-  { name: 'a bulk insert of two', body: [VALID, VALID], status: 400, code: 'PGRST102' },
-  { name: 'an array holding a number', body: [1], status: 400, code: 'PGRST102' },
-  { name: 'an array holding an array', body: [[VALID]], status: 400, code: 'PGRST102' },
-  { name: 'arrays nested 20,000 deep', raw: nested(20_000), status: 400, code: 'PGRST102' },
+  // A JSON array is a bulk insert, which no client of ours sends: not implemented.
+  { name: 'a one-row array', body: [VALID], status: 400, code: 'PGRST127' },
+  { name: 'an empty array', body: [], status: 400, code: 'PGRST127' },
+  { name: 'a bulk insert of two', body: [VALID, VALID], status: 400, code: 'PGRST127' },
+  { name: 'an array holding a number', body: [1], status: 400, code: 'PGRST127' },
+  { name: 'arrays nested 20,000 deep', raw: nested(20_000), status: 400, code: 'PGRST127' },
   {
     name: 'gzip-encoded body',
     raw: gzipSync(JSON.stringify(VALID)),
