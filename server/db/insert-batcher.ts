@@ -21,6 +21,21 @@ export const MAX_BATCH = 100;
  */
 export const MAX_QUEUED = 10 * MAX_BATCH;
 
+/**
+ * Two transactions that wait on each other (one draft's key sent with an old
+ * and a fresh proof at once, in different batches) make PostgreSQL abort one
+ * with a deadlock (40P01); nothing of it was stored, and the same insert run
+ * again succeeds or is skipped as the repeat it is. So a row that lost that
+ * race is tried again, a few times, before its visitor hears of it.
+ */
+const MAX_ATTEMPTS_ALONE = 3;
+const TRANSIENT_CONFLICT = new Set(['40P01', '40001']);
+
+function isTransientConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && TRANSIENT_CONFLICT.has(code);
+}
+
 /** One visitor's row and what the database needs to know about them. */
 export interface PendingInsert extends InsertContext {
   submission: SubmissionRow;
@@ -45,20 +60,26 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
   let scheduled = false;
 
   const insertAlone = async ({ row, resolve, reject }: Waiting) => {
-    try {
-      await insertMany([row]);
-      resolve();
-    } catch (error) {
-      reject(error);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await insertMany([row]);
+        resolve();
+        return;
+      } catch (error) {
+        if (attempt < MAX_ATTEMPTS_ALONE && isTransientConflict(error)) continue;
+        reject(error);
+        return;
+      }
     }
   };
 
   const runTogether = async (batch: Waiting[]) => {
+    if (batch.length === 1) return insertAlone(batch[0]!);
     try {
       await insertMany(batch.map((waiting) => waiting.row));
       for (const waiting of batch) waiting.resolve();
     } catch (error) {
-      if (batch.length === 1 || error instanceof DatabaseUnavailableError) {
+      if (error instanceof DatabaseUnavailableError) {
         for (const waiting of batch) waiting.reject(error);
       } else {
         // A refusal the rules below did not foresee (an address over the
