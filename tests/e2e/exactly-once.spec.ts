@@ -8,12 +8,8 @@ import {
   toasts,
   uniqueSubmission,
 } from './support/contact';
-import {
-  Postgres,
-  startNoScriptServer,
-  type BackendKind,
-  type NoScriptServer,
-} from './support/no-script-server';
+import { BACKENDS, type BackendKind } from '../support/backend-kind.ts';
+import { Postgres, startNoScriptServer, type NoScriptServer } from './support/no-script-server';
 import { visit } from './support/site';
 
 /**
@@ -109,7 +105,7 @@ async function openForm(page: Page, site: NoScriptServer) {
   return fields;
 }
 
-for (const kind of ['embedded', 'postgres'] as const) {
+for (const kind of BACKENDS) {
   test.describe(`exactly once [${kind}]`, () => {
     test.skip(kind === 'postgres' && Postgres.skipReason !== undefined, Postgres.skipReason);
 

@@ -10,10 +10,10 @@ import {
   NOTIFY_EMAIL,
   Postgres,
   startNoScriptServer,
-  type BackendKind,
   type NoScriptServer,
   type ServerOptions,
 } from './support/no-script-server';
+import { BACKENDS, type BackendKind } from '../support/backend-kind.ts';
 
 /**
  * The visitor whose JavaScript never arrived (a flaky connection, a blocked
@@ -127,7 +127,7 @@ async function expectEmailAndPhone(page: Page) {
   );
 }
 
-for (const backend of ['embedded', 'postgres'] as const) {
+for (const backend of BACKENDS) {
   test.describe(`without JavaScript [${backend}]`, () => {
     test.skip(backend === 'postgres' && Postgres.skipReason !== undefined, Postgres.skipReason);
 

@@ -6,7 +6,7 @@ import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
 import { asAnon } from './support/as-anon.ts';
 import { proofFrom } from '../support/proof.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
-import { until } from './support/smtp-sink.ts';
+import { until } from '../support/until.ts';
 import { VALID } from './support/requests.ts';
 
 /**

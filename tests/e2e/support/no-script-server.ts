@@ -10,8 +10,6 @@ import { startLeadDelivery } from '../../../server/leads/delivery/lead-delivery.
 import { postgresBinariesPresent, startPgCluster, type PgCluster } from '../../setup/pg-cluster.ts';
 import { SmtpSink } from '../../server/support/smtp-sink.ts';
 
-export type BackendKind = 'embedded' | 'postgres';
-
 /** Where each lead is emailed in these tests. */
 export const NOTIFY_EMAIL = 'leads@agency.example';
 

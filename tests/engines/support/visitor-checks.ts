@@ -10,7 +10,8 @@ import { themeCopy } from '../../../src/content/theme';
 import { uniqueSubmission } from '../../e2e/support/contact.ts';
 import { config } from '../../e2e/support/content.ts';
 import { startSiteServer } from '../../e2e/support/site-server.ts';
-import { until, type Engine } from './engine.ts';
+import { until } from '../../support/until.ts';
+import { PATIENCE_MS, type Engine } from './engine.ts';
 import {
   buttonNamed,
   cardReveals,
@@ -44,8 +45,9 @@ function canvas(theme: 'light' | 'dark'): string {
 async function visit(engine: Engine, server: RunningServer) {
   await engine.open(server.url);
   await until(
-    'hydration (the hero dots)',
     () => engine.evaluate(heroDots),
+    PATIENCE_MS,
+    'hydration (the hero dots)',
     (n) => n === hero.dotCount,
   );
 }
@@ -104,15 +106,17 @@ export function describeEngine(
       await engine.click(buttonNamed, THEME_BUTTON);
       const other = before.theme === 'light' ? 'dark' : 'light';
       await until(
-        `the ${other} canvas`,
         () => engine.evaluate(renderedTheme),
+        PATIENCE_MS,
+        `the ${other} canvas`,
         (now) => now.theme === other && now.background === canvas(other),
       );
 
       expect(await engine.evaluate(scrollThroughPage)).toBeGreaterThan(0);
       const cards = await until(
-        'every card at full opacity',
         () => engine.evaluate(cardReveals),
+        PATIENCE_MS,
+        'every card at full opacity',
         (reveals) => reveals.every((card) => card.opacity === '1'),
       );
       // The entrance really ran here: cards below the fold made one as their section came in view.
@@ -128,8 +132,9 @@ export function describeEngine(
       await engine.click(buttonNamed, contactCopy.form.submitIdle);
 
       await until(
-        'the thank-you toast',
         () => engine.evaluate(toastTexts),
+        PATIENCE_MS,
+        'the thank-you toast',
         (texts) => texts.includes(MESSAGES.sent),
       );
       expect(await storedRows(server, values.email)).toEqual([values]);
@@ -144,8 +149,9 @@ export function describeEngine(
       await engine.click(buttonNamed, contactCopy.form.submitIdle);
 
       const texts = await until(
-        'the invalid-email toast',
         () => engine.evaluate(toastTexts),
+        PATIENCE_MS,
+        'the invalid-email toast',
         (shown) => shown.length > 0,
       );
       expect(texts).toEqual([MESSAGES.invalidEmail]);

@@ -9,10 +9,8 @@ import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
 import type { ProofOfWorkSettings } from '../../../server/db/proof-of-work.ts';
+import { BACKENDS, type BackendKind } from '../../support/backend-kind.ts';
 import { TEST_PROOF_OF_WORK, TEST_PROOF_OF_WORK_ENV } from '../../support/proof.ts';
-
-export type BackendKind = 'embedded' | 'postgres';
-export const BACKENDS: BackendKind[] = ['embedded', 'postgres'];
 
 /** Where a test's database lives: options for openDatabase/startServer, and how to remove it. */
 export interface Backend {
