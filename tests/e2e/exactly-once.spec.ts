@@ -1,13 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { submissionReference } from '../../contact/reference';
-import {
-  SUBMIT_URL,
-  contactForm,
-  fillContactForm,
-  toasts,
-  uniqueSubmission,
-} from './support/contact';
+import { SUBMIT_URL, contactForm, fillContactForm, toasts } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
 import { BACKENDS, type BackendKind } from '../support/backend-kind.ts';
 import { Postgres, startNoScriptServer, type NoScriptServer } from './support/no-script-server';
 import { visit } from './support/site';

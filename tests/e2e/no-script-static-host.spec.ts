@@ -11,10 +11,11 @@ import { startServer, type RunningServer } from '../../server/start.ts';
 import { freePort } from '../support/free-port.ts';
 import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { contactReplyCopy } from '../../src/content/contact-reply';
-import { config } from './support/content';
-import { contactForm, fillContactForm, uniqueSubmission } from './support/contact';
+import { config } from '../support/content';
+import { contactForm, fillContactForm } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
 import { buildSite } from './support/static-build';
-import { startStaticHost } from './support/static-host';
+import { startStaticHost } from '../support/static-host';
 
 /**
  * The static-host topology: the build posts to hosted Supabase, and no server

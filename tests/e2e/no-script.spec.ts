@@ -3,8 +3,9 @@ import { contactCopy } from '../../src/content/contact';
 import { contactReplyCopy } from '../../src/content/contact-reply';
 import { MESSAGES } from '../../src/content/contact';
 import { LIMITS } from '../../contact/validation';
-import { config, mailtoHref, telHref } from './support/content';
-import { contactForm, fillContactForm, uniqueSubmission } from './support/contact';
+import { config, mailtoHref, telHref } from '../support/content';
+import { contactForm, fillContactForm } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
 import { crossSitePage } from './support/cross-site-page';
 import {
   NOTIFY_EMAIL,

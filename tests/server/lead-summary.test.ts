@@ -7,7 +7,7 @@ import {
 } from '../../server/leads/delivery/lead-delivery.ts';
 import { describeEachBackend, freshBackend, type Backend } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
-import { SmtpSink, type ReceivedMail } from './support/smtp-sink.ts';
+import { SmtpSink, type ReceivedMail } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { submissionReference } from '../../contact/reference.ts';
 

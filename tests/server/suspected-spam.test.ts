@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from '../../server/start.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { asAnon, outcome } from './support/as-anon.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
-import { SmtpSink } from './support/smtp-sink.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { VALID } from './support/requests.ts';
 import { submissionReference } from '../../contact/reference.ts';

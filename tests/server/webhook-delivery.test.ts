@@ -16,9 +16,9 @@ import {
   type Backend,
 } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
-import { SmtpSink } from './support/smtp-sink.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import { WEBHOOK_SECRET, WebhookReceiver } from './support/webhook-receiver.ts';
+import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
  * Issue 26: each lead is posted to a Standard Webhooks receiver beside the

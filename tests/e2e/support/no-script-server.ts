@@ -7,8 +7,12 @@ import pg from 'pg';
 import { buildApp } from '../../../server/app.ts';
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { startLeadDelivery } from '../../../server/leads/delivery/lead-delivery.ts';
-import { postgresBinariesPresent, startPgCluster, type PgCluster } from '../../setup/pg-cluster.ts';
-import { SmtpSink } from '../../server/support/smtp-sink.ts';
+import {
+  postgresBinariesPresent,
+  startPgCluster,
+  type PgCluster,
+} from '../../support/pg-cluster.ts';
+import { SmtpSink } from '../../support/smtp-sink.ts';
 
 /** Where each lead is emailed in these tests. */
 export const NOTIFY_EMAIL = 'leads@agency.example';

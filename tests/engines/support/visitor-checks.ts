@@ -7,9 +7,9 @@ import { partnersCopy } from '../../../src/content/partners';
 import { seo } from '../../../src/content/seo';
 import { servicesCopy } from '../../../src/content/services';
 import { themeCopy } from '../../../src/content/theme';
-import { uniqueSubmission } from '../../e2e/support/contact.ts';
-import { config } from '../../e2e/support/content.ts';
-import { startSiteServer } from '../../e2e/support/site-server.ts';
+import { uniqueSubmission } from '../../support/submission.ts';
+import { config } from '../../support/content.ts';
+import { startSiteServer } from '../../support/site-server.ts';
 import { until } from '../../support/until.ts';
 import { PATIENCE_MS, type Engine } from './engine.ts';
 import {

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { parseMail, type ParsedMail } from './raw-mail.ts';
-import { until } from '../../support/until.ts';
+import { until } from './until.ts';
 
 export interface ReceivedMail extends ParsedMail {
   /** RCPT TO addresses: who the message really went to, whatever its headers say. */

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../support/free-port.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * A throwaway PostgreSQL 15 cluster in a temp directory, for the tests' global

@@ -1,4 +1,4 @@
-import { parseSiteEnv } from '../../../src/config/env';
+import { parseSiteEnv } from '../../src/config/env';
 
 /**
  * The build's configuration, parsed exactly as vite.config.ts parses it, so the
