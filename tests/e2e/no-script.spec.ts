@@ -9,9 +9,11 @@ import { uniqueSubmission } from '../support/submission.ts';
 import { crossSitePage } from './support/cross-site-page';
 import {
   NOTIFY_EMAIL,
+  noScriptWorkerFixtures,
   Postgres,
-  startNoScriptServer,
+  serverOn,
   type NoScriptServer,
+  type NoScriptWorkerFixtures,
   type ServerOptions,
 } from './support/no-script-server';
 import { BACKENDS, type BackendKind } from '../support/backend-kind.ts';
@@ -27,33 +29,10 @@ const test = base.extend<
     /** A server of its own for one test (a low rate limit, a database to stop). */
     start: (backend: BackendKind, options?: ServerOptions) => Promise<NoScriptServer>;
   },
-  { postgres: Postgres; sites: (backend: BackendKind) => Promise<NoScriptServer> }
+  NoScriptWorkerFixtures
 >({
   javaScriptEnabled: false,
-  postgres: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
-    async ({}, use) => {
-      const postgres = new Postgres();
-      await use(postgres);
-      await postgres.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  /** One server per backend and worker, started on first need. */
-  sites: [
-    async ({ postgres }, use) => {
-      const started = new Map<BackendKind, Promise<NoScriptServer>>();
-      await use((backend) => {
-        const existing = started.get(backend);
-        if (existing) return existing;
-        const starting = serverOn(backend, postgres);
-        started.set(backend, starting);
-        return starting;
-      });
-      for (const server of started.values()) await (await server).close();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  ...noScriptWorkerFixtures,
   /** Every URL the page requested or navigated to. */
   urls: async ({ page }, use) => {
     const urls: string[] = [];
@@ -72,11 +51,6 @@ const test = base.extend<
   },
 });
 
-async function serverOn(backend: BackendKind, postgres: Postgres, options?: ServerOptions) {
-  const url = backend === 'postgres' ? await postgres.freshDatabase() : undefined;
-  return startNoScriptServer(url, options);
-}
-
 // A test may start a server (PGlite, or a database in a throwaway PostgreSQL) on a loaded machine.
 test.describe.configure({ timeout: 120_000 });
 
@@ -89,9 +63,13 @@ async function rowsOf(site: NoScriptServer, submission: Submission) {
   );
 }
 
-/** The words a visitor typed, as they would appear raw or encoded in a URL or a log. */
+/**
+ * The words a visitor typed, as they would appear raw or encoded in a URL or a log.
+ * A field of spaces only says nothing about anyone, and spaces are in every log line.
+ */
 function traces(submission: Submission): string[] {
-  return Object.values(submission).flatMap((value) => [
+  const words = Object.values(submission).filter((value) => value.trim() !== '');
+  return words.flatMap((value) => [
     value,
     encodeURIComponent(value),
     new URLSearchParams({ v: value }).toString().slice(2),
