@@ -7,6 +7,7 @@ import { partnersCopy } from '../../../src/content/partners';
 import { seo } from '../../../src/content/seo';
 import { servicesCopy } from '../../../src/content/services';
 import { themeCopy } from '../../../src/content/theme';
+import { HYDRATED_ATTRIBUTE } from '../../../src/lib/hydration-marker';
 import { uniqueSubmission } from '../../support/submission.ts';
 import { config } from '../../support/content.ts';
 import { startSiteServer } from '../../support/site-server.ts';
@@ -15,7 +16,7 @@ import { PATIENCE_MS, type Engine } from './engine.ts';
 import {
   buttonNamed,
   cardReveals,
-  heroDots,
+  hydrated,
   labelledControl,
   renderedTheme,
   scrollThroughPage,
@@ -44,12 +45,7 @@ function canvas(theme: 'light' | 'dark'): string {
 /** Opens the page as a first visit and waits until it has hydrated (see tests/e2e/support/site.ts). */
 async function visit(engine: Engine, server: RunningServer) {
   await engine.open(server.url);
-  await until(
-    () => engine.evaluate(heroDots),
-    PATIENCE_MS,
-    'hydration (the hero dots)',
-    (n) => n === hero.dotCount,
-  );
+  await until(() => engine.evaluate(hydrated, HYDRATED_ATTRIBUTE), PATIENCE_MS, 'hydration');
 }
 
 async function fillContactForm(
