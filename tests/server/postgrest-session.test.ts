@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/open-database.ts';
 import { LIMITS } from '../../contact/validation.ts';
 import { outcome } from './support/as-anon.ts';
-import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
+import { describePostgres, migratedPostgres } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
 import { solve } from '../support/proof.ts';
 
@@ -18,19 +17,12 @@ import { solve } from '../support/proof.ts';
 const MAX_ATTEMPTS = 200;
 
 describePostgres('a PostgREST-style session against the database alone', () => {
-  let backend: Backend;
   let client: pg.Client;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    backend = await freshBackend('postgres');
-    // Migrated once, as `supabase db push` would; then only SQL.
-    await (await openDatabase(backend.options)).close();
-    client = new pg.Client({ connectionString: backend.options.databaseUrl });
-    await client.connect();
+    ({ client, close } = await migratedPostgres());
   });
-  afterAll(async () => {
-    await client?.end();
-    await backend?.dispose();
-  });
+  afterAll(() => close?.());
 
   /** One request as PostgREST runs it: a transaction as anon, with the client's headers. */
   async function asVisitor(from: string, sql: string, params: unknown[] = []) {

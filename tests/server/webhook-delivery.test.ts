@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import {
@@ -12,7 +12,8 @@ import {
   describeEachBackend,
   describePostgres,
   envFor,
-  freshBackend,
+  openFreshBackend,
+  undoAfterEach,
   type Backend,
 } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
@@ -25,20 +26,14 @@ import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver.ts'
  * email, with its own retries, and verified here as an integrator would.
  */
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const later = undoAfterEach();
 
 async function setUp(kind: Backend['kind']) {
-  const backend = await freshBackend(kind);
-  cleanups.push(() => backend.dispose());
-  const db = await openDatabase(backend.options);
-  cleanups.push(() => db.close());
+  const { backend, db } = await openFreshBackend(kind, later);
   const receiver = await WebhookReceiver.start();
-  cleanups.push(() => receiver.close());
+  later(() => receiver.close());
   const sink = await SmtpSink.start();
-  cleanups.push(() => sink.down());
+  later(() => sink.down());
   return { backend, db, receiver, sink };
 }
 
@@ -46,7 +41,7 @@ async function deliver(db: Database, options: LeadDeliveryOptions) {
   const logs: string[] = [];
   const log = { info: (text: string) => logs.push(text), warn: (text: string) => logs.push(text) };
   const delivery = await startLeadDelivery(db, log, { deliveryPollMs: 20, ...options });
-  cleanups.push(() => delivery.stop());
+  later(() => delivery.stop());
   return { delivery, logs };
 }
 
@@ -206,7 +201,7 @@ describePostgres('three instances sharing one PostgreSQL', () => {
     const instances = await Promise.all(
       [0, 1, 2].map(async () => {
         const own = await openDatabase(backend.options);
-        cleanups.push(() => own.close());
+        later(() => own.close());
         return (await deliver(own, { webhookUrl: receiver.url, webhookSecret: WEBHOOK_SECRET }))
           .delivery;
       }),

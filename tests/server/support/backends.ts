@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
+import { afterEach, describe, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
@@ -75,6 +75,48 @@ export async function freshBackend(kind: BackendKind): Promise<Backend> {
     dispose: async () => {
       await drop();
       remove();
+    },
+  };
+}
+
+/**
+ * What a test starts, undone after it, last first. Call once at a test file's
+ * top level; pass each undo (a close, a removal) as the thing starts.
+ */
+export function undoAfterEach(): (undo: () => unknown) => void {
+  const undos: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const undo of undos.splice(0).reverse()) await undo();
+  });
+  return (undo) => void undos.push(undo);
+}
+
+/** A fresh database of `kind`, open (and migrated); closed and removed by `later`. */
+export async function openFreshBackend(
+  kind: BackendKind,
+  later: (undo: () => unknown) => void,
+): Promise<{ backend: Backend; db: Database }> {
+  const backend = await freshBackend(kind);
+  later(() => backend.dispose());
+  const db = await openDatabase(backend.options);
+  later(() => db.close());
+  return { backend, db };
+}
+
+/**
+ * A fresh PostgreSQL database, migrated once as `supabase db push` would, then
+ * only SQL: a client to it as its owner, and how to end both.
+ */
+export async function migratedPostgres(): Promise<{ client: pg.Client; close(): Promise<void> }> {
+  const backend = await freshBackend('postgres');
+  await (await openDatabase(backend.options)).close();
+  const client = new pg.Client({ connectionString: backend.options.databaseUrl });
+  await client.connect();
+  return {
+    client,
+    async close() {
+      await client.end();
+      await backend.dispose();
     },
   };
 }
