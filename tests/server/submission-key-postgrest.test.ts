@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Challenge } from 'altcha-lib/types';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { outcome } from './support/as-anon.ts';
+import { asPostgrestRequest, outcome } from './support/as-anon.ts';
 import { describePostgres, migratedPostgres } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
 import { solve } from '../support/proof.ts';
@@ -38,24 +38,8 @@ describePostgres('Prefer: resolution=ignore-duplicates as PostgREST runs it, as 
   });
   afterAll(() => close?.());
 
-  async function asVisitor(sql: string, params: unknown[] = []) {
-    const headers = { 'cf-connecting-ip': '198.51.100.77' };
-    await client.query('begin');
-    try {
-      await client.query('set local role anon');
-      await client.query(
-        `select set_config('request.headers', $1, true),
-                set_config('request.jwt.claims', '{"role":"anon"}', true)`,
-        [JSON.stringify(headers)],
-      );
-      const result = await client.query(sql, params);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    }
-  }
+  const asVisitor = (sql: string, params: unknown[] = []) =>
+    asPostgrestRequest(client, { 'cf-connecting-ip': '198.51.100.77' }, sql, params);
 
   const insert = (body: Record<string, unknown>) =>
     asVisitor(POSTGREST_INSERT, [JSON.stringify(body)]);
