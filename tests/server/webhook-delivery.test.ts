@@ -5,14 +5,13 @@ import {
   startLeadDelivery,
   type LeadDeliveryOptions,
 } from '../../server/leads/delivery/lead-delivery.ts';
-import { runSubmissionsCli } from '../../server/leads/submissions-cli.ts';
 import { asAnon } from './support/as-anon.ts';
 import { proofFrom } from '../support/proof.ts';
 import {
   describeEachBackend,
   describePostgres,
-  envFor,
   openFreshBackend,
+  submissionsJson,
   undoAfterEach,
   type Backend,
 } from './support/backends.ts';
@@ -53,16 +52,7 @@ const insertLead = async (db: Database, name = VALID.name) =>
     [name, VALID.email, VALID.message, await proofFrom(db)],
   );
 
-async function outbox(backend: Backend) {
-  let stdout = '';
-  const code = await runSubmissionsCli(['outbox'], {
-    env: envFor(backend),
-    stdout: (text) => (stdout += text),
-    stderr: () => {},
-  });
-  expect(code).toBe(0);
-  return JSON.parse(stdout) as Record<string, unknown>[];
-}
+const outbox = (backend: Backend) => submissionsJson(['outbox'], backend);
 
 describeEachBackend('the lead webhook', (kind) => {
   it('retries a 503 with the same webhook-id, sends nothing after the 2xx, and never holds the email up', async () => {

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterEach, describe, inject } from 'vitest';
+import { afterEach, describe, expect, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
 import type { ProofOfWorkSettings } from '../../../server/db/proof-of-work.ts';
+import { runSubmissionsCli } from '../../../server/leads/submissions-cli.ts';
 import { BACKENDS, type BackendKind } from '../../support/backend-kind.ts';
 import { TEST_PROOF_OF_WORK, TEST_PROOF_OF_WORK_ENV } from '../../support/proof.ts';
 
@@ -27,6 +28,21 @@ export function envFor(backend: Backend): Record<string, string> {
     ? { DATABASE_URL: databaseUrl }
     : { DATA_DIR: dataDir };
   return { ...where, ...TEST_PROOF_OF_WORK_ENV };
+}
+
+/** `npm run submissions -- ...args` against this backend: it must succeed; its JSON output. */
+export async function submissionsJson<T = Record<string, unknown>[]>(
+  args: string[],
+  backend: Backend,
+): Promise<T> {
+  let stdout = '';
+  const code = await runSubmissionsCli(args, {
+    env: envFor(backend),
+    stdout: (text) => (stdout += text),
+    stderr: () => {},
+  });
+  expect(code).toBe(0);
+  return JSON.parse(stdout) as T;
 }
 
 /** A suite per backend; the PostgreSQL one is skipped, by name, when the global setup found none. */
