@@ -8,10 +8,12 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Two cores: one worker per core. No test reads the wall clock; the motion tests read the
-  // timings the browser was given (delays, durations), which a busy machine does not change.
+  // Two cores: one worker per core.
   workers: 2,
-  // Tests wait on state, never on the clock; a flaky test is a bug to fix, not to retry.
+  // A flaky test is a bug to fix, not to retry. Tests wait on state (the page's data-hydrated
+  // mark, a role, a row) or hold the page's clock (page.clock); the motion tests read the
+  // timings the browser was given, not how long they took. One helper still spaces two reads
+  // 150 ms apart by the wall clock: scrollSettled (tests/e2e/support/site.ts).
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',

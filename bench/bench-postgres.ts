@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { postgresBinariesPresent, startPgCluster } from '../tests/setup/pg-cluster.ts';
+import { postgresBinariesPresent, startPgCluster } from '../tests/support/pg-cluster.ts';
 
 /**
  * Runs `work` against a PostgreSQL database of its own: a temporary database

@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { NATIVE_FORM_PATH } from '../contact/paths.ts';
 import { HONEYPOT_FIELD } from '../contact/honeypot.ts';
 import { startServer, type RunningServer } from '../server/start.ts';
-import { SmtpSink } from '../tests/server/support/smtp-sink.ts';
+import { SmtpSink } from '../tests/support/smtp-sink.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
 import { uniqueSubmission } from './submissions-load.ts';
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, type AppOptions } from './app.ts';
 import { placeholderWarning, readPlaceholders } from './build-placeholders.ts';
 import { CONFIG_DEFAULTS } from './config.ts';
-import type { Row } from './db/database.ts';
+import type { Database, Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { readDatabaseRateLimit } from './db/rate-limit.ts';
 import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
@@ -34,6 +34,8 @@ export interface RunningServer {
   url: string;
   /** SQL as the database owner (bypasses row-level security): for tests that check a row landed. */
   query: (sql: string, params?: unknown[]) => Promise<Row[]>;
+  /** The database the server uses: tests close it under a running server to see an outage. */
+  database: Database;
   /** Stops accepting requests, lets in-flight ones finish, then closes the database. */
   close: () => Promise<void>;
 }
@@ -78,6 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     url: `http://${urlHost(host)}:${port}`,
     query: (sql, params) => database.query(sql, params),
+    database,
     close: () =>
       (closing ??= (async () => {
         try {

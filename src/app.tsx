@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, type ReactNode } from 'react';
 import { CaseStudies } from './components/sections/case-studies';
 import { Contact } from './components/sections/contact';
 import { FloatingCta } from './components/sections/floating-cta';
@@ -11,6 +11,7 @@ import { Services } from './components/sections/services';
 import { LoadingOverlay } from './components/ui/loading-overlay';
 import { Toaster } from './features/toasts/toaster';
 import { navCopy } from './content/navigation';
+import { islandHydrated, islandInShell, shellHydrated } from './lib/hydration-marker';
 
 /**
  * A Suspense boundary per section lets React hydrate the page in small tasks,
@@ -18,11 +19,25 @@ import { navCopy } from './content/navigation';
  * would block a visitor's first tap. Nothing suspends; the fallback never shows.
  */
 function Island({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
+  const id = useId();
+  useEffect(() => islandInShell(id), [id]);
+  return (
+    <Suspense fallback={null}>
+      <Hydrated island={id} />
+      {children}
+    </Suspense>
+  );
+}
+
+/** Draws nothing; its effect says its island has hydrated (src/lib/hydration-marker.ts). */
+function Hydrated({ island }: { island: string }) {
+  useEffect(() => islandHydrated(island), [island]);
+  return null;
 }
 
 /** The page, section by section in the order of docs/product.md#sections. */
 export function App() {
+  useEffect(shellHydrated, []);
   return (
     <>
       <LoadingOverlay />

@@ -7,13 +7,8 @@ import {
 import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { LIMITS } from '../../contact/validation';
 import { expect, test } from './fixtures';
-import {
-  SUBMIT_URL,
-  contactForm,
-  fillContactForm,
-  toasts,
-  uniqueSubmission,
-} from './support/contact';
+import { SUBMIT_URL, contactForm, fillContactForm, toasts } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
 import { VIEWPORTS, reload, visit } from './support/site';
 
 /** The exact words (docs/product.md#contact-messages), written out: a copy edit cannot drop one. */

@@ -1,18 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { submissionReference } from '../../contact/reference';
+import { SUBMIT_URL, contactForm, fillContactForm, toasts } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
+import { BACKENDS } from '../support/backend-kind.ts';
 import {
-  SUBMIT_URL,
-  contactForm,
-  fillContactForm,
-  toasts,
-  uniqueSubmission,
-} from './support/contact';
-import {
+  noScriptWorkerFixtures,
   Postgres,
-  startNoScriptServer,
-  type BackendKind,
   type NoScriptServer,
+  type NoScriptWorkerFixtures,
 } from './support/no-script-server';
 import { visit } from './support/site';
 
@@ -21,38 +17,7 @@ import { visit } from './support/site';
  * (docs/product.md#exactly-once), in Chromium against our server on both
  * backends, with lead email to an SMTP sink.
  */
-const test = base.extend<
-  object,
-  { postgres: Postgres; sites: (kind: BackendKind) => Promise<NoScriptServer> }
->({
-  postgres: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
-    async ({}, use) => {
-      const postgres = new Postgres();
-      await use(postgres);
-      await postgres.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  sites: [
-    async ({ postgres }, use) => {
-      const started = new Map<BackendKind, Promise<NoScriptServer>>();
-      await use((kind) => {
-        let site = started.get(kind);
-        if (!site) {
-          site = (async () =>
-            startNoScriptServer(
-              kind === 'postgres' ? await postgres.freshDatabase() : undefined,
-            ))();
-          started.set(kind, site);
-        }
-        return site;
-      });
-      for (const site of started.values()) await (await site).close();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = base.extend<object, NoScriptWorkerFixtures>(noScriptWorkerFixtures);
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -109,7 +74,7 @@ async function openForm(page: Page, site: NoScriptServer) {
   return fields;
 }
 
-for (const kind of ['embedded', 'postgres'] as const) {
+for (const kind of BACKENDS) {
   test.describe(`exactly once [${kind}]`, () => {
     test.skip(kind === 'postgres' && Postgres.skipReason !== undefined, Postgres.skipReason);
 

@@ -1,6 +1,6 @@
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 import type { RunningServer } from '../../server/start.ts';
-import { startSiteServer } from './support/site-server.ts';
+import { startSiteServer } from '../support/site-server.ts';
 
 interface WorkerFixtures {
   /** The project's own server, one per worker, with a fresh database. */

@@ -1,12 +1,7 @@
 import { MESSAGES } from '../../src/content/contact';
 import { expect, test } from './fixtures';
-import {
-  SUBMIT_URL,
-  contactForm,
-  fillContactForm,
-  toasts,
-  uniqueSubmission,
-} from './support/contact';
+import { SUBMIT_URL, contactForm, fillContactForm, toasts } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site';
 
 test.describe('the hidden trap field', () => {

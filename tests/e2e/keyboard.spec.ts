@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { contactCopy } from '../../src/content/contact';
 import { navCopy } from '../../src/content/navigation';
 import { expect, test } from './fixtures';
-import { contactForm, toasts, uniqueSubmission } from './support/contact';
+import { contactForm, toasts } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site';
 
 /** Presses Tab until `target` has focus, as a keyboard user would; fails after `max` presses. */

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { WEBHOOK_SECRET, WebhookReceiver } from '../server/support/webhook-receiver';
-import { contactForm, fillContactForm, toasts, uniqueSubmission } from './support/contact';
+import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver';
+import { contactForm, fillContactForm, toasts } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
 import { NOTIFY_EMAIL, startNoScriptServer } from './support/no-script-server';
 import { visit } from './support/site';
 

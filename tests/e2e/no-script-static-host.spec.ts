@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +8,14 @@ import { expect, test } from '@playwright/test';
 import Fastify from 'fastify';
 import { staticSite } from '../../server/plugins/static-site.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
+import { freePort } from '../support/free-port.ts';
 import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { contactReplyCopy } from '../../src/content/contact-reply';
-import { config } from './support/content';
-import { contactForm, fillContactForm, uniqueSubmission } from './support/contact';
+import { config } from '../support/content';
+import { contactForm, fillContactForm } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
 import { buildSite } from './support/static-build';
-import { startStaticHost } from './support/static-host';
+import { startStaticHost } from '../support/static-host';
 
 /**
  * The static-host topology: the build posts to hosted Supabase, and no server
@@ -139,12 +140,3 @@ test('a static page posting to our API elsewhere, without JavaScript: stored and
     await rm(dataDir, { recursive: true, force: true });
   }
 });
-
-/** A port free right now, for a server whose URL must be known before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((done) => probe.close(done));
-  return port;
-}

@@ -3,17 +3,20 @@ import { contactCopy } from '../../src/content/contact';
 import { contactReplyCopy } from '../../src/content/contact-reply';
 import { MESSAGES } from '../../src/content/contact';
 import { LIMITS } from '../../contact/validation';
-import { config, mailtoHref, telHref } from './support/content';
-import { contactForm, fillContactForm, uniqueSubmission } from './support/contact';
+import { config, mailtoHref, telHref } from '../support/content';
+import { contactForm, fillContactForm } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
 import { crossSitePage } from './support/cross-site-page';
 import {
   NOTIFY_EMAIL,
+  noScriptWorkerFixtures,
   Postgres,
-  startNoScriptServer,
-  type BackendKind,
+  serverOn,
   type NoScriptServer,
+  type NoScriptWorkerFixtures,
   type ServerOptions,
 } from './support/no-script-server';
+import { BACKENDS, type BackendKind } from '../support/backend-kind.ts';
 
 /**
  * The visitor whose JavaScript never arrived (a flaky connection, a blocked
@@ -26,33 +29,10 @@ const test = base.extend<
     /** A server of its own for one test (a low rate limit, a database to stop). */
     start: (backend: BackendKind, options?: ServerOptions) => Promise<NoScriptServer>;
   },
-  { postgres: Postgres; sites: (backend: BackendKind) => Promise<NoScriptServer> }
+  NoScriptWorkerFixtures
 >({
   javaScriptEnabled: false,
-  postgres: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
-    async ({}, use) => {
-      const postgres = new Postgres();
-      await use(postgres);
-      await postgres.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  /** One server per backend and worker, started on first need. */
-  sites: [
-    async ({ postgres }, use) => {
-      const started = new Map<BackendKind, Promise<NoScriptServer>>();
-      await use((backend) => {
-        const existing = started.get(backend);
-        if (existing) return existing;
-        const starting = serverOn(backend, postgres);
-        started.set(backend, starting);
-        return starting;
-      });
-      for (const server of started.values()) await (await server).close();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  ...noScriptWorkerFixtures,
   /** Every URL the page requested or navigated to. */
   urls: async ({ page }, use) => {
     const urls: string[] = [];
@@ -71,11 +51,6 @@ const test = base.extend<
   },
 });
 
-async function serverOn(backend: BackendKind, postgres: Postgres, options?: ServerOptions) {
-  const url = backend === 'postgres' ? await postgres.freshDatabase() : undefined;
-  return startNoScriptServer(url, options);
-}
-
 // A test may start a server (PGlite, or a database in a throwaway PostgreSQL) on a loaded machine.
 test.describe.configure({ timeout: 120_000 });
 
@@ -88,9 +63,13 @@ async function rowsOf(site: NoScriptServer, submission: Submission) {
   );
 }
 
-/** The words a visitor typed, as they would appear raw or encoded in a URL or a log. */
+/**
+ * The words a visitor typed, as they would appear raw or encoded in a URL or a log.
+ * A field of spaces only says nothing about anyone, and spaces are in every log line.
+ */
 function traces(submission: Submission): string[] {
-  return Object.values(submission).flatMap((value) => [
+  const words = Object.values(submission).filter((value) => value.trim() !== '');
+  return words.flatMap((value) => [
     value,
     encodeURIComponent(value),
     new URLSearchParams({ v: value }).toString().slice(2),
@@ -127,7 +106,7 @@ async function expectEmailAndPhone(page: Page) {
   );
 }
 
-for (const backend of ['embedded', 'postgres'] as const) {
+for (const backend of BACKENDS) {
   test.describe(`without JavaScript [${backend}]`, () => {
     test.skip(backend === 'postgres' && Postgres.skipReason !== undefined, Postgres.skipReason);
 

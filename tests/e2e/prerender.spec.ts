@@ -6,7 +6,7 @@ import { navCopy, navLinks } from '../../src/content/navigation';
 import { partners, partnersCopy } from '../../src/content/partners';
 import { services, servicesCopy } from '../../src/content/services';
 import { expect, test } from './fixtures';
-import { config, mailtoHref, telHref } from './support/content';
+import { config, mailtoHref, telHref } from '../support/content';
 import { expectSectionReached, section, sectionHeading } from './support/site';
 
 /** The page's own words (docs/product.md#sections), written out so a copy edit cannot drop one. */

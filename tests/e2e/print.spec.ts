@@ -13,7 +13,7 @@ import { navCopy } from '../../src/content/navigation';
 import { partners, partnersCopy } from '../../src/content/partners';
 import { services, servicesCopy } from '../../src/content/services';
 import { expect, test } from './fixtures';
-import { config } from './support/content';
+import { config } from '../support/content';
 import { VIEWPORTS, scrollThrough, unloadedImages, visit } from './support/site';
 
 // scripts/test.mjs says so loudly when it skips this for want of poppler-utils (never under CI).

@@ -4,7 +4,7 @@ import { footerCopy } from '../../src/content/footer';
 import { privacyCopy } from '../../src/content/privacy';
 import { expect, test } from './fixtures';
 import { contactForm } from './support/contact';
-import { config, mailtoHref } from './support/content';
+import { config, mailtoHref } from '../support/content';
 import { visit } from './support/site';
 
 const notice = (page: Page) => page.getByRole('dialog', { name: 'Privacy notice' });

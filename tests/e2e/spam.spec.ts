@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { SmtpSink } from '../server/support/smtp-sink.ts';
-import { contactForm, fillContactForm, toasts, uniqueSubmission } from './support/contact.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
+import { contactForm, fillContactForm, toasts } from './support/contact.ts';
+import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site.ts';
 import { MESSAGES } from '../../src/content/contact.ts';
 

@@ -6,8 +6,9 @@ import { securityHeaderSet } from '../../server/headers/site-headers';
 import { startServer, type RunningServer } from '../../server/start';
 import { RETRY_WINDOW_MS } from '../../src/config/constants';
 import { MESSAGES } from '../../src/content/contact';
-import { postgresBinariesPresent, startPgCluster, type PgCluster } from '../setup/pg-cluster';
-import { contactForm, fillContactForm, toasts, uniqueSubmission } from './support/contact';
+import { postgresBinariesPresent, startPgCluster, type PgCluster } from '../support/pg-cluster';
+import { contactForm, fillContactForm, toasts } from './support/contact';
+import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site';
 import { buildSite, watchPage } from './support/static-build';
 import {
@@ -16,7 +17,7 @@ import {
   siteHeaders,
   startStaticHost,
   type StaticHost,
-} from './support/static-host';
+} from '../support/static-host';
 
 /**
  * The site on a static host, posting to an API on another origin (topology 3),

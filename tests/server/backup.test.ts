@@ -9,9 +9,9 @@ import {
   emptyDataDir,
   envFor,
   freshBackend,
-  type BackendKind,
 } from './support/backends.ts';
 import { TABLE_URL, VALID } from './support/requests.ts';
+import type { BackendKind } from '../support/backend-kind.ts';
 import { withProof } from '../support/proof.ts';
 
 const cleanups: (() => unknown)[] = [];

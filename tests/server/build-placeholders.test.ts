@@ -7,7 +7,7 @@ import { PLACEHOLDERS_FILE } from '../../server/build-placeholders.ts';
 import { parseSiteEnv, placeholdersInUse } from '../../src/config/env.ts';
 import { freshBackend } from './support/backends.ts';
 import { spawnServer, type ChildServer } from './support/child-server.ts';
-import { until } from './support/smtp-sink.ts';
+import { until } from '../support/until.ts';
 
 const REAL = {
   VITE_SITE_URL: 'https://www.foreland.example',

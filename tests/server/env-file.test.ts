@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TABLE_URL, VALID } from './support/requests.ts';
+import { freePort } from '../support/free-port.ts';
 import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../support/proof.ts';
 
 const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
@@ -20,14 +20,6 @@ function envWithout(names: string[]): NodeJS.ProcessEnv {
 }
 
 const FILE_VARIABLES = ['PORT', 'RATE_LIMIT_PER_MINUTE', 'DATA_DIR', 'DATABASE_URL', 'DIST_DIR'];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
-}
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];

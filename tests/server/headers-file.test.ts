@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { renderHeadersFile } from '../../server/headers/headers-file.ts';
-import { headersFor, parseHeadersFile, siteHeaders } from '../e2e/support/static-host.ts';
+import { headersFor, parseHeadersFile, siteHeaders } from '../support/static-host.ts';
 
 const HASHES = ["'sha256-dGhlbWU='", "'sha256-bG9hZGVy'"];
 const API = 'https://api.example.co.uk';

@@ -3,7 +3,8 @@ import { ConfigError, parseServerConfig } from '../../server/config.ts';
 import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
 import { freshBackend } from './support/backends.ts';
 import { runServerToExit, spawnServer } from './support/child-server.ts';
-import { SmtpSink, until } from './support/smtp-sink.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
+import { until } from '../support/until.ts';
 import { VALID } from './support/requests.ts';
 
 const SMTP = {

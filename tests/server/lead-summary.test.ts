@@ -1,13 +1,18 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { openDatabase } from '../../server/db/open-database.ts';
 import {
   startLeadDelivery,
   type LeadDeliveryOptions,
 } from '../../server/leads/delivery/lead-delivery.ts';
-import { describeEachBackend, freshBackend, type Backend } from './support/backends.ts';
+import {
+  describeEachBackend,
+  openFreshBackend,
+  undoAfterEach,
+  type Backend,
+} from './support/backends.ts';
 import { VALID } from './support/requests.ts';
-import { SmtpSink, until, type ReceivedMail } from './support/smtp-sink.ts';
+import { SmtpSink, type ReceivedMail } from '../support/smtp-sink.ts';
+import { until } from '../support/until.ts';
 import { submissionReference } from '../../contact/reference.ts';
 
 /**
@@ -16,18 +21,12 @@ import { submissionReference } from '../../contact/reference.ts';
  * email per interval (shortened here through its setting), verified leads first.
  */
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const later = undoAfterEach();
 
 async function setUp(kind: Backend['kind']) {
-  const backend = await freshBackend(kind);
-  cleanups.push(() => backend.dispose());
-  const db = await openDatabase(backend.options);
-  cleanups.push(() => db.close());
+  const { db } = await openFreshBackend(kind, later);
   const sink = await SmtpSink.start();
-  cleanups.push(() => sink.down());
+  later(() => sink.down());
   return { db, sink };
 }
 
@@ -40,7 +39,7 @@ async function deliver(db: Database, sink: SmtpSink, options: LeadDeliveryOption
     deliveryPollMs: 20,
     ...options,
   });
-  cleanups.push(() => delivery.stop());
+  later(() => delivery.stop());
   return { delivery, logs };
 }
 

@@ -8,7 +8,8 @@ import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import { asAnon } from './support/as-anon.ts';
 import { describePostgres, freshBackend } from './support/backends.ts';
 import { spawnServer } from './support/child-server.ts';
-import { SilentRelay, SmtpSink, until } from './support/smtp-sink.ts';
+import { SilentRelay, SmtpSink } from '../support/smtp-sink.ts';
+import { until } from '../support/until.ts';
 import { VALID } from './support/requests.ts';
 import { proofFrom, withProof } from '../support/proof.ts';
 

@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/open-database.ts';
 import { LIMITS } from '../../contact/validation.ts';
-import { outcome } from './support/as-anon.ts';
-import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
+import { asPostgrestRequest, outcome } from './support/as-anon.ts';
+import { describePostgres, migratedPostgres } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
 import { solve } from '../support/proof.ts';
 
@@ -18,41 +17,18 @@ import { solve } from '../support/proof.ts';
 const MAX_ATTEMPTS = 200;
 
 describePostgres('a PostgREST-style session against the database alone', () => {
-  let backend: Backend;
   let client: pg.Client;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    backend = await freshBackend('postgres');
-    // Migrated once, as `supabase db push` would; then only SQL.
-    await (await openDatabase(backend.options)).close();
-    client = new pg.Client({ connectionString: backend.options.databaseUrl });
-    await client.connect();
+    ({ client, close } = await migratedPostgres());
   });
-  afterAll(async () => {
-    await client?.end();
-    await backend?.dispose();
-  });
+  afterAll(() => close?.());
 
-  /** One request as PostgREST runs it: a transaction as anon, with the client's headers. */
-  async function asVisitor(from: string, sql: string, params: unknown[] = []) {
+  /** One request from `from`, as PostgREST runs it. */
+  function asVisitor(from: string, sql: string, params: unknown[] = []) {
     // Where hosted Supabase's proxies put the client address (PostgREST passes headers on).
     const headers = { 'x-forwarded-for': from, 'x-real-ip': from, 'cf-connecting-ip': from };
-    await client.query('begin');
-    try {
-      await client.query('set local role anon');
-      await client.query(
-        `select set_config('request.headers', $1, true),
-                set_config('request.jwt.claims', '{"role":"anon"}', true),
-                set_config('request.method', 'POST', true),
-                set_config('request.path', '/contact_submissions', true)`,
-        [JSON.stringify(headers)],
-      );
-      const result = await client.query(sql, params);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    }
+    return asPostgrestRequest(client, headers, sql, params);
   }
 
   /** The insert as the page makes it, with a proof solved from the database's own challenge. */

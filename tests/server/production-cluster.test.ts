@@ -4,7 +4,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresDatabase, describePostgres } from './support/backends.ts';
 import { exited, spawnServer, type ChildServer } from './support/child-server.ts';
 import { describeWithNginx, startNginx, type RunningNginx } from './support/nginx.ts';
-import { SmtpSink, until } from './support/smtp-sink.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
+import { until } from '../support/until.ts';
 import { Visitor } from './support/visitor.ts';
 
 /** Low, so one address reaches it quickly; each load client below has addresses of its own. */

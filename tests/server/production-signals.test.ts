@@ -8,7 +8,7 @@ import {
   spawnNpm,
 } from './support/child-server.ts';
 import { descendantsOf, survivors } from './support/process-tree.ts';
-import { until } from './support/smtp-sink.ts';
+import { until } from '../support/until.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

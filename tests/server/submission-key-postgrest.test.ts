@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Challenge } from 'altcha-lib/types';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/open-database.ts';
-import { outcome } from './support/as-anon.ts';
-import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
+import { asPostgrestRequest, outcome } from './support/as-anon.ts';
+import { describePostgres, migratedPostgres } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
 import { solve } from '../support/proof.ts';
 
@@ -32,37 +31,15 @@ const POSTGREST_INSERT = `
   from (select * from pgrst_source) _postgrest_t`;
 
 describePostgres('Prefer: resolution=ignore-duplicates as PostgREST runs it, as anon', () => {
-  let backend: Backend;
   let client: pg.Client;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    backend = await freshBackend('postgres');
-    await (await openDatabase(backend.options)).close();
-    client = new pg.Client({ connectionString: backend.options.databaseUrl });
-    await client.connect();
+    ({ client, close } = await migratedPostgres());
   });
-  afterAll(async () => {
-    await client?.end();
-    await backend?.dispose();
-  });
+  afterAll(() => close?.());
 
-  async function asVisitor(sql: string, params: unknown[] = []) {
-    const headers = { 'cf-connecting-ip': '198.51.100.77' };
-    await client.query('begin');
-    try {
-      await client.query('set local role anon');
-      await client.query(
-        `select set_config('request.headers', $1, true),
-                set_config('request.jwt.claims', '{"role":"anon"}', true)`,
-        [JSON.stringify(headers)],
-      );
-      const result = await client.query(sql, params);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    }
-  }
+  const asVisitor = (sql: string, params: unknown[] = []) =>
+    asPostgrestRequest(client, { 'cf-connecting-ip': '198.51.100.77' }, sql, params);
 
   const insert = (body: Record<string, unknown>) =>
     asVisitor(POSTGREST_INSERT, [JSON.stringify(body)]);

@@ -1,43 +1,38 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import {
   startLeadDelivery,
   type LeadDeliveryOptions,
 } from '../../server/leads/delivery/lead-delivery.ts';
-import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { asAnon } from './support/as-anon.ts';
 import { proofFrom } from '../support/proof.ts';
 import {
   describeEachBackend,
   describePostgres,
-  envFor,
-  freshBackend,
+  openFreshBackend,
+  submissionsJson,
+  undoAfterEach,
   type Backend,
 } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
-import { SmtpSink, until } from './support/smtp-sink.ts';
-import { WEBHOOK_SECRET, WebhookReceiver } from './support/webhook-receiver.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
+import { until } from '../support/until.ts';
+import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
  * Issue 26: each lead is posted to a Standard Webhooks receiver beside the
  * email, with its own retries, and verified here as an integrator would.
  */
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const later = undoAfterEach();
 
 async function setUp(kind: Backend['kind']) {
-  const backend = await freshBackend(kind);
-  cleanups.push(() => backend.dispose());
-  const db = await openDatabase(backend.options);
-  cleanups.push(() => db.close());
+  const { backend, db } = await openFreshBackend(kind, later);
   const receiver = await WebhookReceiver.start();
-  cleanups.push(() => receiver.close());
+  later(() => receiver.close());
   const sink = await SmtpSink.start();
-  cleanups.push(() => sink.down());
+  later(() => sink.down());
   return { backend, db, receiver, sink };
 }
 
@@ -45,7 +40,7 @@ async function deliver(db: Database, options: LeadDeliveryOptions) {
   const logs: string[] = [];
   const log = { info: (text: string) => logs.push(text), warn: (text: string) => logs.push(text) };
   const delivery = await startLeadDelivery(db, log, { deliveryPollMs: 20, ...options });
-  cleanups.push(() => delivery.stop());
+  later(() => delivery.stop());
   return { delivery, logs };
 }
 
@@ -57,16 +52,7 @@ const insertLead = async (db: Database, name = VALID.name) =>
     [name, VALID.email, VALID.message, await proofFrom(db)],
   );
 
-async function outbox(backend: Backend) {
-  let stdout = '';
-  const code = await runSubmissionsCli(['outbox'], {
-    env: envFor(backend),
-    stdout: (text) => (stdout += text),
-    stderr: () => {},
-  });
-  expect(code).toBe(0);
-  return JSON.parse(stdout) as Record<string, unknown>[];
-}
+const outbox = (backend: Backend) => submissionsJson(['outbox'], backend);
 
 describeEachBackend('the lead webhook', (kind) => {
   it('retries a 503 with the same webhook-id, sends nothing after the 2xx, and never holds the email up', async () => {
@@ -205,7 +191,7 @@ describePostgres('three instances sharing one PostgreSQL', () => {
     const instances = await Promise.all(
       [0, 1, 2].map(async () => {
         const own = await openDatabase(backend.options);
-        cleanups.push(() => own.close());
+        later(() => own.close());
         return (await deliver(own, { webhookUrl: receiver.url, webhookSecret: WEBHOOK_SECRET }))
           .delivery;
       }),

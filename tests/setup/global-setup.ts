@@ -6,7 +6,12 @@ import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate } from '../../server/db/migrations.ts';
 import { setProofOfWork } from '../../server/db/proof-of-work.ts';
 import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
-import { PG_BIN, postgresBinariesPresent, startPgCluster, type PgCluster } from './pg-cluster.ts';
+import {
+  PG_BIN,
+  postgresBinariesPresent,
+  startPgCluster,
+  type PgCluster,
+} from '../support/pg-cluster.ts';
 import { CI } from '../support/skip.ts';
 
 declare module 'vitest' {

@@ -1,30 +1,27 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { Fixtures } from '@playwright/test';
 import pg from 'pg';
-import { buildApp } from '../../../server/app.ts';
-import { openDatabase } from '../../../server/db/open-database.ts';
-import { startLeadDelivery } from '../../../server/leads/delivery/lead-delivery.ts';
-import { postgresBinariesPresent, startPgCluster, type PgCluster } from '../../setup/pg-cluster.ts';
-import { SmtpSink } from '../../server/support/smtp-sink.ts';
-
-export type BackendKind = 'embedded' | 'postgres';
+import { startServer, type RunningServer } from '../../../server/start.ts';
+import type { BackendKind } from '../../support/backend-kind.ts';
+import {
+  postgresBinariesPresent,
+  startPgCluster,
+  type PgCluster,
+} from '../../support/pg-cluster.ts';
+import { SmtpSink } from '../../support/smtp-sink.ts';
 
 /** Where each lead is emailed in these tests. */
 export const NOTIFY_EMAIL = 'leads@agency.example';
 
-export interface NoScriptServer {
-  url: string;
-  /** As the owner, to see what was stored. */
-  query: (sql: string) => Promise<Record<string, unknown>[]>;
+export interface NoScriptServer extends RunningServer {
   /** Every line the server logged, as written. */
   log: string[];
   mail: SmtpSink;
   /** The database goes away under a running server. */
   stopDatabase(): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -60,8 +57,9 @@ export class Postgres {
 }
 
 /**
- * The project's own server as main.ts starts it (site, API, lead email to an
- * SMTP sink), logging into `log`, over a fresh database of either kind.
+ * The project's own server, started by server/start.ts as main.ts starts it
+ * (site, API, lead email to an SMTP sink), logging into `log`, over a fresh
+ * database of either kind and a snapshot of the build.
  */
 export async function startNoScriptServer(
   databaseUrl: string | undefined,
@@ -69,46 +67,86 @@ export async function startNoScriptServer(
 ): Promise<NoScriptServer> {
   const workDir = await mkdtemp(join(tmpdir(), 'e2e-noscript-'));
   const distDir = join(workDir, 'dist');
-  await cp(resolve(options.distDir ?? 'dist'), distDir, { recursive: true });
   const log: string[] = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) =>
     log.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
   );
-  const mail = await SmtpSink.start();
-  const database = await openDatabase({
-    databaseUrl,
-    dataDir: join(workDir, 'data'),
-    // The database's own per-address limit too: every test here posts from 127.0.0.1.
-    rateLimitPerMinute: options.rateLimitPerMinute ?? 1_000,
-  });
-  const app = await buildApp({
-    database,
-    distDir,
-    logger: stream,
-    rateLimitPerMinute: options.rateLimitPerMinute ?? 1_000,
-    corsOrigins: options.corsOrigins ?? [],
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const delivery = await startLeadDelivery(database, app.log, {
-    smtpUrl: mail.url,
-    notifyEmail: NOTIFY_EMAIL,
-    deliveryPollMs: 100,
-    webhookUrl: options.webhook?.url,
-    webhookSecret: options.webhook?.secret,
-  });
-  const { port } = app.server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    query: (sql) => database.query(sql),
-    log,
-    mail,
-    stopDatabase: () => database.close(),
-    async close() {
-      await app.close();
-      await delivery.stop().finally(() => database.close());
-      await mail.down();
-      await rm(workDir, { recursive: true, force: true });
-    },
-  };
+  let mail: SmtpSink | undefined;
+  try {
+    await cp(resolve(options.distDir ?? 'dist'), distDir, { recursive: true });
+    mail = await SmtpSink.start();
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl,
+      dataDir: join(workDir, 'data'),
+      distDir,
+      logger: stream,
+      // In-process and in the database: every test here posts from 127.0.0.1.
+      rateLimitPerMinute: options.rateLimitPerMinute ?? 1_000,
+      corsOrigins: options.corsOrigins ?? [],
+      smtpUrl: mail.url,
+      notifyEmail: NOTIFY_EMAIL,
+      deliveryPollMs: 100,
+      webhookUrl: options.webhook?.url,
+      webhookSecret: options.webhook?.secret,
+    });
+    const sink = mail;
+    return {
+      ...server,
+      log,
+      mail: sink,
+      stopDatabase: () => server.database.close(),
+      async close() {
+        await server.close();
+        await sink.down();
+        await rm(workDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await mail?.down();
+    await rm(workDir, { recursive: true, force: true });
+    throw error;
+  }
 }
+
+export interface NoScriptWorkerFixtures {
+  postgres: Postgres;
+  /** One server per backend and worker, started on first need. */
+  sites: (kind: BackendKind) => Promise<NoScriptServer>;
+}
+
+/** A fresh database of `kind` (one in the worker's cluster for PostgreSQL) and a server over it. */
+export async function serverOn(kind: BackendKind, postgres: Postgres, options?: ServerOptions) {
+  const url = kind === 'postgres' ? await postgres.freshDatabase() : undefined;
+  return startNoScriptServer(url, options);
+}
+
+/** The worker's PostgreSQL and its servers, for `test.extend`. */
+export const noScriptWorkerFixtures: Fixtures<object, NoScriptWorkerFixtures> = {
+  postgres: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
+    async ({}, use) => {
+      const postgres = new Postgres();
+      await use(postgres);
+      await postgres.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  sites: [
+    async ({ postgres }, use) => {
+      const started = new Map<BackendKind, Promise<NoScriptServer>>();
+      await use((kind) => {
+        let site = started.get(kind);
+        if (!site) {
+          site = serverOn(kind, postgres);
+          started.set(kind, site);
+        }
+        return site;
+      });
+      for (const site of started.values()) await (await site).close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+};

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { caseStudiesCopy } from '../../../src/content/case-studies';
 import { contactCopy } from '../../../src/content/contact';
-import { hero } from '../../../src/content/hero';
 import { servicesCopy } from '../../../src/content/services';
+import { HYDRATED_ATTRIBUTE } from '../../../src/lib/hydration-marker';
 
 /** docs/product.md#constants: narrow phone and large desktop, plus the tablet width where layouts change. */
 export const VIEWPORTS = {
@@ -11,12 +11,10 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-/** The hero's decorative dots are placed by an effect, so all six mean React has hydrated. */
+/** Waits for the page's own signal that React has hydrated every section (src/lib/hydration-marker.ts). */
 export async function waitForHydration(page: Page) {
   // The bundle is fetched after first paint and hydrates section by section: allow a busy CPU.
-  await expect(page.getByTestId('hero-dots').locator('span')).toHaveCount(hero.dotCount, {
-    timeout: 10_000,
-  });
+  await expect(page.locator('html')).toHaveAttribute(HYDRATED_ATTRIBUTE, '', { timeout: 10_000 });
 }
 
 /** Waits until the page is interactive and the spinner has gone. */

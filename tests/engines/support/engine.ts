@@ -25,26 +25,5 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/** How long a condition may take to come true: a busy 2-core machine is slow, never wrong. */
-const PATIENCE_MS = 15_000;
-const POLL_MS = 100;
-
-/**
- * Polls `probe` until `accept` holds for its value and returns that value.
- * Fails with the last value seen, so a failure says what the page showed.
- */
-export async function until<T>(
-  what: string,
-  probe: () => Promise<T>,
-  accept: (value: T) => boolean,
-): Promise<T> {
-  const deadline = Date.now() + PATIENCE_MS;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}; last seen: ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
+/** How long a condition in a browser may take to come true: a busy 2-core machine is slow, never wrong. */
+export const PATIENCE_MS = 15_000;

@@ -61,9 +61,9 @@ export function recordedProblems(): string[] {
   return (window as unknown as { engineProblems?: string[] }).engineProblems ?? ['no recorder'];
 }
 
-/** How many of the hero's decorative dots are placed: all of them once React has hydrated. */
-export function heroDots(): number {
-  return document.querySelectorAll('[data-testid="hero-dots"] span').length;
+/** Whether the page says React has hydrated every section (src/lib/hydration-marker.ts). */
+export function hydrated(attribute: string): boolean {
+  return document.documentElement.hasAttribute(attribute);
 }
 
 /** Each section's heading, in page order, as its aria-labelledby names it. */

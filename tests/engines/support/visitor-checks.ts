@@ -7,14 +7,16 @@ import { partnersCopy } from '../../../src/content/partners';
 import { seo } from '../../../src/content/seo';
 import { servicesCopy } from '../../../src/content/services';
 import { themeCopy } from '../../../src/content/theme';
-import { uniqueSubmission } from '../../e2e/support/contact.ts';
-import { config } from '../../e2e/support/content.ts';
-import { startSiteServer } from '../../e2e/support/site-server.ts';
-import { until, type Engine } from './engine.ts';
+import { HYDRATED_ATTRIBUTE } from '../../../src/lib/hydration-marker';
+import { uniqueSubmission } from '../../support/submission.ts';
+import { config } from '../../support/content.ts';
+import { startSiteServer } from '../../support/site-server.ts';
+import { until } from '../../support/until.ts';
+import { PATIENCE_MS, type Engine } from './engine.ts';
 import {
   buttonNamed,
   cardReveals,
-  heroDots,
+  hydrated,
   labelledControl,
   renderedTheme,
   scrollThroughPage,
@@ -43,11 +45,7 @@ function canvas(theme: 'light' | 'dark'): string {
 /** Opens the page as a first visit and waits until it has hydrated (see tests/e2e/support/site.ts). */
 async function visit(engine: Engine, server: RunningServer) {
   await engine.open(server.url);
-  await until(
-    'hydration (the hero dots)',
-    () => engine.evaluate(heroDots),
-    (n) => n === hero.dotCount,
-  );
+  await until(() => engine.evaluate(hydrated, HYDRATED_ATTRIBUTE), PATIENCE_MS, 'hydration');
 }
 
 async function fillContactForm(
@@ -104,15 +102,17 @@ export function describeEngine(
       await engine.click(buttonNamed, THEME_BUTTON);
       const other = before.theme === 'light' ? 'dark' : 'light';
       await until(
-        `the ${other} canvas`,
         () => engine.evaluate(renderedTheme),
+        PATIENCE_MS,
+        `the ${other} canvas`,
         (now) => now.theme === other && now.background === canvas(other),
       );
 
       expect(await engine.evaluate(scrollThroughPage)).toBeGreaterThan(0);
       const cards = await until(
-        'every card at full opacity',
         () => engine.evaluate(cardReveals),
+        PATIENCE_MS,
+        'every card at full opacity',
         (reveals) => reveals.every((card) => card.opacity === '1'),
       );
       // The entrance really ran here: cards below the fold made one as their section came in view.
@@ -128,8 +128,9 @@ export function describeEngine(
       await engine.click(buttonNamed, contactCopy.form.submitIdle);
 
       await until(
-        'the thank-you toast',
         () => engine.evaluate(toastTexts),
+        PATIENCE_MS,
+        'the thank-you toast',
         (texts) => texts.includes(MESSAGES.sent),
       );
       expect(await storedRows(server, values.email)).toEqual([values]);
@@ -144,8 +145,9 @@ export function describeEngine(
       await engine.click(buttonNamed, contactCopy.form.submitIdle);
 
       const texts = await until(
-        'the invalid-email toast',
         () => engine.evaluate(toastTexts),
+        PATIENCE_MS,
+        'the invalid-email toast',
         (shown) => shown.length > 0,
       );
       expect(texts).toEqual([MESSAGES.invalidEmail]);

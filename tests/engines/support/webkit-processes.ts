@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
-import { until } from './engine.ts';
+import { freePort } from '../../support/free-port.ts';
+import { until } from '../../support/until.ts';
+import { PATIENCE_MS } from './engine.ts';
 
 /** Debian's webkit2gtk-driver and Xvfb (xvfb). */
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
@@ -60,14 +61,6 @@ export async function startXvfb() {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** WebKitWebDriver on a free loopback port of `display`, once it answers /status. */
 export async function startWebKitDriver(display: string) {
   const port = await freePort();
@@ -75,7 +68,6 @@ export async function startWebKitDriver(display: string) {
   const url = `http://127.0.0.1:${port}`;
   try {
     await until(
-      `WebKitWebDriver on ${url}`,
       async () => {
         if (!driver.running()) throw new Error(`WebKitWebDriver exited: ${driver.stderr()}`);
         return fetch(`${url}/status`).then(
@@ -83,6 +75,8 @@ export async function startWebKitDriver(display: string) {
           () => false,
         );
       },
+      PATIENCE_MS,
+      `WebKitWebDriver on ${url}`,
       Boolean,
     );
     return { url, stop: driver.stop };

@@ -1,4 +1,5 @@
-import { until, type Engine, type Finder } from './engine.ts';
+import { until } from '../../support/until.ts';
+import { PATIENCE_MS, type Engine, type Finder } from './engine.ts';
 import { recordProblems, recordedProblems } from './in-page.ts';
 import { startWebKitDriver, startXvfb } from './webkit-processes.ts';
 import { WebDriverCommandError, WebDriverSession, type ElementReference } from './webdriver.ts';
@@ -59,8 +60,9 @@ export async function launchWebKit(): Promise<Engine> {
 
   const element = (find: Finder, name: string) =>
     until(
-      `an element for "${name}"`,
       () => current().execute<ElementReference | null>(`return (${find})(arguments[0]);`, [name]),
+      PATIENCE_MS,
+      `an element for "${name}"`,
       (reference) => reference !== null,
     ) as Promise<ElementReference>;
 
@@ -76,7 +78,6 @@ export async function launchWebKit(): Promise<Engine> {
   /** Puts the recorder into the document at `href` once that document exists. */
   const recordFromTheStart = (href: string) =>
     until(
-      `the document of ${href}`,
       () =>
         current()
           .execute<boolean>(
@@ -90,6 +91,8 @@ export async function launchWebKit(): Promise<Engine> {
             }
             throw error;
           }),
+      PATIENCE_MS,
+      `the document of ${href}`,
       Boolean,
     );
 
@@ -102,8 +105,9 @@ export async function launchWebKit(): Promise<Engine> {
       await session.navigate(url);
       await recordFromTheStart(new URL(url).href);
       await until(
-        'the load event',
         () => current().execute<string>('return document.readyState;'),
+        PATIENCE_MS,
+        'the load event',
         (state) => state === 'complete',
       );
     },

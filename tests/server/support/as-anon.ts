@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Database, Row } from '../../../server/db/database.ts';
 
 /** Runs one statement as the anon role, as PostgREST would for a visitor. */
@@ -15,5 +16,35 @@ export async function outcome(run: Promise<unknown>): Promise<string> {
     return 'ok';
   } catch (error) {
     return String((error as { code?: unknown }).code ?? error);
+  }
+}
+
+/**
+ * One request as PostgREST runs it for an anonymous visitor, on a plain
+ * connection: a transaction as anon, with the request's headers, claims,
+ * method and path published in the settings PostgREST sets.
+ */
+export async function asPostgrestRequest(
+  client: pg.Client,
+  headers: Record<string, string>,
+  sql: string,
+  params: unknown[] = [],
+) {
+  await client.query('begin');
+  try {
+    await client.query('set local role anon');
+    await client.query(
+      `select set_config('request.headers', $1, true),
+              set_config('request.jwt.claims', '{"role":"anon"}', true),
+              set_config('request.method', 'POST', true),
+              set_config('request.path', '/contact_submissions', true)`,
+      [JSON.stringify(headers)],
+    );
+    const result = await client.query(sql, params);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
   }
 }

@@ -4,15 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
+import { afterEach, describe, expect, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
 import type { ProofOfWorkSettings } from '../../../server/db/proof-of-work.ts';
+import { runSubmissionsCli } from '../../../server/submissions-cli.ts';
+import { BACKENDS, type BackendKind } from '../../support/backend-kind.ts';
 import { TEST_PROOF_OF_WORK, TEST_PROOF_OF_WORK_ENV } from '../../support/proof.ts';
-
-export type BackendKind = 'embedded' | 'postgres';
-export const BACKENDS: BackendKind[] = ['embedded', 'postgres'];
 
 /** Where a test's database lives: options for openDatabase/startServer, and how to remove it. */
 export interface Backend {
@@ -29,6 +28,21 @@ export function envFor(backend: Backend): Record<string, string> {
     ? { DATABASE_URL: databaseUrl }
     : { DATA_DIR: dataDir };
   return { ...where, ...TEST_PROOF_OF_WORK_ENV };
+}
+
+/** `npm run submissions -- ...args` against this backend: it must succeed; its JSON output. */
+export async function submissionsJson<T = Record<string, unknown>[]>(
+  args: string[],
+  backend: Backend,
+): Promise<T> {
+  let stdout = '';
+  const code = await runSubmissionsCli(args, {
+    env: envFor(backend),
+    stdout: (text) => (stdout += text),
+    stderr: () => {},
+  });
+  expect(code).toBe(0);
+  return JSON.parse(stdout) as T;
 }
 
 /** A suite per backend; the PostgreSQL one is skipped, by name, when the global setup found none. */
@@ -77,6 +91,48 @@ export async function freshBackend(kind: BackendKind): Promise<Backend> {
     dispose: async () => {
       await drop();
       remove();
+    },
+  };
+}
+
+/**
+ * What a test starts, undone after it, last first. Call once at a test file's
+ * top level; pass each undo (a close, a removal) as the thing starts.
+ */
+export function undoAfterEach(): (undo: () => unknown) => void {
+  const undos: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const undo of undos.splice(0).reverse()) await undo();
+  });
+  return (undo) => void undos.push(undo);
+}
+
+/** A fresh database of `kind`, open (and migrated); closed and removed by `later`. */
+export async function openFreshBackend(
+  kind: BackendKind,
+  later: (undo: () => unknown) => void,
+): Promise<{ backend: Backend; db: Database }> {
+  const backend = await freshBackend(kind);
+  later(() => backend.dispose());
+  const db = await openDatabase(backend.options);
+  later(() => db.close());
+  return { backend, db };
+}
+
+/**
+ * A fresh PostgreSQL database, migrated once as `supabase db push` would, then
+ * only SQL: a client to it as its owner, and how to end both.
+ */
+export async function migratedPostgres(): Promise<{ client: pg.Client; close(): Promise<void> }> {
+  const backend = await freshBackend('postgres');
+  await (await openDatabase(backend.options)).close();
+  const client = new pg.Client({ connectionString: backend.options.databaseUrl });
+  await client.connect();
+  return {
+    client,
+    async close() {
+      await client.end();
+      await backend.dispose();
     },
   };
 }

@@ -1,10 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
+import { freePort } from '../../support/free-port.ts';
 import { skipReason } from '../../support/skip.ts';
 
 export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
@@ -144,12 +145,4 @@ async function untilListening(port: number, exited: () => boolean, output: () =>
     if (open) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }

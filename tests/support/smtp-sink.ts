@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { parseMail, type ParsedMail } from './raw-mail.ts';
+import { until } from './until.ts';
 
 export interface ReceivedMail extends ParsedMail {
   /** RCPT TO addresses: who the message really went to, whatever its headers say. */
@@ -97,18 +98,5 @@ export class SilentRelay {
   async release(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
-export async function until(
-  check: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -1,8 +1,8 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startServer, type RunningServer } from '../../../server/start.ts';
-import { TEST_PROOF_OF_WORK } from '../../support/proof.ts';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { TEST_PROOF_OF_WORK } from './proof.ts';
 
 /**
  * The project's own server on a free loopback port with a fresh embedded
