@@ -82,6 +82,47 @@ export default tseslint.config(
               message:
                 'The shared rules stand alone: they may read the words (src/content/), nothing else.',
             },
+            {
+              target: './tests/e2e',
+              from: ['./tests/server', './tests/engines', './tests/unit', './tests/setup'],
+              message:
+                'A test imports helpers from its own folder or from tests/support/, the one shared place.',
+            },
+            {
+              target: './tests/server',
+              from: ['./tests/e2e', './tests/engines', './tests/unit', './tests/setup'],
+              message:
+                'A test imports helpers from its own folder or from tests/support/, the one shared place.',
+            },
+            {
+              target: './tests/engines',
+              from: ['./tests/e2e', './tests/server', './tests/unit', './tests/setup'],
+              message:
+                'A test imports helpers from its own folder or from tests/support/, the one shared place.',
+            },
+            {
+              target: './tests/unit',
+              from: ['./tests/e2e', './tests/server', './tests/engines', './tests/setup'],
+              message:
+                'A test imports helpers from its own folder or from tests/support/, the one shared place.',
+            },
+            {
+              target: './tests/setup',
+              from: ['./tests/e2e', './tests/server', './tests/engines', './tests/unit'],
+              message:
+                'A test imports helpers from its own folder or from tests/support/, the one shared place.',
+            },
+            {
+              target: './tests/support',
+              from: [
+                './tests/e2e',
+                './tests/server',
+                './tests/engines',
+                './tests/unit',
+                './tests/setup',
+              ],
+              message: 'The shared test helpers lean on no one test folder.',
+            },
           ],
         },
       ],

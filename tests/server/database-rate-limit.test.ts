@@ -3,20 +3,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { asAnon, outcome } from './support/as-anon.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { ERROR_KEYS, TABLE_URL, VALID } from './support/requests.ts';
-import { proofFrom, withProof } from '../support/proof.ts';
+import { ERROR_KEYS, send, VALID } from './support/requests.ts';
+import { proofFrom } from '../support/proof.ts';
 
 /** Low, so a test reaches it quickly; the in-process limiter in front stays far higher. */
 const DB_LIMIT = 3;
 
-const post = async (app: FastifyInstance, from: string) =>
-  app.inject({
-    method: 'POST',
-    url: TABLE_URL,
-    remoteAddress: from,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(await withProof(app, VALID)),
-  });
+const post = (app: FastifyInstance, from: string) =>
+  send(app, { body: VALID, remoteAddress: from });
 
 /** An insert as PostgREST makes it: role anon, the request's headers in `request.headers`. */
 const asPostgrest = async (db: Database, headers: Record<string, string> | undefined) => {

@@ -9,8 +9,7 @@ import {
   testApp,
   type TestApp,
 } from './support/backends.ts';
-import { TABLE_URL, VALID } from './support/requests.ts';
-import { withProof } from '../support/proof.ts';
+import { send, VALID } from './support/requests.ts';
 
 /** Low, so each side's limit is reached in a few requests; the other side stays far above it. */
 const LIMIT = 2;
@@ -24,14 +23,8 @@ let posted = 0;
 const another = () => ({ ...VALID, message: `${VALID.message} (${++posted})` });
 
 /** As the page sends it: with a fresh proof of work. */
-const json = async (app: FastifyInstance, from: string) =>
-  app.inject({
-    method: 'POST',
-    url: TABLE_URL,
-    remoteAddress: from,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(await withProof(app, another())),
-  });
+const json = (app: FastifyInstance, from: string) =>
+  send(app, { body: another(), remoteAddress: from });
 
 /** The form without JavaScript: no proof (its rows are stored unverified). */
 const form = (app: FastifyInstance, from: string) =>

@@ -46,4 +46,17 @@ describe('import boundaries', () => {
     );
     expect(refused).toHaveLength(2);
   });
+
+  it('a test imports helpers from its own folder or from tests/support/', async () => {
+    const refused = await crossings(
+      'tests/e2e/crossing.spec.ts',
+      "import { VALID } from '../server/support/requests.ts';\nexport const x = VALID;\n",
+    );
+    expect(refused).toEqual([expect.stringContaining('tests/support/, the one shared place')]);
+    const allowed = await crossings(
+      'tests/e2e/crossing.spec.ts',
+      "import { until } from '../support/until.ts';\nexport const x = until;\n",
+    );
+    expect(allowed).toEqual([]);
+  });
 });

@@ -20,6 +20,8 @@ export interface InsertRequest {
   url?: string;
   /** false: send the body as it is, without the proof of work the page adds. */
   proof?: boolean;
+  /** The visitor's address (the rate limit counts it). */
+  remoteAddress?: string;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function send(app: FastifyInstance, request: InsertRequest) {
     url: request.url ?? TABLE_URL,
     headers,
     payload,
+    ...(request.remoteAddress && { remoteAddress: request.remoteAddress }),
   });
 }
 
