@@ -33,9 +33,9 @@ import { NATIVE_FORM_PATH } from '../src/config/env.ts';
 import { HONEYPOT_FIELD } from '../server/native-form/form-body.ts';
 import { startServer, type RunningServer } from '../server/start.ts';
 import { SmtpSink } from '../tests/server/support/smtp-sink.ts';
-import { proofFrom } from '../tests/support/proof.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
 import { uniqueSubmission } from './submissions-load.ts';
+import { proofFrom } from '../tests/support/proof.ts';
 
 const { values } = parseArgs({
   options: {
