@@ -16,8 +16,14 @@
  * under the idle flood beside the latency without it. A benchmark that prints
  * figures, not a test. Loopback only; every loop ends by a deadline.
  *
+ * Every post carries a proof of work, solved before the first phase
+ * (bench/proof-pool.ts, at the test difficulty set through
+ * PROOF_OF_WORK_MAX_NUMBER; `--pool` for the whole run, a phase ends early if
+ * they run out). An answer a phase does not expect (anything but 201; in the
+ * crash, also none or a 503) fails the run.
+ *
  *   node --import tsx bench/abuse.ts [--clients 200] [--seconds 30] [--idle 300]
- *     [--real 10] [--backend both|embedded|postgres]
+ *     [--real 10] [--pool 60000] [--backend both|embedded|postgres]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -28,7 +34,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/open-database.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
-import { percentile, postFor, type LoadResult } from './submissions-load.ts';
+import { presolve, TEST_PROOF_OF_WORK, TEST_PROOF_OF_WORK_ENV } from './proof-pool.ts';
+import {
+  describeStatuses,
+  expectAnswers,
+  percentile,
+  postFor,
+  type LoadResult,
+} from './submissions-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +49,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '30' },
     idle: { type: 'string', default: '300' },
     real: { type: 'string', default: '10' },
+    pool: { type: 'string', default: '60000' },
     backend: { type: 'string', default: 'both' },
   },
 });
@@ -43,6 +57,7 @@ const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const IDLE = Number(values.idle);
 const REAL = Number(values.real);
+const POOL = Number(values.pool);
 /** The crash comes a third of the way into a load as long as the flood. */
 const CRASH_AFTER_S = SECONDS / 3;
 /** Past the server's 10 s header timeout, so the figures show it cutting stalled clients off. */
@@ -75,6 +90,7 @@ async function startServer(env: Record<string, string>, dir: string): Promise<Se
       DIST_DIR: '/nonexistent',
       RATE_LIMIT_PER_MINUTE: '10000',
       SMTP_URL: '',
+      ...TEST_PROOF_OF_WORK_ENV,
       ...env,
     },
     stdio: ['ignore', log, log],
@@ -165,11 +181,22 @@ async function run(label: string, database: { DATA_DIR?: string; DATABASE_URL?: 
   >;
   console.log(`\n${label}`);
   try {
+    // Proofs for every phase, solved before any of them, at the test difficulty.
+    const setup = await openDatabase({
+      dataDir: database.DATA_DIR ?? '',
+      databaseUrl: database.DATABASE_URL,
+      proofOfWork: TEST_PROOF_OF_WORK,
+    });
+    const proofs = await presolve(setup, POOL);
+    await setup.close();
+    console.log(`  ${POOL} proofs solved in ${(proofs.preparedMs / 1000).toFixed(1)} s, untimed`);
+
     // 1. Flood.
     let server = await startServer(env, dir);
     const flood = await postFor(server.url, CLIENTS, SECONDS, {
       label: 'Flood visitor',
       ownAddresses: true,
+      proofs,
     });
     const floodExit = await stopServer(server);
     const floodLatency = latency(flood);
@@ -184,6 +211,7 @@ async function run(label: string, database: { DATA_DIR?: string; DATABASE_URL?: 
       ownAddresses: true,
       stop: () => crashed.child.signalCode !== null,
       onAcknowledged: (name) => crashAcknowledged.push(name),
+      proofs,
     });
     clearTimeout(killer);
     if (crashed.child.exitCode === null && crashed.child.signalCode === null) {
@@ -194,7 +222,7 @@ async function run(label: string, database: { DATA_DIR?: string; DATABASE_URL?: 
 
     // 3. Idle flood: the same visitors' latency without, then with, the idle crowd.
     // A short warm-up first, so neither figure carries the restarted process's cold start.
-    const visitors = { ownAddresses: true, pauseMs: VISITOR_PAUSE_MS };
+    const visitors = { ownAddresses: true, pauseMs: VISITOR_PAUSE_MS, proofs };
     await postFor(server.url, REAL, WARM_UP_S, { ...visitors, label: 'Warm-up visitor' });
     const calm = await postFor(server.url, REAL, IDLE_PHASE_S, {
       ...visitors,
@@ -274,6 +302,15 @@ async function run(label: string, database: { DATA_DIR?: string; DATABASE_URL?: 
         `(${calmStored + busyStored === calm.acknowledged + busy.acknowledged ? 'equal' : 'DIFFERENT'}); ` +
         `SIGTERM exit code ${lastExit}`,
     );
+    console.log(
+      `  answers flood ${describeStatuses(flood.statuses)}; crash ${describeStatuses(crash.statuses)}; ` +
+        `calm ${describeStatuses(calm.statuses)}; crowded ${describeStatuses(busy.statuses)}` +
+        (proofs.taken >= proofs.size ? '; THE PROOFS RAN OUT: a phase ended early' : ''),
+    );
+    expectAnswers('flood', flood);
+    expectAnswers('crash', crash, ['201', 'no answer', '503']);
+    expectAnswers('calm visitors', calm);
+    expectAnswers('crowded visitors', busy);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

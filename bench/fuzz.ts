@@ -6,6 +6,10 @@
  * polled. Prints the answers by status, any 5xx, any stored row that breaks a
  * rule, and how long /healthz waited during the adversarial requests beside
  * how long it waits at rest. A benchmark that prints figures, not a test.
+ * A body that is one JSON object without a proof gets one, solved before the
+ * run (bench/proof-pool.ts, at the test difficulty), as the page adds it and
+ * as tests/server/fuzz.test.ts does; so the rows reach the database's rules
+ * rather than stopping at its proof check. Everything else is sent as generated.
  *
  *   node --import tsx bench/fuzz.ts [--runs 5000] [--backend both|embedded|postgres]
  */
@@ -19,6 +23,7 @@ import { isValidRow } from '../contact/validation.ts';
 import { ADVERSARIAL } from '../tests/server/support/adversarial.ts';
 import { body, headers, sendable } from '../tests/server/support/random-requests.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
+import { presolve, TEST_PROOF_OF_WORK, type ProofPool } from './proof-pool.ts';
 import { percentile } from './submissions-load.ts';
 
 const { values } = parseArgs({
@@ -30,6 +35,27 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const TABLE_PATH = '/rest/v1/contact_submissions';
 
+/**
+ * The raw body with a proof added, when it is one JSON object without one;
+ * otherwise unchanged. Only the proof is added: the rest of the bytes stay as generated.
+ */
+function withProof(raw: unknown, proofs: ProofPool): unknown {
+  if (typeof raw !== 'string') return raw;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return raw;
+  if (Object.hasOwn(parsed, 'proof')) return raw;
+  const proof = proofs.take();
+  if (proof === undefined) throw new Error('The proof pool ran out: raise its size');
+  const end = raw.lastIndexOf('}');
+  const separator = Object.keys(parsed).length === 0 ? '' : ',';
+  return `${raw.slice(0, end)}${separator}"proof":${JSON.stringify(proof)}${raw.slice(end)}`;
+}
+
 async function fuzz(label: string, options: { dataDir: string; databaseUrl?: string }) {
   // The rate limit is rate-limit.test.ts's subject; here it would answer 429 to nearly everything.
   const server = await startServer({
@@ -38,7 +64,9 @@ async function fuzz(label: string, options: { dataDir: string; databaseUrl?: str
     distDir: '/nonexistent',
     // The ceiling the database allows: the fuzz run comes from one address.
     rateLimitPerMinute: 10_000,
+    proofOfWork: TEST_PROOF_OF_WORK,
   });
+  const proofs = await presolve(server.query, RUNS + ADVERSARIAL.length);
   const statuses = new Map<number, number>();
   try {
     await fc.assert(
@@ -49,7 +77,7 @@ async function fuzz(label: string, options: { dataDir: string; databaseUrl?: str
         const response = await fetch(`${server.url}${TABLE_PATH}`, {
           method: 'POST',
           headers: sent,
-          body: raw,
+          body: withProof(raw, proofs) as typeof raw,
         });
         await response.arrayBuffer();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -72,7 +100,7 @@ async function fuzz(label: string, options: { dataDir: string; databaseUrl?: str
       const post = fetch(`${server.url}${TABLE_PATH}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(submission),
+        body: withProof(JSON.stringify(submission), proofs) as string,
       });
       underAttack.push(await health());
       const answer = await post;

@@ -4,23 +4,31 @@
  * p50/p99, the database rate limit's cost (RATE_LIMIT_PER_MINUTE very high vs
  * the default 10, where most posts are refused), and acknowledged vs stored
  * after kill -9 of one instance under load. Prints figures; about 1-2 minutes.
+ * Each post carries a proof of work solved before the timed part
+ * (bench/proof-pool.ts, at the test difficulty; `--pool` per scenario). An
+ * answer a scenario does not expect (anything but 201, and 429 under the
+ * default limit, 502 or none after the kill) fails the run.
  *
- *   node --import tsx bench/scale.ts [--seconds 5] [--clients 200]
+ *   node --import tsx bench/scale.ts [--seconds 5] [--clients 200] [--pool 20000]
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { spawnServer, type ChildServer } from '../tests/server/support/child-server.ts';
 import { startNginx } from '../tests/server/support/nginx.ts';
+import { TABLE_URL, VALID } from '../tests/server/support/requests.ts';
 import { Visitor } from '../tests/server/support/visitor.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
+import { presolve } from './proof-pool.ts';
 import { percentile } from './submissions-load.ts';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '5' },
     clients: { type: 'string', default: '200' },
+    pool: { type: 'string', default: '20000' },
   },
 });
+const POOL = Number(values.pool);
 const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
 /** "No limit in the way": every post reaches the database and its rule. */
@@ -32,6 +40,8 @@ interface Scenario {
   limit: string;
   /** Kill -9 one instance this far into the run. */
   killAfterMs?: number;
+  /** Answers besides 201 this scenario expects. */
+  alsoExpected: string[];
 }
 
 interface Figures {
@@ -42,6 +52,7 @@ interface Figures {
   p99: number;
   acknowledged: number;
   stored: number;
+  proofsRanOut: boolean;
 }
 
 async function run(adminUrl: string, scenario: Scenario): Promise<Figures> {
@@ -66,6 +77,9 @@ async function run(adminUrl: string, scenario: Scenario): Promise<Figures> {
       )),
     );
     const nginx = await startNginx(instances.map((i) => Number(new URL(i.url).port)));
+    // The instances have migrated the database; proofs from it, solved before the clock starts.
+    const pool = await presolve(url.href, POOL);
+    let proofsRanOut = false;
     try {
       for (let i = 0; i < CLIENTS; i++) {
         visitors.push(new Visitor(nginx, `127.0.${10 + Math.floor(i / 250)}.${1 + (i % 250)}`));
@@ -82,9 +96,21 @@ async function run(adminUrl: string, scenario: Scenario): Promise<Figures> {
       await Promise.all(
         visitors.map(async (visitor) => {
           while (Date.now() < end) {
+            const proof = pool.take();
+            if (proof === undefined) {
+              proofsRanOut = true;
+              break;
+            }
             const name = `Scale ${sent++}`;
+            const body = JSON.stringify({ ...VALID, name, proof });
             const t0 = performance.now();
-            const answer = await visitor.submit(name).catch(() => undefined);
+            const answer = await visitor
+              .fetch(TABLE_URL, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body,
+              })
+              .catch(() => undefined);
             latencies.push(performance.now() - t0);
             const status = answer?.status ?? 0;
             statuses[status] = (statuses[status] ?? 0) + 1;
@@ -107,6 +133,7 @@ async function run(adminUrl: string, scenario: Scenario): Promise<Figures> {
         p99: percentile(latencies, 99),
         acknowledged: acknowledged.length,
         stored: acknowledged.filter((n) => stored.has(n)).length,
+        proofsRanOut,
       };
     } finally {
       for (const visitor of visitors) visitor.close();
@@ -120,14 +147,21 @@ async function run(adminUrl: string, scenario: Scenario): Promise<Figures> {
 }
 
 const SCENARIOS: Scenario[] = [
-  { label: '1 instance, limit 10000/min', instances: 1, limit: HIGH_LIMIT },
-  { label: '3 instances, limit 10000/min', instances: 3, limit: HIGH_LIMIT },
-  { label: '3 instances, limit 10/min (default)', instances: 3, limit: '10' },
+  { label: '1 instance, limit 10000/min', instances: 1, limit: HIGH_LIMIT, alsoExpected: [] },
+  { label: '3 instances, limit 10000/min', instances: 3, limit: HIGH_LIMIT, alsoExpected: [] },
+  {
+    label: '3 instances, limit 10/min (default)',
+    instances: 3,
+    limit: '10',
+    alsoExpected: ['429'],
+  },
   {
     label: '3 instances, kill -9 of one at 40%',
     instances: 3,
     limit: HIGH_LIMIT,
     killAfterMs: SECONDS * 400,
+    // nginx answers 502 for a request cut off with the instance; 0 is no answer at all.
+    alsoExpected: ['502', '0'],
   },
 ];
 
@@ -137,6 +171,16 @@ await withBenchPostgres(async (adminUrl) => {
     const figures = await run(adminUrl, scenario);
     results.push(figures);
     console.log(JSON.stringify(figures));
+    const unexpected = Object.keys(figures.statuses).filter(
+      (status) => status !== '201' && !scenario.alsoExpected.includes(status),
+    );
+    if (unexpected.length > 0 || figures.acknowledged === 0) {
+      process.exitCode = 1;
+      console.error(
+        `${scenario.label}: unexpected answers ${unexpected.join(', ') || '(no 201 at all)'}`,
+      );
+    }
+    if (figures.proofsRanOut) console.log(`${scenario.label}: the proofs ran out early`);
   }
   console.log(
     `\n${CLIENTS} visitors, ${SECONDS} s each, nginx (TLS) → instances → one PostgreSQL (fsync on)`,

@@ -1,11 +1,16 @@
 import { Agent, request } from 'node:http';
+import type { ProofPool } from './proof-pool.ts';
 
 export interface LoadResult {
   acknowledged: number;
   /** Every answer but 201; a request that got no answer at all counts under "no answer". */
   failed: number;
   failures: Record<string, number>;
+  /** Every answer by status, 201 included ("no answer" for none): printed, so no refusal passes unseen. */
+  statuses: Record<string, number>;
   seconds: number;
+  /** The proof pool ran out before the time was up, so the run ended early (its rate still holds). */
+  proofsRanOut: boolean;
   latenciesMs: number[];
 }
 
@@ -23,6 +28,12 @@ export interface LoadOptions {
   stop?: () => boolean;
   /** Told the name of each acknowledged submission. */
   onAcknowledged?: (name: string) => void;
+  /**
+   * Proofs solved before the run (bench/proof-pool.ts), one per post. Without
+   * it, posts carry no proof and the database refuses them (400): only a
+   * benchmark of refusals should do that.
+   */
+  proofs?: ProofPool;
 }
 
 let serial = 0;
@@ -75,6 +86,7 @@ export async function postFor(
     pauseMs = 0,
     stop = () => false,
     onAcknowledged,
+    proofs,
   }: LoadOptions = {},
 ): Promise<LoadResult> {
   const url = new URL('/rest/v1/contact_submissions', baseUrl);
@@ -86,23 +98,32 @@ export async function postFor(
   );
   const latenciesMs: number[] = [];
   const failures: Record<string, number> = {};
+  const statuses: Record<string, number> = {};
   let acknowledged = 0;
   let failed = 0;
+  let proofsRanOut = false;
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const client = async (agent: Agent) => {
     while (performance.now() < deadline && !stop()) {
       const submission = uniqueSubmission(label);
+      const proof = proofs?.take();
+      if (proofs && proof === undefined) {
+        proofsRanOut = true;
+        break;
+      }
+      const body = JSON.stringify(proof === undefined ? submission : { ...submission, proof });
       const sent = performance.now();
-      const status = await post(agent, url, JSON.stringify(submission)).catch(() => 0);
+      const status = await post(agent, url, body).catch(() => 0);
+      const answer = status === 0 ? 'no answer' : String(status);
+      statuses[answer] = (statuses[answer] ?? 0) + 1;
       if (status === 201) {
         acknowledged++;
         latenciesMs.push(performance.now() - sent);
         onAcknowledged?.(submission.name);
       } else {
         failed++;
-        const key = status === 0 ? 'no answer' : String(status);
-        failures[key] = (failures[key] ?? 0) + 1;
+        failures[answer] = (failures[answer] ?? 0) + 1;
       }
       if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
@@ -113,9 +134,34 @@ export async function postFor(
     acknowledged,
     failed,
     failures,
+    statuses,
     seconds: (performance.now() - started) / 1000,
+    proofsRanOut,
     latenciesMs,
   };
+}
+
+/** "201×9120 400×3": every answer of a run, for the printout. */
+export function describeStatuses(statuses: Record<string, number>): string {
+  return Object.entries(statuses)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+}
+
+/**
+ * Fails the benchmark, loudly, when a run's answers include any but `allowed`
+ * (201 by default), or when nothing was acknowledged: a figure made of
+ * refusals must never be printed as a rate of submissions.
+ */
+export function expectAnswers(label: string, load: LoadResult, allowed = ['201']): void {
+  const unexpected = Object.keys(load.statuses).filter((status) => !allowed.includes(status));
+  if (unexpected.length > 0 || load.acknowledged === 0) {
+    process.exitCode = 1;
+    throw new Error(
+      `${label}: answers ${describeStatuses(load.statuses) || 'none'}; ` +
+        `expected only ${allowed.join(', ')} and at least one 201`,
+    );
+  }
 }
 
 /** `clients` concurrent loops running `work` for `seconds`; how many completed. */

@@ -210,4 +210,31 @@ describeEachBackend('proof of work', (kind) => {
       await t.db.query("select 1 from app_private.used_proofs where challenge = 'stale'"),
     ).toEqual([]);
   });
+
+  it('finds expired proofs through the index, not by reading every unexpired one', async () => {
+    // 20261124050000_used_proofs_cleanup_index.sql: a volatile bound made each
+    // insert walk the whole index, so the check's cost grew with the traffic.
+    await t.db.query(
+      "insert into app_private.used_proofs select 'unexpired ' || i, null, now() + interval '10 minutes' " +
+        'from generate_series(1, 500) as i',
+    );
+    const proof = await proofFrom(t.db);
+    const entriesRead = await t.db.transaction(async (session) => {
+      await session.exec('set local role anon');
+      await session.query("select set_config('request.headers', $1, true)", [
+        JSON.stringify({ 'cf-connecting-ip': '198.51.100.8' }),
+      ]);
+      await session.query(
+        'insert into public.contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
+        [VALID.name, 'index@example.co.uk', VALID.message, proof],
+      );
+      await session.exec('reset role');
+      const [row] = await session.query(
+        "select pg_stat_get_xact_tuples_returned('app_private.used_proofs_expires_at'::regclass) as n",
+      );
+      return Number(row?.n);
+    });
+    await t.db.query("delete from app_private.used_proofs where challenge like 'unexpired %'");
+    expect(entriesRead).toBeLessThan(10);
+  });
 });
