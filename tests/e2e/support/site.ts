@@ -110,43 +110,33 @@ export async function scrollToY(page: Page, top: number) {
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(top);
 }
 
-/** Resolves once smooth scrolling has come to rest: scrollY unchanged between two reads 150 ms apart. */
-export async function scrollSettled(page: Page): Promise<number> {
-  // Read from here, not counted in the page's frames: a page loaded without JavaScript
-  // runs no frame callbacks, and its smooth scroll settles all the same.
-  let last = Number.NaN;
-  for (let i = 0; i < 40; i++) {
-    const y = await page.evaluate(() => window.scrollY);
-    if (y === last) return y;
-    last = y;
-    await page.waitForTimeout(150);
-  }
-  throw new Error('the page never stopped scrolling');
-}
-
-/** A section's heading is on screen and not tucked under the fixed navigation bar. */
+/**
+ * A section's heading is on screen and not tucked under the fixed navigation bar, its
+ * section's top at its scroll margin, just below the nav (unless the page has run out of
+ * room to scroll). Waits for that state, not for a pause: a busy CPU can stall smooth
+ * scrolling for longer than any fixed interval.
+ */
 export async function expectSectionReached(page: Page, href: string) {
   const heading = page.getByRole('heading', { level: 2, name: sectionHeading(href) });
+  await expect
+    .poll(
+      () =>
+        page.locator(href).evaluate((target) => {
+          const top = target.getBoundingClientRect().top;
+          const margin = parseFloat(getComputedStyle(target).scrollMarginTop);
+          const atBottom =
+            Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+          // At the bottom the section can only sit below its margin; above it means
+          // the page is still scrolling up towards it.
+          return Math.abs(top - margin) <= 2 || (atBottom && top > margin);
+        }),
+      { message: `${href} lands at its scroll margin` },
+    )
+    .toBe(true);
   await expect(heading).toBeInViewport();
-  await scrollSettled(page);
   const navBottom = (await page.getByRole('banner').boundingBox())!.height;
   const headingTop = (await heading.boundingBox())!.y;
   expect(headingTop, `${href} heading clears the fixed nav`).toBeGreaterThanOrEqual(navBottom - 1);
-  await expect(heading).toBeInViewport();
-  // And lands where it is aimed: its section's top at its scroll margin, just below the nav
-  // (unless the page has run out of room to scroll).
-  const landing = await page.locator(href).evaluate((target) => ({
-    top: target.getBoundingClientRect().top,
-    margin: parseFloat(getComputedStyle(target).scrollMarginTop),
-    atBottom:
-      Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
-  }));
-  if (!landing.atBottom) {
-    expect(
-      Math.abs(landing.top - landing.margin),
-      `${href} lands at its scroll margin`,
-    ).toBeLessThanOrEqual(2);
-  }
 }
 
 /**
