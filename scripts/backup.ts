@@ -1,6 +1,6 @@
 /**
- * Backup and restore of submissions and their lead-delivery outbox
- * (server/leads/backup.ts), for the database in DATABASE_URL or DATA_DIR:
+ * Backup and restore of submissions and their lead delivery (email outbox, summaries,
+ * webhooks; server/leads/backup.ts), for the database in DATABASE_URL or DATA_DIR:
  *
  *   npm run -s backup > backup.json     PostgreSQL: any time; embedded: server stopped
  *   npm run -s restore -- backup.json   into an empty (or new) database
@@ -15,7 +15,7 @@ import { openDatabase } from '../server/db/open-database.ts';
 import { createBackup, parseBackup, restoreBackup } from '../server/leads/backup.ts';
 
 const USAGE = `Usage:
-  backup.ts backup          write a backup of every submission and outbox row to stdout
+  backup.ts backup          write a backup of every submission and delivery row to stdout
   backup.ts restore FILE    load FILE into an empty database (created and migrated if new)`;
 
 async function main([command, file, ...extra]: string[]): Promise<number> {
@@ -36,16 +36,12 @@ async function main([command, file, ...extra]: string[]): Promise<number> {
     if (!backup) {
       const made = await createBackup(db);
       process.stdout.write(`${JSON.stringify(made)}\n`);
-      console.error(
-        `Backed up ${made.tables.contact_submissions.length} submission(s) and ` +
-          `${made.tables.lead_outbox.length} outbox row(s) from the ${db.location}.`,
-      );
+      const counts = Object.entries(made.tables).map(([table, rows]) => `${rows.length} ${table}`);
+      console.error(`Backed up ${counts.join(', ')} from the ${db.location}.`);
     } else {
       const counts = await restoreBackup(db, backup);
-      console.error(
-        `Restored ${counts.contact_submissions} submission(s) and ${counts.lead_outbox} ` +
-          `outbox row(s) into the ${db.location}.`,
-      );
+      const restored = Object.entries(counts).map(([table, n]) => `${n} ${table}`);
+      console.error(`Restored ${restored.join(', ')} into the ${db.location}.`);
     }
   } finally {
     await db.close();
