@@ -38,11 +38,19 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
   const replyPage = loadReplyPages(options.distDir);
   const sentPage = loadSentPage(options.distDir);
 
-  app.get<{ Params: { reference: string } }>(`${SENT_PATH}:reference`, async (request, reply) => {
-    const page = sentPage(request.params.reference);
-    if (page === undefined) return reply.redirect(SENT_PATH, 303);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-  });
+  app.get<{ Params: { reference: string }; Querystring: { site?: unknown } }>(
+    `${SENT_PATH}:reference`,
+    async (request, reply) => {
+      const page = sentPage(request.params.reference);
+      if (page === undefined) return reply.redirect(SENT_PATH, 303);
+      // A page on another origin was sent here (confirmationUrl): its links lead back there.
+      const site = allowedSite(request.query.site, allowedOrigins);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(site ? linksBackTo(page, site) : page);
+    },
+  );
 
   // Any media type reaches the handler, which refuses all but a form's with a page of its own.
   app.removeAllContentTypeParsers();
@@ -142,9 +150,11 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
 };
 
 /**
- * The confirmation on the site the form was on: this server's, or, for a page
- * on a configured origin posting to this server as its API, that origin's.
- * Nothing of the visitor's in it: at most the reference derived from a random key.
+ * The confirmation with the reference, served here (sent-page.ts). For a page on
+ * a configured origin posting to this server as its API, the URL names that
+ * origin, so the confirmation's links lead back to it. Without a reference (it
+ * could not be read), the site's own static confirmation. Nothing of the
+ * visitor's in the URL: at most the reference, derived from a random key.
  */
 function confirmationUrl(
   request: FastifyRequest,
@@ -152,9 +162,8 @@ function confirmationUrl(
   reference: string | undefined,
 ): string {
   const site = siteOrigin(request, allowedOrigins);
-  if (site) return `${site}${SENT_PATH}`;
-  // Ours: the confirmation with the reference (server/native-form/sent-page.ts).
-  return reference ? `${SENT_PATH}${reference}` : SENT_PATH;
+  if (!reference) return site ? `${site}${SENT_PATH}` : SENT_PATH;
+  return `${SENT_PATH}${reference}${site ? `?site=${encodeURIComponent(site)}` : ''}`;
 }
 
 /** The configured site on another origin that the form was posted from, if it was. */
@@ -162,6 +171,10 @@ function siteOrigin(
   request: FastifyRequest,
   allowedOrigins: readonly string[],
 ): string | undefined {
-  const origin = request.headers.origin;
-  return origin && allowedOrigins.includes(origin) ? origin : undefined;
+  return allowedSite(request.headers.origin, allowedOrigins);
+}
+
+/** `origin` if it is one of the configured sites on another origin (CORS_ORIGINS). */
+function allowedSite(origin: unknown, allowedOrigins: readonly string[]): string | undefined {
+  return typeof origin === 'string' && allowedOrigins.includes(origin) ? origin : undefined;
 }

@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../../server/start.ts';
 import { freePort } from '../support/free-port.ts';
 import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { contactReplyCopy } from '../../src/content/contact-reply';
+import { submissionReference } from '../../contact/reference';
 import { config } from '../support/content';
 import { contactForm, fillContactForm } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
@@ -75,8 +76,8 @@ test('a static-host build without JavaScript: a note with email and phone; no GE
 /**
  * Topology 3 without JavaScript: the page on a static host (served with its
  * dist/_headers), our server as the API on another origin. The page's policy
- * lets the form post there, the API stores the row and sends the browser to
- * the site's confirmation; a refusal page leads back to the site.
+ * lets the form post there, the API stores the row and answers with its
+ * confirmation and reference; that page and a refusal page lead back to the site.
  */
 test('a static page posting to our API elsewhere, without JavaScript: stored and confirmed', async ({
   page,
@@ -110,13 +111,32 @@ test('a static page posting to our API elsewhere, without JavaScript: stored and
     const submission = uniqueSubmission('topology3-noscript');
     await fillContactForm(page, submission);
     await fields.submit.click();
-    await expect(page).toHaveURL(`${site.url}/contact/sent/`);
+    await expect(page).toHaveURL(/\/contact\/sent\//);
+    const [stored] = await api.query(
+      'select name, email, message, submission_key::text as key from contact_submissions where email = $1',
+      [submission.email],
+    );
+    expect(stored).toMatchObject(submission);
+    // The API's confirmation, with the reference the agency's email carries; its links lead
+    // back to the site, and nothing of the visitor's is in its URL.
+    const reference = submissionReference(String(stored!.key));
+    await expect(page).toHaveURL(
+      `${apiUrl}/contact/sent/${reference}?site=${encodeURIComponent(site.url)}`,
+    );
     await expect(page.getByText(MESSAGES.sent)).toBeVisible();
-    expect(
-      await api.query('select name, email, message from contact_submissions where email = $1', [
-        submission.email,
-      ]),
-    ).toEqual([submission]);
+    await expect(page.getByText(`${contactReplyCopy.referenceLead} ${reference}`)).toBeVisible();
+    await expect(page.getByRole('link', { name: contactReplyCopy.backLink })).toHaveAttribute(
+      'href',
+      `${site.url}/`,
+    );
+    // Only a configured origin: a link naming another leads nowhere but the API's own root.
+    await page.goto(
+      `${apiUrl}/contact/sent/${reference}?site=${encodeURIComponent('https://evil.example')}`,
+    );
+    await expect(page.getByRole('link', { name: contactReplyCopy.backLink })).toHaveAttribute(
+      'href',
+      '/',
+    );
 
     // A refusal (a name of spaces passes the browser's `required`) is the API's page, whose
     // links lead back to the site, and which keeps the visitor's words.

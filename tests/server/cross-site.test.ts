@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { submissionReference } from '../../contact/reference.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { ERROR_KEYS, send, VALID } from './support/requests.ts';
 
@@ -82,9 +83,23 @@ describeEachBackend('only the site itself may make a browser submit', (kind) => 
     expect(await countRows(t.db)).toBe(before + 2);
   });
 
-  it('sends a page on an allowed origin back to that origin’s confirmation, no data in it', async () => {
-    const response = await postForm({ origin: ALLOWED, 'sec-fetch-site': 'cross-site' });
-    expect(response.headers.location).toBe(`${ALLOWED}/contact/sent/`);
+  it('confirms a page on an allowed origin with the reference, naming that origin, no data in the URL', async () => {
+    const words = another();
+    const form = new URLSearchParams({ ...words, company_website: '' }).toString();
+    const response = await postForm({ origin: ALLOWED, 'sec-fetch-site': 'cross-site' }, form);
+    expect(response.statusCode).toBe(303);
+    const [row] = await t.db.query(
+      'select submission_key::text as key from contact_submissions where message = $1',
+      [words.message],
+    );
+    const reference = submissionReference(String(row!.key));
+    expect(response.headers.location).toBe(
+      `/contact/sent/${reference}?site=${encodeURIComponent(ALLOWED)}`,
+    );
+    const page = await t.app.inject({ url: String(response.headers.location) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(reference);
+    expect(page.body).not.toContain(words.email);
   });
 });
 
