@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { startServer } from '../server/start.ts';
 import { isValidRow } from '../contact/validation.ts';
 import { ADVERSARIAL } from '../tests/server/support/adversarial.ts';
-import { body, headers, sendable } from '../tests/server/support/random-requests.ts';
+import { body, headers, sendable, withProof } from '../tests/server/support/random-requests.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
 import { presolve, TEST_PROOF_OF_WORK, type ProofPool } from './proof-pool.ts';
 import { percentile } from './submissions-load.ts';
@@ -35,25 +35,11 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const TABLE_PATH = '/rest/v1/contact_submissions';
 
-/**
- * The raw body with a proof added, when it is one JSON object without one;
- * otherwise unchanged. Only the proof is added: the rest of the bytes stay as generated.
- */
-function withProof(raw: unknown, proofs: ProofPool): unknown {
-  if (typeof raw !== 'string') return raw;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return raw;
-  if (Object.hasOwn(parsed, 'proof')) return raw;
+/** The next pre-solved proof; the pool is sized for the run. */
+function takeProof(proofs: ProofPool): string {
   const proof = proofs.take();
   if (proof === undefined) throw new Error('The proof pool ran out: raise its size');
-  const end = raw.lastIndexOf('}');
-  const separator = Object.keys(parsed).length === 0 ? '' : ',';
-  return `${raw.slice(0, end)}${separator}"proof":${JSON.stringify(proof)}${raw.slice(end)}`;
+  return proof;
 }
 
 async function fuzz(label: string, options: { dataDir: string; databaseUrl?: string }) {
@@ -77,7 +63,7 @@ async function fuzz(label: string, options: { dataDir: string; databaseUrl?: str
         const response = await fetch(`${server.url}${TABLE_PATH}`, {
           method: 'POST',
           headers: sent,
-          body: withProof(raw, proofs) as typeof raw,
+          body: await withProof(raw, () => takeProof(proofs)),
         });
         await response.arrayBuffer();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -100,7 +86,7 @@ async function fuzz(label: string, options: { dataDir: string; databaseUrl?: str
       const post = fetch(`${server.url}${TABLE_PATH}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: withProof(JSON.stringify(submission), proofs) as string,
+        body: await withProof(JSON.stringify(submission), () => takeProof(proofs)),
       });
       underAttack.push(await health());
       const answer = await post;

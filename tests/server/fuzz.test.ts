@@ -2,30 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isValidRow, validateSubmission } from '../../contact/validation.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { body, headers, sendable } from './support/random-requests.ts';
+import { body, headers, sendable, withProof } from './support/random-requests.ts';
 import { ERROR_KEYS, send } from './support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
-
-/**
- * The raw body with a fresh proof of work added, as the page adds it, when it
- * is one JSON object without one; otherwise unchanged (and refused without a
- * proof). Only the proof is added: the rest of the bytes stay as generated.
- */
-async function withProof(t: TestApp, raw: string | Buffer): Promise<string | Buffer> {
-  if (typeof raw !== 'string') return raw;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return raw;
-  if (Object.hasOwn(parsed, 'proof')) return raw;
-  const end = raw.lastIndexOf('}');
-  const proof = `"proof":${JSON.stringify(await proofFrom(t.app))}`;
-  const separator = Object.keys(parsed).length === 0 ? '' : ',';
-  return `${raw.slice(0, end)}${separator}${proof}${raw.slice(end)}`;
-}
 
 /**
  * Whatever arrives, the answer is 201 for a valid submission (stored exactly
@@ -42,7 +21,7 @@ describeEachBackend('random requests', (kind) => {
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(body, headers, async (generated, requestHeaders) => {
-        const raw = await withProof(t, generated);
+        const raw = await withProof(generated, () => proofFrom(t.app));
         const sent = Object.fromEntries(
           Object.entries(requestHeaders as Record<string, string>).filter(([, value]) =>
             sendable(value),

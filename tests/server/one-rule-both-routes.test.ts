@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateSubmission } from '../../contact/validation.ts';
-import { asAnon } from './support/as-anon.ts';
+import { insertAsAnon } from './support/as-anon.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { send, VALID } from './support/requests.ts';
-import { proofFrom } from '../support/proof.ts';
 
 /** Whitespace a visitor's paste brings along: each of JavaScript's \s at the edges. */
 const PADDED = {
@@ -50,11 +49,7 @@ describeEachBackend('one rule for both routes and for PostgREST', (kind) => {
   });
 
   it('trims an insert as anon with no server of ours (hosted Supabase’s path)', async () => {
-    await asAnon(
-      t.db,
-      'insert into public.contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
-      [PADDED.name, PADDED.email, PADDED.message, await proofFrom(t.db)],
-    );
+    await insertAsAnon(t.db, PADDED);
     expect(await lastRow()).toEqual(STORED.ok && STORED.value);
   });
 

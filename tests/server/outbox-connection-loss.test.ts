@@ -5,13 +5,13 @@ import { TRY_LOCK_CLAIMS } from '../../server/leads/delivery/outbox-queries.ts';
 import { startOutboxWorker } from '../../server/leads/delivery/outbox-worker.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
-import { asAnon } from './support/as-anon.ts';
+import { insertAsAnon } from './support/as-anon.ts';
 import { describePostgres, freshBackend } from './support/backends.ts';
 import { spawnServer } from './support/child-server.ts';
 import { SilentRelay, SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { VALID } from './support/requests.ts';
-import { proofFrom, withProof } from '../support/proof.ts';
+import { withProof } from '../support/proof.ts';
 
 /**
  * PostgreSQL dropping a connection (pg_terminate_backend, a
@@ -123,11 +123,7 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
     const url = backend.options.databaseUrl!;
     const db = await openDatabase(backend.options);
     cleanups.push(() => db.close());
-    await asAnon(
-      db,
-      'insert into contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
-      [VALID.name, VALID.email, VALID.message, await proofFrom(db)],
-    );
+    await insertAsAnon(db, VALID);
     const sent: string[] = [];
     const mailer = {
       send: async (lead: { name: string }) => void sent.push(lead.name),

@@ -2,8 +2,7 @@ import { expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { startOutboxWorker, type LeadSender } from '../../server/leads/delivery/outbox-worker.ts';
-import { asAnon } from './support/as-anon.ts';
-import { proofFrom } from '../support/proof.ts';
+import { insertAsAnon } from './support/as-anon.ts';
 import {
   describeEachBackend,
   openFreshBackend,
@@ -24,13 +23,7 @@ const later = undoAfterEach();
 
 async function withLeads(kind: Backend['kind'], names: string[]) {
   const { backend, db } = await openFreshBackend(kind, later);
-  for (const name of names) {
-    await asAnon(
-      db,
-      'insert into contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
-      [name, VALID.email, VALID.message, await proofFrom(db)],
-    );
-  }
+  for (const name of names) await insertAsAnon(db, { ...VALID, name });
   return { backend, db };
 }
 

@@ -5,8 +5,7 @@ import {
   startLeadDelivery,
   type LeadDeliveryOptions,
 } from '../../server/leads/delivery/lead-delivery.ts';
-import { asAnon } from './support/as-anon.ts';
-import { proofFrom } from '../support/proof.ts';
+import { insertAsAnon } from './support/as-anon.ts';
 import {
   describeEachBackend,
   describePostgres,
@@ -45,12 +44,7 @@ async function deliver(db: Database, options: LeadDeliveryOptions) {
 }
 
 /** A lead as the page stores it: inserted as anon, with a proof of work. */
-const insertLead = async (db: Database, name = VALID.name) =>
-  asAnon(
-    db,
-    'insert into contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
-    [name, VALID.email, VALID.message, await proofFrom(db)],
-  );
+const insertLead = (db: Database, name = VALID.name) => insertAsAnon(db, { ...VALID, name });
 
 const outbox = (backend: Backend) => submissionsJson(['outbox'], backend);
 

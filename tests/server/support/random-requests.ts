@@ -88,3 +88,27 @@ export const headers = fc
 /** Whether a header value can travel in an HTTP request at all. */
 export const sendable = (value: string) =>
   !/[\r\n\0]/.test(value) && /^[\x20-\x7e\t]*$/.test(value);
+
+/**
+ * The raw body with a proof of work added, as the page adds it, when it is one
+ * JSON object without one; otherwise unchanged (and refused without a proof).
+ * Only the proof is added: the rest of the bytes stay as generated.
+ */
+export async function withProof<T>(
+  raw: T,
+  nextProof: () => string | Promise<string>,
+): Promise<T | string> {
+  if (typeof raw !== 'string') return raw;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return raw;
+  if (Object.hasOwn(parsed, 'proof')) return raw;
+  const end = raw.lastIndexOf('}');
+  const proof = `"proof":${JSON.stringify(await nextProof())}`;
+  const separator = Object.keys(parsed).length === 0 ? '' : ',';
+  return `${raw.slice(0, end)}${separator}${proof}${raw.slice(end)}`;
+}
