@@ -58,6 +58,12 @@ test('a static-host build without JavaScript: a note with email and phone; no GE
 
     const submission = uniqueSubmission('static');
     await fillContactForm(page, submission);
+    // Brought into view at once: the page scrolls smoothly, and a scroll the fields started can
+    // still be under way (a busy CPU) when the click checks where the button is.
+    await fields.submit.evaluate((button) =>
+      button.scrollIntoView({ block: 'center', behavior: 'instant' }),
+    );
+    await expect(fields.submit).toBeInViewport();
     await fields.submit.click({ force: true });
     await fields.name.press('Enter');
     // A submission would have navigated before this load of the same page completes.
