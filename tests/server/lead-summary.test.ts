@@ -11,9 +11,16 @@ import {
   type Backend,
 } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
-import { SmtpSink, type ReceivedMail } from '../support/smtp-sink.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import { submissionReference } from '../../contact/reference.ts';
+import {
+  allSent,
+  insertLeads,
+  referenceOf,
+  singles,
+  subjectOf,
+  summaries,
+} from './support/summary-leads.ts';
 
 /**
  * Issue 23, "No lead waits behind the cap": beyond the hourly cap, or the
@@ -42,45 +49,6 @@ async function deliver(db: Database, sink: SmtpSink, options: LeadDeliveryOption
   later(() => delivery.stop());
   return { delivery, logs };
 }
-
-/** `count` leads named `${prefix} 001`…, inserted as the owner (no rate limit) in one statement. */
-const insertLeads = (db: Database, prefix: string, count: number, flags = '') =>
-  db.query(
-    `insert into contact_submissions (name, email, message${flags ? `, ${flags}` : ''})
-     select $1 || ' ' || lpad(i::text, 3, '0'), $2, $3 || chr(10) || 'second line'
-            ${
-              flags
-                ? `, ${flags
-                    .split(',')
-                    .map(() => 'false')
-                    .join(', ')}`
-                : ''
-            }
-     from generate_series(1, $4::integer) as i`,
-    [prefix, VALID.email, `First line of ${prefix}`, count],
-  );
-
-const isSummary = (mail: ReceivedMail) => /\(summary\)$/.test(mail.header('subject') ?? '');
-const singles = (sink: SmtpSink) =>
-  sink.received.filter((mail) => !isSummary(mail)).map((mail) => mail.header('subject'));
-const summaries = (sink: SmtpSink) =>
-  sink.received.filter(isSummary).map((mail) => mail.bodies['text/plain'] ?? '');
-
-/** The reference a lead is quoted by: its submission key's (docs/product.md#exactly-once). */
-async function referenceOf(db: Database, name: string) {
-  const [row] = await db.query(
-    'select submission_key::text as key from contact_submissions where name = $1',
-    [name],
-  );
-  return submissionReference(String(row!.key));
-}
-
-/** The subject of the single email for the lead called `name`. */
-const subjectOf = async (db: Database, name: string) =>
-  `New enquiry from ${name} (${await referenceOf(db, name)})`;
-
-const allSent = async (db: Database) =>
-  (await db.query('select 1 from lead_outbox where sent_at is null')).length === 0;
 
 describeEachBackend('the hourly cap', (kind) => {
   it('puts every one of 150 leads due at once in an email, the rest in one summary per interval', async () => {

@@ -16,6 +16,10 @@ export interface ReceivedMail extends ParsedMail {
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
+  /** A filtering relay: a message whose text holds this is answered 554 and not kept. */
+  refuseText: string | undefined;
+  /** How many messages were answered 554. */
+  refused = 0;
   private server: SMTPServer | undefined;
   private constructor(public port: number) {}
 
@@ -42,7 +46,15 @@ export class SmtpSink {
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-          this.received.push({ ...parseMail(raw), envelopeTo });
+          const mail = { ...parseMail(raw), envelopeTo };
+          if (this.refuseText && mail.bodies['text/plain']?.includes(this.refuseText)) {
+            this.refused++;
+            callback(
+              Object.assign(new Error('5.7.1 Message refused as spam'), { responseCode: 554 }),
+            );
+            return;
+          }
+          this.received.push(mail);
           callback();
         });
       },

@@ -80,7 +80,9 @@ export function startChannelLoop(
       const outcome = await deliverNext();
       if (outcome === 'failed' || outcome === 'busy') return false;
       if (outcome === 'none' || outcome === 'capped') {
-        if (channel.summary && !stopped) await sendSummary(database, channel, channel.summary, log);
+        if (channel.summary && !stopped) {
+          await sendSummary(database, channel, channel.summary, log, () => stopped);
+        }
         return true;
       }
     }

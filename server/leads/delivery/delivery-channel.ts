@@ -16,7 +16,10 @@ export interface Delivery {
   messageId?: string;
 }
 
-/** An answer that retrying cannot change (a webhook's 410 Gone): the delivery is given up at once. */
+/**
+ * An answer that retrying cannot change (a webhook's 410 Gone, a relay's 5xx
+ * to a message's words): the delivery is given up at once.
+ */
 export class PermanentFailure extends Error {}
 
 export interface HourlyCap {
@@ -34,6 +37,15 @@ export interface Summary {
   heldAsSpam: number;
   /** When the previous summary started; undefined for the first. */
   since?: Date;
+  /** Leads given up since then (named by reference only: their words may be what was refused). */
+  undeliverable?: Undeliverable[];
+}
+
+export interface Undeliverable {
+  reference: string;
+  receivedAt: Date;
+  /** The relay's answer, or the last error. */
+  reason: string;
 }
 
 export interface SummaryStep {

@@ -1,6 +1,6 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { isHeaderSafeAddress, parseMailbox, type Mailbox } from './email-address.ts';
-import type { Summary } from './delivery-channel.ts';
+import { PermanentFailure, type Summary } from './delivery-channel.ts';
 import { leadMessage, type Lead } from './lead-message.ts';
 import { summaryMessage } from './summary-message.ts';
 
@@ -43,7 +43,9 @@ export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
     socketTimeout: SOCKET_TIMEOUT_MS,
   });
   const sendMail = async (message: SendMailOptions) => {
-    const info = await transport.sendMail(message);
+    const info = await transport.sendMail(message).catch((error: unknown) => {
+      throw refusedForGood(error) ? new PermanentFailure(error.message) : error;
+    });
     // With one recipient a refusal already throws; this guards a partial acceptance.
     if (info.rejected.length > 0) {
       throw new Error(`The SMTP server refused ${info.rejected.join(', ')}: ${info.response}`);
@@ -86,4 +88,20 @@ function smtpLogin(smtpUrl: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A 5xx answer to the message itself (after DATA): the relay refuses these
+ * words (a spam filter, a size limit), and sending them again will not
+ * change that. A 5xx to the login or the address is the relay's setting, not
+ * the lead's, and a 4xx or a timeout may pass: both are retried.
+ */
+function refusedForGood(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const { code, command, responseCode } = error as Error & {
+    code?: string;
+    command?: string;
+    responseCode?: number;
+  };
+  return code === 'EMESSAGE' && command === 'DATA' && Number(responseCode) >= 500;
 }

@@ -1,53 +1,82 @@
+import { submissionReference } from '../../../contact/reference.ts';
 import type { Database, Row } from '../../db/database.ts';
 import type { DeliveryChannel, HourlyCap, Summary, SummaryStep } from './delivery-channel.ts';
 import { LEASE_MS, toDelivery } from './outbox-claim.ts';
-import { messageOf, type OutboxLog } from './outbox-mark.ts';
+import type { OutboxLog } from './outbox-mark.ts';
 import { CLAIM_SETTINGS, COUNTED_THIS_HOUR, TRY_LOCK_CLAIMS } from './outbox-queries.ts';
+import { sendSplitting, type Part } from './summary-split.ts';
 import {
-  CLAIM_FOR_SUMMARY,
-  MARK_SUMMARY_FAILED,
+  ANY_WAITING,
+  CLAIM_PART,
   MARK_SUMMARY_SENT,
+  RELEASE_UNTRIED,
   START_SUMMARY,
   SUMMARY_DUE,
-  WAITING,
+  UNDELIVERABLE,
 } from './summary-queries.ts';
 
-/** Far more than a small agency's leads in one interval; what is left goes in the next. */
+/** Leads per summary email: a long but readable list, and a message of a few hundred kB at most. */
 export const MAX_LEADS_PER_SUMMARY = 500;
+/** Leads given up that one summary names; the export and `submissions outbox` list them all. */
+const MAX_UNDELIVERABLE_NAMED = 100;
 
 /**
- * The summary step (docs/product.md, "The hourly email cap"): once the cap or
- * the unverified budget holds leads back, they go out together in one email,
- * at most one per interval across every worker on the database, and are
- * marked delivered by it. Returns whether a summary went out.
+ * The summary step (docs/email-delivery.md): once the cap or the unverified
+ * budget holds leads back, they go out together, at most one round per
+ * interval across every worker on the database. A round sends every lead
+ * that waited when it started, in as many emails of up to
+ * MAX_LEADS_PER_SUMMARY as it takes, so no flood pushes a lead past one
+ * interval. A part the relay refuses is split (summary-split.ts), so one
+ * lead's words never sink the others. Returns whether anything went out.
  */
 export async function sendSummary(
   database: Database,
   channel: DeliveryChannel,
   step: SummaryStep,
   log: OutboxLog,
+  stopping: () => boolean = () => false,
 ): Promise<boolean> {
-  const claimed = await claimSummary(database, channel.cap, step.intervalMs);
-  if (!claimed) return false;
-  const { id, summary } = claimed;
+  const started = await startSummary(database, channel.cap, step.intervalMs);
+  if (!started) return false;
+  const { id, capped } = started;
+  let sent = 0;
+  let parts = 0;
   try {
-    await step.send(summary);
-  } catch (error) {
-    const reason = messageOf(error).slice(0, 1_000);
-    await database.query(MARK_SUMMARY_FAILED, [id, reason, channel.maxAttempts]);
-    log.warn(`Summary ${id} of ${summary.leads.length} lead(s) was not emailed: ${reason}`);
-    return false;
+    for (;;) {
+      const leads = await database.query(CLAIM_PART, [id, LEASE_MS, capped, MAX_LEADS_PER_SUMMARY]);
+      if (leads.length === 0) break;
+      parts++;
+      const part: Part = {
+        summaryId: id,
+        // Only the first part names the leads given up; each says what the summary counted.
+        template:
+          parts === 1
+            ? started.first
+            : { ...started.first, id: `${id}-${parts}`, undeliverable: [] },
+        deliveries: leads.map(toDelivery),
+      };
+      const outcome = await sendSplitting(database, channel, step, log, part);
+      sent += outcome.sent;
+      if (outcome.relayDown || stopping()) break;
+    }
+  } finally {
+    await database.query(RELEASE_UNTRIED, [id]);
   }
+  if (sent === 0) return false;
   await database.query(MARK_SUMMARY_SENT, [id]);
   log.info(
-    `Summary ${id} emailed to the agency: ${summary.leads.length} lead(s) the hourly cap ` +
-      `held back, ${summary.heldAsSpam} held as suspected spam`,
+    `Summary ${id} emailed to the agency in ${parts} part(s): ${sent} lead(s) the hourly cap ` +
+      `held back, ${started.first.heldAsSpam} held as suspected spam`,
   );
   return true;
 }
 
-/** Under the claim lock: the leads the cap holds back, leased to a new summary, if one is due. */
-async function claimSummary(database: Database, cap: HourlyCap | undefined, intervalMs: number) {
+/**
+ * Under the claim lock: a new summary round, if one is due and leads wait.
+ * Its first part carries the suspected-spam count and names the leads given
+ * up since the previous summary.
+ */
+async function startSummary(database: Database, cap: HourlyCap | undefined, intervalMs: number) {
   if (!cap) return undefined;
   return database.transaction(async (session) => {
     await session.exec(CLAIM_SETTINGS);
@@ -61,17 +90,25 @@ async function claimSummary(database: Database, cap: HourlyCap | undefined, inte
       intervalMs,
     ]);
     if (!due) return undefined;
-    const waiting = await session.query(WAITING, [MAX_LEADS_PER_SUMMARY, capped]);
-    if (waiting.length === 0) return undefined;
-    const ids = waiting.map((row) => String(row.submission_id));
-    const [started] = await session.query(START_SUMMARY, [ids.length, since]);
-    const rows = await session.query(CLAIM_FOR_SUMMARY, [started!.id, ids, LEASE_MS]);
-    const summary: Summary = {
-      id: String(started!.id),
-      leads: rows.map((row: Row) => toDelivery(row).lead),
-      heldAsSpam: Number(started!.held_as_spam),
+    const [{ waiting } = { waiting: false }] = await session.query(ANY_WAITING, [capped]);
+    if (!waiting) return undefined;
+    const [row] = await session.query(START_SUMMARY, [since]);
+    const undeliverable = await session.query(UNDELIVERABLE, [since, MAX_UNDELIVERABLE_NAMED]);
+    const first: Summary = {
+      id: String(row!.id),
+      leads: [],
+      heldAsSpam: Number(row!.held_as_spam),
       ...(since != null && { since: new Date(since as string | Date) }),
+      undeliverable: undeliverable.map(toUndeliverable),
     };
-    return { id: summary.id, summary };
+    return { id: first.id, capped, first };
   });
+}
+
+function toUndeliverable(row: Row) {
+  return {
+    reference: submissionReference(String(row.submission_key)),
+    receivedAt: new Date(row.created_at as string | Date),
+    reason: String(row.last_error ?? ''),
+  };
 }

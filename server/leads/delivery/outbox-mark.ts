@@ -3,7 +3,7 @@ import { PermanentFailure, type DeliveryChannel } from './delivery-channel.ts';
 import { markFailed, markSent } from './outbox-queries.ts';
 
 /** An SMTP error or an HTTP status line; this only stops a pathological one from bloating the row. */
-const MAX_ERROR_LENGTH = 1_000;
+export const MAX_ERROR_LENGTH = 1_000;
 
 export interface OutboxLog {
   info(message: string): void;

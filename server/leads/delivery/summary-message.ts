@@ -22,6 +22,8 @@ import {
 const MAX_FIRST_LINE = 200;
 /** As lead-message.ts's subject allows for a name. */
 const MAX_NAME = 60;
+/** The relay's answer: enough to see why, not a paragraph. */
+const MAX_REASON = 200;
 
 interface Entry {
   name: string;
@@ -44,6 +46,17 @@ export function summaryMessage(summary: Summary, { from, to }: Addressing): Send
     (summary.since ? `since ${ukTime(summary.since)}` : 'in the last hour') +
     ' (not listed: `npm run -s submissions -- export` shows them).';
 
+  const undeliverable = (summary.undeliverable ?? []).map(
+    (lead) =>
+      `Reference ${lead.reference}, received ${ukTime(lead.receivedAt)}: ` +
+      `not deliverable by email (${headerText(lead.reason, MAX_REASON)}).`,
+  );
+  const gaveUp =
+    undeliverable.length > 0
+      ? `${undeliverable.length} given up since the last summary; the export and ` +
+        '`npm run -s submissions -- outbox` show them in full:'
+      : undefined;
+
   const text = [
     intro,
     '',
@@ -53,6 +66,7 @@ export function summaryMessage(summary: Summary, { from, to }: Addressing): Send
       `   ${entry.firstLine}`,
       '',
     ]),
+    ...(gaveUp ? [gaveUp, ...undeliverable.map((line) => `- ${line}`), ''] : []),
     spam,
   ].join('\n');
 
@@ -68,6 +82,13 @@ export function summaryMessage(summary: Summary, { from, to }: Addressing): Send
         `${escapeHtml(entry.firstLine)}</li>`,
     ),
     '</ol>',
+    ...(gaveUp
+      ? [
+          `<p>${escapeHtml(gaveUp)}</p><ul>`,
+          ...undeliverable.map((line) => `<li>${escapeHtml(line)}</li>`),
+          '</ul>',
+        ]
+      : []),
     `<p>${escapeHtml(spam)}</p>`,
     '</body></html>',
   ].join('\n');
