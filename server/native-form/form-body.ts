@@ -8,12 +8,19 @@ export interface FormBody {
   values: Record<ContactField, string>;
   /** The honeypot was filled: stored, marked as suspected spam, not emailed. */
   trapped: boolean;
+  /**
+   * A field's percent-encoded bytes are not UTF-8 (`name=%FF%FE`): refused as
+   * the JSON route refuses them, never stored as U+FFFD. `values` then shows
+   * them replaced, so the visitor's words stay in the fields.
+   */
+  undecodable: boolean;
 }
 
 /**
  * A form the browser sent natively, read as URLSearchParams reads it. A field
- * sent twice counts once (the first), as a browser never does that; bytes
- * that are not UTF-8 make the body unreadable rather than silently replaced.
+ * sent twice counts once (the first), as a browser never does that; raw bytes
+ * that are not UTF-8 make the body unreadable, and percent-encoded ones make
+ * it `undecodable`, rather than silently replaced.
  * Browsers send a textarea's line breaks as CRLF, where a script reads LF:
  * they become LF, as the enhanced form sends them and as the rules allow.
  */
@@ -24,5 +31,20 @@ export function readFormBody(body: Buffer | undefined): FormBody | undefined {
   for (const field of CONTACT_FIELDS) {
     values[field] = (params.get(field) ?? '').replace(/\r\n?/g, '\n');
   }
-  return { values, trapped: (params.get(HONEYPOT_FIELD) ?? '').trim() !== '' };
+  return {
+    values,
+    trapped: (params.get(HONEYPOT_FIELD) ?? '').trim() !== '',
+    undecodable: !body.toString('latin1').split('&').every(decodesAsUtf8),
+  };
+}
+
+const PERCENT_ESCAPE = /%([0-9a-f]{2})/giu;
+
+/** Whether a name=value pair's bytes, once percent-decoded (WHATWG's urlencoded parser), are UTF-8. */
+function decodesAsUtf8(pair: string): boolean {
+  // latin1 keeps one character per byte, so each escape becomes its byte.
+  const bytes = pair.replace(PERCENT_ESCAPE, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+  return isUtf8(Buffer.from(bytes, 'latin1'));
 }

@@ -124,6 +124,14 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
           .send(plainPage(copy.failed.title, copy.failed.text));
       }
 
+      if (form.undecodable) {
+        return answer(reply, 400, {
+          title: copy.invalid.title,
+          problem: copy.undecodable,
+          text: copy.invalid.intro,
+          values: form.values,
+        });
+      }
       const result = validateSubmission(form.values);
       if (!result.ok) {
         return answer(reply, 400, {

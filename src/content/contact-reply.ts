@@ -14,6 +14,9 @@ export const contactReplyCopy = {
     title: 'Please check your message',
     intro: 'Your message has not been sent yet. Correct it below and send it again.',
   },
+  /** The form arrived with bytes that are not text (a broken encoding): nothing was stored. */
+  undecodable:
+    'Some characters could not be read, so your message was not sent. Please check the marked characters (�) below and send it again.',
   rateLimited: {
     title: 'Too many messages',
     text: 'We have received several messages from your connection in the last minute, so this one was not sent. Please try again in a minute, or email or call us.',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
 import { MESSAGES } from '../../src/content/contact.ts';
+import { contactReplyCopy } from '../../src/content/contact-reply.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { VALID } from './support/requests.ts';
 
@@ -65,6 +66,17 @@ describeEachBackend('the native form route', (kind) => {
   ])('refuses a %s body with 415, storing nothing', async (_, type) => {
     const before = await countRows(t.db);
     expect((await post(JSON.stringify(VALID), type)).statusCode).toBe(415);
+    expect(await countRows(t.db)).toBe(before);
+  });
+
+  it('refuses percent-encoded bytes that are not UTF-8 with the refusal page, storing nothing', async () => {
+    const before = await countRows(t.db);
+    const fields = form({ ...VALID, message: 'Kept words' });
+    const response = await post(`${fields.replace(/^name=[^&]*/, 'name=Ann%FF%FE')}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toContain(contactReplyCopy.invalid.title);
+    expect(response.body).toContain(contactReplyCopy.undecodable);
     expect(await countRows(t.db)).toBe(before);
   });
 
