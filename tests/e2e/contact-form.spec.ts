@@ -7,7 +7,13 @@ import {
 import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { LIMITS } from '../../contact/validation';
 import { expect, test } from './fixtures';
-import { SUBMIT_URL, contactForm, fillContactForm, toasts } from './support/contact';
+import {
+  contactForm,
+  fillContactForm,
+  SEND_BUDGET_MS,
+  SUBMIT_URL,
+  toasts,
+} from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
 import { VIEWPORTS, reload, visit } from './support/site';
 
@@ -132,7 +138,7 @@ test.describe('contact form', () => {
     release();
 
     const thanks = toasts(page).withText(SPEC.sent);
-    await expect(thanks).toBeVisible();
+    await expect(thanks).toBeVisible({ timeout: SEND_BUDGET_MS });
     await expect(thanks).toHaveAttribute('data-type', 'success');
     await expect(fields.submit).toBeEnabled();
     await expect(fields.form).toHaveAttribute('data-state', 'idle');
@@ -203,7 +209,7 @@ test.describe('contact form', () => {
       // Trying again once the connection is back works.
       await page.unroute(SUBMIT_URL);
       await fields.submit.click();
-      await expect(toasts(page).withText(SPEC.sent)).toBeVisible();
+      await expect(toasts(page).withText(SPEC.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
     });
   }
 
@@ -250,7 +256,7 @@ test.describe('contact form', () => {
     await expect(fields.message).toHaveValue(values.message);
 
     await fields.submit.click();
-    await expect(toasts(page).withText(SPEC.sent)).toBeVisible();
+    await expect(toasts(page).withText(SPEC.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
     await expect(fields.name).toHaveValue('');
     await expect.poll(savedDraft).toBeNull();
 
@@ -274,7 +280,7 @@ test.describe('contact form', () => {
       await expect(heading).not.toBeInViewport();
 
       await fields.submit.tap();
-      await expect(toasts(page).withText(SPEC.sent)).toBeVisible();
+      await expect(toasts(page).withText(SPEC.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
       await expect(heading).toBeInViewport();
     });
   });
@@ -309,7 +315,7 @@ test.describe('what the page loads and where it talks to', () => {
       .toContainEqual(expect.stringMatching(/submit-contact/));
 
     await contactForm(page).submit.click();
-    await expect(toasts(page).withText(SPEC.sent)).toBeVisible();
+    await expect(toasts(page).withText(SPEC.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
 
     // Scroll the rest of the page so every lazy image has been asked for too.
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();

@@ -1,7 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { submissionReference } from '../../contact/reference';
-import { SUBMIT_URL, contactForm, fillContactForm, toasts } from './support/contact';
+import {
+  contactForm,
+  fillContactForm,
+  SEND_BUDGET_MS,
+  SUBMIT_URL,
+  toasts,
+} from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
 import { BACKENDS } from '../support/backend-kind.ts';
 import {
@@ -54,7 +60,7 @@ async function emailsAbout(site: NoScriptServer, submission: Submission) {
 
 /** One row, one email naming the visitor's reference, and the success toast showing it. */
 async function expectOnce(page: Page, site: NoScriptServer, submission: Submission) {
-  await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible({ timeout: 20_000 });
+  await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
   const rows = await stored(site, submission);
   expect(rows).toHaveLength(1);
   const reference = submissionReference(String(rows[0]!.key));
@@ -211,7 +217,7 @@ for (const kind of BACKENDS) {
         await page.goto(site.url);
         await fillContactForm(page, submission);
         await contactForm(page).submit.click();
-        await expect(page).toHaveURL(/\/contact\/sent\//, { timeout: 15_000 });
+        await expect(page).toHaveURL(/\/contact\/sent\//, { timeout: SEND_BUDGET_MS });
         pages.push(page.url());
       }
       const rows = await stored(site, submission);

@@ -1,6 +1,12 @@
 import { MESSAGES } from '../../src/content/contact';
 import { expect, test } from './fixtures';
-import { SUBMIT_URL, contactForm, fillContactForm, toasts } from './support/contact';
+import {
+  contactForm,
+  fillContactForm,
+  SEND_BUDGET_MS,
+  SUBMIT_URL,
+  toasts,
+} from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site';
 
@@ -28,7 +34,7 @@ test.describe('the hidden trap field', () => {
     expect(body).not.toHaveProperty('company_website');
 
     // The visitor sees the usual outcome: nothing tells a bot it was spotted.
-    await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible();
+    await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
     // Stored, marked (needs the server side of the suspected-spam column).
     const rows = await server.query(
       'select suspected_spam from contact_submissions where email = $1',
@@ -45,6 +51,6 @@ test.describe('the hidden trap field', () => {
     const sent = page.waitForRequest(SUBMIT_URL);
     await fields.submit.click();
     expect((await sent).postDataJSON()).not.toHaveProperty('suspected_spam');
-    await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible();
+    await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
   });
 });

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { contactCopy } from '../../src/content/contact';
 import { navCopy } from '../../src/content/navigation';
 import { expect, test } from './fixtures';
-import { contactForm, toasts } from './support/contact';
+import { contactForm, SEND_BUDGET_MS, toasts } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site';
 
@@ -47,7 +47,9 @@ test('a keyboard-only visitor gets from the top of the page to a sent message', 
   await tabTo(page, fields.submit, 3);
   await page.keyboard.press('Enter');
 
-  await expect(toasts(page).withText("Thank you! We'll be in touch shortly.")).toBeVisible();
+  await expect(toasts(page).withText("Thank you! We'll be in touch shortly.")).toBeVisible({
+    timeout: SEND_BUDGET_MS,
+  });
   await expect(fields.name).toHaveValue('');
   const rows = await server.query(
     'select name, email, message from contact_submissions where email = $1',

@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver';
-import { contactForm, fillContactForm, toasts } from './support/contact';
+import { contactForm, fillContactForm, SEND_BUDGET_MS, toasts } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
-import { NOTIFY_EMAIL, startNoScriptServer } from './support/no-script-server';
+import {
+  NOTIFY_EMAIL,
+  SERVER_TEST_BUDGET_MS,
+  startNoScriptServer,
+} from './support/no-script-server';
 import { visit } from './support/site';
 
 /**
@@ -13,6 +17,7 @@ import { visit } from './support/site';
 test('a lead sent from the page is posted to the webhook, signed, and emailed', async ({
   page,
 }) => {
+  test.setTimeout(SERVER_TEST_BUDGET_MS);
   const receiver = await WebhookReceiver.start();
   const server = await startNoScriptServer(undefined, {
     webhook: { url: receiver.url, secret: WEBHOOK_SECRET },
@@ -24,15 +29,17 @@ test('a lead sent from the page is posted to the webhook, signed, and emailed', 
     const values = uniqueSubmission('webhook');
     await fillContactForm(page, values);
     await fields.submit.click();
-    await expect(toasts(page).withText("Thank you! We'll be in touch shortly.")).toBeVisible();
+    await expect(toasts(page).withText("Thank you! We'll be in touch shortly.")).toBeVisible({
+      timeout: SEND_BUDGET_MS,
+    });
 
     await expect
-      .poll(() => receiver.verified.map((hook) => hook.event?.data), { timeout: 10_000 })
+      .poll(() => receiver.verified.map((hook) => hook.event?.data), { timeout: SEND_BUDGET_MS })
       .toEqual([expect.objectContaining(values)]);
     expect(receiver.received).toHaveLength(1);
     expect(receiver.verified[0]!.event?.type).toBe('contact.submitted');
     await expect
-      .poll(() => server.mail.received.map((mail) => mail.envelopeTo), { timeout: 10_000 })
+      .poll(() => server.mail.received.map((mail) => mail.envelopeTo), { timeout: SEND_BUDGET_MS })
       .toEqual([[NOTIFY_EMAIL]]);
     // Nothing personal in the server's log.
     expect(server.log.join('\n')).not.toContain(values.email);

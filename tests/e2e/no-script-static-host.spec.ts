@@ -13,10 +13,11 @@ import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { contactReplyCopy } from '../../src/content/contact-reply';
 import { submissionReference } from '../../contact/reference';
 import { config } from '../support/content';
-import { contactForm, fillContactForm } from './support/contact';
+import { contactForm, fillContactForm, SEND_BUDGET_MS } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
 import { buildSite } from './support/static-build';
 import { startStaticHost } from '../support/static-host';
+import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
 
 /**
  * The static-host topology: the build posts to hosted Supabase, and no server
@@ -107,6 +108,7 @@ test('a static page posting to our API elsewhere, without JavaScript: stored and
       distDir: outDir,
       corsOrigins: [site.url],
       logger: false,
+      proofOfWork: TEST_PROOF_OF_WORK,
     });
     const policy = (await fetch(`${site.url}/`)).headers.get('content-security-policy');
     expect(policy).toContain(`form-action 'self' ${apiUrl}`);
@@ -117,7 +119,7 @@ test('a static page posting to our API elsewhere, without JavaScript: stored and
     const submission = uniqueSubmission('topology3-noscript');
     await fillContactForm(page, submission);
     await fields.submit.click();
-    await expect(page).toHaveURL(/\/contact\/sent\//);
+    await expect(page).toHaveURL(/\/contact\/sent\//, { timeout: SEND_BUDGET_MS });
     const [stored] = await api.query(
       'select name, email, message, submission_key::text as key from contact_submissions where email = $1',
       [submission.email],

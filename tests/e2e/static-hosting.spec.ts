@@ -18,6 +18,7 @@ import {
   startStaticHost,
   type StaticHost,
 } from '../support/static-host';
+import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
 
 /**
  * The site on a static host, posting to an API on another origin (topology 3),
@@ -57,6 +58,7 @@ test.beforeAll(async ({}, testInfo) => {
     distDir: join(DIST, 'not-served-here'),
     corsOrigins: [page3.url],
     logger: log,
+    proofOfWork: TEST_PROOF_OF_WORK,
   });
   await buildSite({
     DIST_DIR: DIST,

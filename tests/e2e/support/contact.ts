@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { contactCopy } from '../../../src/content/contact';
 
+/**
+ * How long a test waits for a send's outcome (the toast, the stored row, the
+ * email or webhook): the proof at the tests' difficulty, the insert and the
+ * toast, with room for Chromium at 4× CPU on two cores both kept busy. Only
+ * a deadline: each wait ends as soon as the state shows.
+ */
+export const SEND_BUDGET_MS = 20_000;
+
 /** Where the form posts: PostgREST's insert on the site's own origin (with `?on_conflict=…`). */
 export const SUBMIT_URL = /\/rest\/v1\/contact_submissions(?:\?|$)/;
 
