@@ -86,7 +86,7 @@ export async function buildApp({
   });
   await app.register(requestLog);
   await app.register(securityHeaders, { distDir, connectSrc, hsts: trustsAProxy(trustProxy) });
-  await app.register(submissionRateLimit, { perMinute: rateLimitPerMinute });
+  await app.register(submissionRateLimit, { perMinute: rateLimitPerMinute, database });
   await app.register(health, { database });
   await app.register(staticSite, { distDir });
   await app.register(restApi, { prefix: REST_PREFIX, database, corsOrigins });

@@ -1,5 +1,6 @@
 import { validateSubmission, type SubmissionRow } from '../../contact/validation.ts';
 import { DatabaseUnavailableError, type InsertContext } from './database.ts';
+import { requestHeaders } from './rate-limit.ts';
 
 /**
  * Group commit for visitors' inserts. Submissions that arrive while the
@@ -161,7 +162,7 @@ export function rowInsert({
       email,
       message,
       suspected_spam,
-      JSON.stringify({ 'cf-connecting-ip': clientAddress }),
+      requestHeaders(clientAddress),
       proof,
       nativeForm ? 'on' : 'off',
       submission_key ?? null,

@@ -1,4 +1,5 @@
 import type { Database } from './database.ts';
+import { requestHeaders } from './rate-limit.ts';
 
 /**
  * The database's proof of work (supabase/migrations/20261124020000_proof_of_work.sql):
@@ -44,12 +45,22 @@ export async function setProofOfWork(db: Database, settings: ProofOfWorkSettings
 /** A challenge is one hash and one HMAC; a database that takes longer is stuck (503). */
 const CHALLENGE_TIMEOUT_MS = 2_000;
 
-/** The RPC as PostgREST runs it for a visitor: as anon, so only what anon may call answers. */
-export function issueChallenge(db: Database): Promise<unknown> {
+/**
+ * The RPC as PostgREST runs it for a visitor: as anon, so only what anon may
+ * call answers, and counted against `clientAddress` (request.ip) like an
+ * insert (20261125010000_free_repeats_limited_challenges.sql). Without one,
+ * it counts in the shared bucket of unidentified requests.
+ */
+export function issueChallenge(db: Database, clientAddress?: string): Promise<unknown> {
   return db.transaction(async (session) => {
     await session.exec(
       `set local role anon; set local statement_timeout = ${CHALLENGE_TIMEOUT_MS}`,
     );
+    if (clientAddress !== undefined) {
+      await session.query("select pg_catalog.set_config('request.headers', $1, true)", [
+        requestHeaders(clientAddress),
+      ]);
+    }
     const [row] = await session.query('select public.contact_challenge() as challenge');
     return row?.challenge;
   });

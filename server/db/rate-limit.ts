@@ -35,3 +35,28 @@ export async function readDatabaseRateLimit(db: Database): Promise<number> {
   const [row] = await db.query('select per_minute from app_private.submission_rate_limit');
   return Number(row?.per_minute);
 }
+
+/**
+ * The request.headers setting as PostgREST fills it, with the one header the
+ * limit reads (supabase/migrations/20261123030000_rate_limit.sql): our server
+ * sets it to the address it trusts (request.ip), per row or per call.
+ */
+export function requestHeaders(clientAddress: string): string {
+  return JSON.stringify({ 'cf-connecting-ip': clientAddress });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a submission with this key is stored: its repeat is answered as
+ * stored and counts against no limit (docs/email-delivery.md), in the
+ * trigger and, through this, in the in-process limiter.
+ */
+export async function isStoredKey(db: Database, key: unknown): Promise<boolean> {
+  if (typeof key !== 'string' || !UUID.test(key)) return false;
+  const [row] = await db.query(
+    'select exists (select 1 from public.contact_submissions where submission_key = $1::uuid) as stored',
+    [key],
+  );
+  return row?.stored === true;
+}

@@ -1,9 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import { refuse } from '../rest/submission-errors.ts';
 import fastifyPlugin from 'fastify-plugin';
+import type { Database } from '../db/database.ts';
+import { isStoredKey } from '../db/rate-limit.ts';
 
 export interface SubmissionRateLimitOptions {
   perMinute: number;
+  database: Database;
 }
 
 const WINDOW_MS = 60_000;
@@ -11,15 +14,21 @@ const WINDOW_MS = 60_000;
 /**
  * Counts requests per client address (request.ip: the forwarded address only
  * when trustProxy is on) on the routes that opt in with
- * `config: { rateLimit: {} }`: the two submission routes (the JSON insert and
- * the native form) do; the site's files and the challenge RPC are never counted. Over the limit: 429, Retry-After, PostgREST's shape.
+ * `config: { rateLimit: { hook: 'preHandler' } }`: the two submission routes
+ * (the JSON insert and the native form) do; the site's files are never
+ * counted, and the challenge is counted by the database alone
+ * (20261125010000_free_repeats_limited_challenges.sql). A repeat of a stored
+ * submission (its key is stored) is not counted: it is answered as stored,
+ * so the body must be read first. Over the limit: 429, Retry-After,
+ * PostgREST's shape.
  */
 export const submissionRateLimit = fastifyPlugin<SubmissionRateLimitOptions>(
-  async (app, { perMinute }) => {
+  async (app, { perMinute, database }) => {
     await app.register(rateLimit, {
       global: false,
       max: perMinute,
       timeWindow: WINDOW_MS,
+      allowList: async (request) => isStoredKey(database, keyOf(request.body)).catch(() => false),
       // Retry-After is the one header a client needs; the X-RateLimit-* family only adds noise.
       addHeadersOnExceeding: {
         'x-ratelimit-limit': false,
@@ -38,3 +47,16 @@ export const submissionRateLimit = fastifyPlugin<SubmissionRateLimitOptions>(
     });
   },
 );
+
+/** The submission_key of a JSON insert's raw body; undefined for anything else. */
+function keyOf(body: unknown): unknown {
+  if (!Buffer.isBuffer(body)) return undefined;
+  try {
+    const row: unknown = JSON.parse(body.toString('utf8'));
+    return row && typeof row === 'object'
+      ? (row as Record<string, unknown>).submission_key
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -54,8 +54,9 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
   app.post<{ Querystring: Record<string, unknown> }>(
     `/${TABLE}`,
     {
-      // Counted per client address (server/plugins/submission-rate-limit.ts).
-      config: { rateLimit: {} },
+      // Counted per client address (server/plugins/submission-rate-limit.ts), once
+      // the body is read: a repeat of a stored submission is not counted.
+      config: { rateLimit: { hook: 'preHandler' } },
       bodyLimit: MAX_BODY_BYTES,
       // Before the body is read: another site's page gets no insert.
       onRequest: async (request) => {
@@ -102,11 +103,11 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
   app.post(
     '/rpc/contact_challenge',
     { schema: { response: { '4xx': postgrestErrorSchema, '5xx': postgrestErrorSchema } } },
-    async (_, reply) =>
+    async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify(await issueChallenge(database))),
+        .send(JSON.stringify(await issueChallenge(database, request.ip))),
   );
   // Any other method or path under /rest/v1 (reads, updates, deletes, other
   // tables and functions): no client of ours sends it (tests/server/contract.test.ts).

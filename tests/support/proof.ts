@@ -37,7 +37,8 @@ export async function solve(challenge: Challenge): Promise<string> {
 /** Where a challenge comes from: our server (inject or a URL) or the database itself. */
 export type ChallengeSource = FastifyInstance | string | Database;
 
-export async function fetchChallenge(source: ChallengeSource): Promise<Challenge> {
+/** `from`: the visitor's address, for an app (the database counts challenges per address). */
+export async function fetchChallenge(source: ChallengeSource, from?: string): Promise<Challenge> {
   if (typeof source === 'string') {
     const response = await fetch(`${source}/rest/v1/rpc/contact_challenge`, {
       method: 'POST',
@@ -53,6 +54,7 @@ export async function fetchChallenge(source: ChallengeSource): Promise<Challenge
       url: '/rest/v1/rpc/contact_challenge',
       headers: { 'content-type': 'application/json' },
       payload: '{}',
+      ...(from && { remoteAddress: from }),
     });
     if (response.statusCode !== 200) {
       throw new Error(`contact_challenge answered ${response.statusCode}`);
@@ -63,8 +65,8 @@ export async function fetchChallenge(source: ChallengeSource): Promise<Challenge
 }
 
 /** A fresh, solved proof from the source. */
-export async function proofFrom(source: ChallengeSource): Promise<string> {
-  return solve(await fetchChallenge(source));
+export async function proofFrom(source: ChallengeSource, from?: string): Promise<string> {
+  return solve(await fetchChallenge(source, from));
 }
 
 /** The body with a fresh proof added, as the page sends it. */

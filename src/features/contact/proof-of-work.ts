@@ -30,7 +30,23 @@ function headers(): Record<string, string> {
   return key ? { apikey: key, Authorization: `Bearer ${key}` } : {};
 }
 
-function solveInWorker(): Promise<Solved> {
+/**
+ * Refusals of the challenge (429: too many from this address, counted by the
+ * database) waited out before giving up: the page waits as told and asks
+ * again, and the visitor sees nothing unless the insert itself is refused.
+ */
+const MAX_CHALLENGE_REFUSALS = 3;
+
+async function solveWaitingOutRefusals(): Promise<Solved> {
+  for (let refusals = 0; ; refusals++) {
+    const answer = await solveInWorker();
+    if (!('retryAfter' in answer)) return answer;
+    if (refusals >= MAX_CHALLENGE_REFUSALS) throw new Error('The challenge was refused: 429');
+    await new Promise((resolve) => setTimeout(resolve, answer.retryAfter * 1000));
+  }
+}
+
+function solveInWorker(): Promise<Solved | { retryAfter: number }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./proof-of-work.worker.ts', import.meta.url), {
       type: 'module',
@@ -38,6 +54,7 @@ function solveInWorker(): Promise<Solved> {
     worker.onmessage = ({ data }: MessageEvent<ProofAnswer>) => {
       worker.terminate();
       if ('error' in data) reject(new Error(data.error));
+      else if ('retryAfter' in data) resolve(data);
       else resolve({ proof: data.proof, expiresAt: data.expires * 1000 });
     };
     worker.onerror = (event) => {
@@ -73,7 +90,7 @@ export async function getProof(): Promise<string> {
     if (usable) return solved.proof;
     if (pending === earlier) pending = undefined;
   }
-  const fresh = (pending ??= solveInWorker());
+  const fresh = (pending ??= solveWaitingOutRefusals());
   try {
     return (await fresh).proof;
   } catch (error) {

@@ -11,7 +11,12 @@ export interface ProofRequest {
   headers: Record<string, string>;
 }
 
-export type ProofAnswer = { proof: string; expires: number } | { error: string };
+/** `retryAfter`: the challenge was refused for now (429, too many from this address); seconds to wait. */
+export type ProofAnswer =
+  { proof: string; expires: number } | { retryAfter: number } | { error: string };
+
+/** The database's window is a minute, so no refusal lasts longer. */
+const MAX_RETRY_AFTER_SECONDS = 60;
 
 interface Challenge {
   algorithm: string;
@@ -61,6 +66,12 @@ scope.onmessage = async ({ data }) => {
       headers: { 'content-type': 'application/json', ...data.headers },
       body: '{}',
     });
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get('retry-after'));
+      const retryAfter = Number.isFinite(seconds) && seconds >= 1 ? seconds : 1;
+      scope.postMessage({ retryAfter: Math.min(retryAfter, MAX_RETRY_AFTER_SECONDS) });
+      return;
+    }
     if (!response.ok) throw new Error(`The challenge request answered ${response.status}`);
     const challenge = (await response.json()) as Challenge;
     const number = await solve(challenge);

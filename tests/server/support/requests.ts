@@ -28,10 +28,11 @@ export interface InsertRequest {
  * An object body (or postgrest-js's one-row array) without a proof gets a
  * fresh one, as the page sends it (tests/support/proof.ts), unless `proof: false`.
  */
-async function withProofOf(app: FastifyInstance, body: unknown): Promise<unknown> {
+async function withProofOf(app: FastifyInstance, body: unknown, from?: string): Promise<unknown> {
   const one = Array.isArray(body) && body.length === 1 ? body[0] : body;
   if (one === null || typeof one !== 'object' || Array.isArray(one) || 'proof' in one) return body;
-  const row = { ...one, proof: await proofFrom(app) };
+  // From the visitor's own address, as the page asks for it.
+  const row = { ...one, proof: await proofFrom(app, from) };
   return one === body ? row : [row];
 }
 
@@ -39,7 +40,7 @@ export async function send(app: FastifyInstance, request: InsertRequest) {
   const body =
     request.proof === false || request.raw !== undefined
       ? request.body
-      : await withProofOf(app, request.body);
+      : await withProofOf(app, request.body, request.remoteAddress);
   const payload = request.raw ?? (body === undefined ? undefined : JSON.stringify(body));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
