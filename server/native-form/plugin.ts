@@ -103,8 +103,14 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
     NATIVE_FORM_PATH,
     {
       // Counted per client address like the JSON insert (server/plugins/submission-rate-limit.ts),
-      // once the body is read, so that a refusal can keep the visitor's words.
-      config: { rateLimit: { hook: 'preHandler' } },
+      // once the body is read, so that a refusal can keep the visitor's words. The same
+      // words again within 10 minutes are the stored submission, answered as stored: free.
+      config: {
+        rateLimit: {
+          hook: 'preHandler',
+          allowList: async (request: FastifyRequest) => isRepeat(database, request.body),
+        },
+      },
       // Before the body is read: another site's form gets nothing but a plain page.
       onRequest: async (request, reply) => {
         if (!isCrossSite(request, allowedOrigins)) return;
@@ -185,4 +191,12 @@ function siteOrigin(
 /** `origin` if it is one of the configured sites on another origin (CORS_ORIGINS). */
 function allowedSite(origin: unknown, allowedOrigins: readonly string[]): string | undefined {
   return typeof origin === 'string' && allowedOrigins.includes(origin) ? origin : undefined;
+}
+
+/** A valid form whose words were stored in the last 10 minutes: the same submission again. */
+async function isRepeat(database: Database, body: unknown): Promise<boolean> {
+  const form = readFormBody(body as Buffer | undefined);
+  if (!form || form.undecodable) return false;
+  const result = validateSubmission(form.values);
+  return result.ok && (await referenceOfSameWords(database, result.value)) !== undefined;
 }

@@ -59,6 +59,26 @@ describeEachBackend('a repeat at the address limit', (kind) => {
   });
 });
 
+describeEachBackend('the form without JavaScript at the address limit', (kind) => {
+  it('answers the same words again as the stored submission, counted against neither limit', async () => {
+    const { app, db } = await limited(kind);
+    const post = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/contact',
+        remoteAddress: FROM,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ ...VALID, name: `Visitor ${n}` }).toString(),
+      });
+    for (const n of [1, 2, 3]) expect((await post(n)).statusCode).toBe(303);
+    const again = await post(1);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe((await post(1)).headers.location);
+    expect((await post(4)).statusCode).toBe(429);
+    expect(await countRows(db)).toBe(LIMIT);
+  });
+});
+
 describeEachBackend('the challenge route', (kind) => {
   it('refuses a burst from one address in PostgREST’s 429 shape, and no other address', async () => {
     const { app } = await limited(kind);
