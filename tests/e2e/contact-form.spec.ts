@@ -181,7 +181,7 @@ test.describe('contact form', () => {
       }
 
       const toast = toasts(page).withText(SPEC.failed);
-      await expect(toast).toBeVisible();
+      await expect(toast).toBeVisible({ timeout: SEND_BUDGET_MS });
       // Without a response the message waits on the device, and the toast says so.
       const saved = contactCopy.form.savedOnDevice;
       await expect(toast).toHaveText(

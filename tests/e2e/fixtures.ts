@@ -1,6 +1,7 @@
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 import type { RunningServer } from '../../server/start.ts';
 import { startSiteServer } from '../support/site-server.ts';
+import { SERVER_TEST_BUDGET_MS } from './support/no-script-server.ts';
 
 interface WorkerFixtures {
   /** The project's own server, one per worker, with a fresh database. */
@@ -22,7 +23,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server);
       await server.close();
     },
-    { scope: 'worker', timeout: 60_000 },
+    // Copying the build and migrating a fresh database, on two cores other work keeps busy.
+    { scope: 'worker', timeout: SERVER_TEST_BUDGET_MS },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   cpuThrottle: [
