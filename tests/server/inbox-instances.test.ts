@@ -23,7 +23,7 @@ import {
  * another started, with nothing configured to share.
  */
 describePostgres('inbox sign-in across three instances', () => {
-  let servers: RunningServer[] = [];
+  const servers: RunningServer[] = [];
   let sink: SmtpSink;
   let cleanup: () => Promise<void>;
 
