@@ -3,6 +3,7 @@
  * stops the server with a message naming the variable; .env.example documents
  * every variable.
  */
+import { parseInboxEmails, parseSiteUrl } from './inbox-config.ts';
 import { parseLeadChannels, type LeadChannelsConfig } from './lead-channels-config.ts';
 import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
 import { parseRetentionMonths } from '../contact/retention.ts';
@@ -42,6 +43,10 @@ export interface ServerConfig extends LeadChannelsConfig {
   retentionMonths: number;
   /** PROOF_OF_WORK_MAX_NUMBER / _EXPIRES_SECONDS; unset ones leave the database's values alone. */
   proofOfWork: ProofOfWorkSettings;
+  /** INBOX_EMAILS (default NOTIFY_EMAIL): added to the inbox's allowlist at start (docs/inbox.md). */
+  inboxEmails: string[];
+  /** VITE_SITE_URL: lead emails link to the lead in the inbox there. */
+  siteUrl?: string;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -106,6 +111,9 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
   if ('problem' in retention) problems.push(retention.problem);
   const proofOfWork = parseProofOfWork(env, problems);
 
+  const inboxEmails = parseInboxEmails(env.INBOX_EMAILS, delivery.notifyEmail, problems);
+  const siteUrl = parseSiteUrl(env.VITE_SITE_URL, problems);
+
   if (problems.length > 0 || !database) throw new ConfigError(problems);
   return {
     port,
@@ -119,6 +127,8 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     corsOrigins,
     retentionMonths: 'months' in retention ? retention.months : 0,
     proofOfWork,
+    inboxEmails,
+    siteUrl,
   };
 }
 
