@@ -1,4 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import { authApi } from './auth/plugin.ts';
+import { createCodeMailer, type CodeMailerOptions } from './auth/code-mailer.ts';
+import type { CodeRules } from './auth/sign-in-queries.ts';
 import { CONFIG_DEFAULTS } from './config.ts';
 import type { Database } from './db/database.ts';
 import { health } from './plugins/health.ts';
@@ -27,6 +30,10 @@ export interface AppOptions {
   connectSrc?: string[];
   /** Pages on these exact origins may post to the API (CORS) and submit the form; others are refused. */
   corsOrigins?: string[];
+  /** The relay and sender the inbox's sign-in codes go through (the lead emails' own). */
+  mail?: CodeMailerOptions;
+  /** Tests only: the sign-in code's limits (server/auth/sign-in-queries.ts). */
+  codeRules?: Partial<CodeRules>;
 }
 
 /** Generous for the largest valid submission on a poor mobile connection. */
@@ -49,6 +56,8 @@ export const SMALL_BODY_BYTES = 1024;
 
 /** Where hosted Supabase serves PostgREST; the site's client posts to the same path here. */
 export const REST_PREFIX = '/rest/v1';
+/** Where hosted Supabase serves Supabase Auth; the inbox signs in at the same path here. */
+export const AUTH_PREFIX = '/auth/v1';
 
 /** The whole server as one Fastify instance, one plugin per concern; tests drive it with inject(). */
 export async function buildApp({
@@ -59,6 +68,8 @@ export async function buildApp({
   trustProxy = false,
   connectSrc = [],
   corsOrigins = [],
+  mail = {},
+  codeRules,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? loggerOptions() : logger ? loggerOptions(logger) : false,
@@ -90,6 +101,15 @@ export async function buildApp({
   await app.register(health, { database });
   await app.register(staticSite, { distDir });
   await app.register(restApi, { prefix: REST_PREFIX, database, corsOrigins });
+  const mailer = createCodeMailer(mail, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  await app.register(authApi, {
+    prefix: AUTH_PREFIX,
+    database,
+    mailer,
+    corsOrigins,
+    codeRules,
+  });
   await app.register(nativeForm, { database, distDir, allowedOrigins: corsOrigins });
   return app;
 }

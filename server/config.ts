@@ -42,6 +42,10 @@ export interface ServerConfig extends LeadChannelsConfig {
   retentionMonths: number;
   /** PROOF_OF_WORK_MAX_NUMBER / _EXPIRES_SECONDS; unset ones leave the database's values alone. */
   proofOfWork: ProofOfWorkSettings;
+  /** INBOX_EMAILS (default NOTIFY_EMAIL): added to the inbox's allowlist at start (docs/inbox.md). */
+  inboxEmails: string[];
+  /** VITE_SITE_URL: lead emails link to the lead in the inbox there. */
+  siteUrl?: string;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -106,6 +110,9 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
   if ('problem' in retention) problems.push(retention.problem);
   const proofOfWork = parseProofOfWork(env, problems);
 
+  const inboxEmails = parseInboxEmails(env.INBOX_EMAILS, delivery.notifyEmail, problems);
+  const siteUrl = parseSiteUrl(env.VITE_SITE_URL, problems);
+
   if (problems.length > 0 || !database) throw new ConfigError(problems);
   return {
     port,
@@ -119,7 +126,35 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     corsOrigins,
     retentionMonths: 'months' in retention ? retention.months : 0,
     proofOfWork,
+    inboxEmails,
+    siteUrl,
   };
+}
+
+/** Comma-separated addresses; without it, the address lead emails go to. */
+function parseInboxEmails(
+  value: string | undefined,
+  notifyEmail: string | undefined,
+  problems: string[],
+): string[] {
+  const listed = value?.trim() ? value.split(',').map((item) => item.trim()) : [];
+  const emails = listed.length > 0 ? listed.filter(Boolean) : notifyEmail ? [notifyEmail] : [];
+  for (const email of emails) {
+    if (!isHeaderSafeAddress(email)) {
+      problems.push(`INBOX_EMAILS lists email addresses separated by commas, got "${email}"`);
+    }
+  }
+  return emails;
+}
+
+function parseSiteUrl(value: string | undefined, problems: string[]): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+    problems.push(`VITE_SITE_URL must be an http(s) URL, got "${text}"`);
+    return undefined;
+  }
+  return text.replace(/\/+$/, '');
 }
 
 /**

@@ -9,11 +9,15 @@ import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/le
 import { startRetentionPurge, type RetentionPurge } from './leads/retention.ts';
 import { DEFAULT_RETENTION_MONTHS } from '../contact/retention.ts';
 import type { ProofOfWorkSettings } from './db/proof-of-work.ts';
+import { addMembers } from './auth/members.ts';
 
 export interface StartOptions
   extends
     LeadDeliveryOptions,
-    Pick<AppOptions, 'rateLimitPerMinute' | 'trustProxy' | 'connectSrc' | 'corsOrigins'> {
+    Pick<
+      AppOptions,
+      'rateLimitPerMinute' | 'trustProxy' | 'connectSrc' | 'corsOrigins' | 'codeRules'
+    > {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
@@ -28,6 +32,8 @@ export interface StartOptions
   retentionIntervalMs?: number;
   /** PROOF_OF_WORK_*: each written into the database only when given. */
   proofOfWork?: ProofOfWorkSettings;
+  /** INBOX_EMAILS: added to the inbox's allowlist at start; nobody is removed. */
+  inboxEmails?: readonly string[];
 }
 
 export interface RunningServer {
@@ -56,7 +62,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Without RATE_LIMIT_PER_MINUTE, the in-process limiter follows the database's value.
     const rateLimitPerMinute =
       options.rateLimitPerMinute ?? (await readDatabaseRateLimit(database));
-    app = await buildApp({ ...options, rateLimitPerMinute, database });
+    await addMembers(database, options.inboxEmails ?? []);
+    app = await buildApp({ ...options, rateLimitPerMinute, database, mail: options });
     await app.listen({ port: options.port ?? Number(CONFIG_DEFAULTS.PORT), host });
     delivery = await startLeadDelivery(database, app.log, options);
     retention = startRetentionPurge(database, app.log, {

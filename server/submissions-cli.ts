@@ -8,6 +8,8 @@ import { PGDATA } from './db/embedded-database.ts';
 import { SPAM_RETENTION_DAYS } from '../contact/retention.ts';
 import { openDatabase } from './db/open-database.ts';
 import { toCsv } from '../contact/csv.ts';
+import { isHeaderSafeAddress } from './leads/delivery/email-address.ts';
+import { addMembers, listMembers, memberAddress, removeMember } from './auth/members.ts';
 import { purgeExpiredSubmissions } from './leads/retention.ts';
 import {
   deleteSubmissionsByEmail,
@@ -26,7 +28,10 @@ export const USAGE = `Usage:
   submissions purge [--dry-run] [--format json|csv]
                                            delete what retention says must go (older than
                                            VITE_RETENTION_MONTHS, spam after 30 days) and list
-                                           it by id and date; --dry-run only lists it`;
+                                           it by id and date; --dry-run only lists it
+  submissions members list                 the addresses that may sign in to the inbox
+  submissions members add EMAIL            allow EMAIL to sign in (docs/inbox.md)
+  submissions members remove EMAIL         remove EMAIL and end their sessions at once`;
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -42,7 +47,9 @@ const PURGE_COLUMNS = ['id', 'created_at', 'suspected_spam'] as const;
 type Command =
   | { name: 'export' | 'outbox'; format: 'json' | 'csv' }
   | { name: 'delete'; email: string }
-  | { name: 'purge'; format: 'json' | 'csv'; dryRun: boolean };
+  | { name: 'purge'; format: 'json' | 'csv'; dryRun: boolean }
+  | { name: 'members'; action: 'list' }
+  | { name: 'members'; action: 'add' | 'remove'; email: string };
 
 function parseCommand(argv: string[]): Command {
   let parsed;
@@ -61,6 +68,7 @@ function parseCommand(argv: string[]): Command {
   }
   const { positionals, values } = parsed;
   const [name, ...extra] = positionals;
+  if (name === 'members') return membersCommand(extra);
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
   if (name === 'export' || name === 'outbox' || name === 'purge') {
     if (values.format !== 'json' && values.format !== 'csv') {
@@ -74,6 +82,18 @@ function parseCommand(argv: string[]): Command {
     return { name, email: values.email.trim() };
   }
   throw new UsageError(name ? `Unknown command: ${name}` : 'No command given');
+}
+
+function membersCommand([action, email, ...extra]: string[]): Command {
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+  if (action === 'list' && email === undefined) return { name: 'members', action };
+  if (action === 'add' || action === 'remove') {
+    if (!email || !isHeaderSafeAddress(email.trim())) {
+      throw new UsageError(`members ${action} needs one email address`);
+    }
+    return { name: 'members', action, email: email.trim() };
+  }
+  throw new UsageError('members takes list, add EMAIL or remove EMAIL');
 }
 
 async function open(env: CliIo['env']): Promise<Database> {
@@ -114,6 +134,8 @@ export async function runSubmissionsCli(argv: string[], io: CliIo): Promise<numb
             `(${spam} suspected spam): older than ${retentionMonths} month(s), or suspected spam ` +
             `older than ${SPAM_RETENTION_DAYS} days, in the ${db.location}.\n`,
         );
+      } else if (command.name === 'members') {
+        io.stdout(await runMembers(db, command));
       } else if (command.name === 'delete') {
         const removed = await deleteSubmissionsByEmail(db, command.email);
         io.stdout(`Removed ${removed} submission(s) from ${command.email}.\n`);
@@ -137,4 +159,23 @@ export async function runSubmissionsCli(argv: string[], io: CliIo): Promise<numb
     }
     return 1;
   }
+}
+
+/** The allowlist, as the owner: works on any backend, hosted Supabase's PostgreSQL included. */
+async function runMembers(
+  db: Database,
+  command: Extract<Command, { name: 'members' }>,
+): Promise<string> {
+  if (command.action === 'list') {
+    const members = await listMembers(db);
+    return `${JSON.stringify(members, null, 2)}\n`;
+  }
+  const email = memberAddress(command.email);
+  if (command.action === 'add') {
+    const added = await addMembers(db, [email]);
+    return added.length > 0 ? `Added ${email}.\n` : `${email} is already a member.\n`;
+  }
+  return (await removeMember(db, email))
+    ? `Removed ${email}; their sessions have ended.\n`
+    : `${email} was not a member.\n`;
 }

@@ -6,8 +6,9 @@
 import { readdirSync } from 'node:fs';
 import {
   CACHE_FOREVER,
-  CACHE_REVALIDATE,
   HASHED_ASSETS_PATH,
+  INBOX_PATH,
+  pathHeadersFor,
   readScriptHashes,
   securityHeaderSet,
 } from './site-headers.ts';
@@ -35,10 +36,10 @@ export function renderHeadersFile(distDir: string, connectSrc: string[]): string
     ['/*', security],
     [`${HASHED_ASSETS_PATH}*`, [['cache-control', CACHE_FOREVER]]],
   ];
-  for (const path of ['/', ...servedPaths(distDir)]) {
-    if (!path.startsWith(HASHED_ASSETS_PATH)) {
-      rules.push([path, [['cache-control', CACHE_REVALIDATE]]]);
-    }
+  // The inbox's rule is written even before its page is built: its headers never depend on it.
+  const paths = new Set(['/', ...servedPaths(distDir), `${INBOX_PATH}*`]);
+  for (const path of [...paths].sort()) {
+    if (!path.startsWith(HASHED_ASSETS_PATH)) rules.push([path, pathHeadersFor(path)]);
   }
   const lines = [
     '# Written by scripts/build.mjs from server/headers/site-headers.ts, the set the server',

@@ -89,9 +89,22 @@ export const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, robots.txt, images named by role) may change at any deploy. */
 export const CACHE_REVALIDATE = 'no-cache';
 
+/** The agency's inbox (docs/inbox.md): never indexed, never kept by a cache. */
+export const INBOX_PATH = '/inbox/';
+const INBOX_HEADERS: [string, string][] = [
+  ['cache-control', 'no-store'],
+  ['x-robots-tag', 'noindex'],
+];
+
 /** The cache rule for a file of the site, by its URL path. */
 export function cacheControlFor(urlPath: string): string {
   return urlPath.startsWith(HASHED_ASSETS_PATH) ? CACHE_FOREVER : CACHE_REVALIDATE;
+}
+
+/** The headers a path gets besides the security set: its cache rule, and the inbox's noindex. */
+export function pathHeadersFor(urlPath: string): [string, string][] {
+  if (urlPath.startsWith(INBOX_PATH)) return INBOX_HEADERS;
+  return [['cache-control', cacheControlFor(urlPath)]];
 }
 
 /** The hashes scripts/build.mjs wrote; none (so no inline script runs) before a build. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import { cacheControlFor } from '../headers/site-headers.ts';
+import { pathHeadersFor } from '../headers/site-headers.ts';
 
 export interface StaticSiteOptions {
   /** The prerendered site (`npm run build` writes dist/). */
@@ -30,7 +30,7 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { d
     setHeaders: (res, path) => {
       // The rule is by URL path, as dist/_headers states it for static hosts.
       const urlPath = `/${relative(root, path).split(sep).join('/')}`;
-      res.setHeader('cache-control', cacheControlFor(urlPath));
+      for (const [name, value] of pathHeadersFor(urlPath)) res.setHeader(name, value);
       // The same URL answers brotli, gzip or identity bytes by Accept-Encoding: a
       // shared cache must key on it, or it hands brotli to a client that cannot read it.
       res.setHeader('vary', 'accept-encoding');

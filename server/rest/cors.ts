@@ -16,10 +16,13 @@ const EXPOSED_HEADERS = [
   'Transfer-Encoding',
   'Range-Unit',
   'Retry-After',
+  // auth-js reads GoTrue's error codes by the API version the answer names.
+  'X-Supabase-Api-Version',
+  'X-Sb-Error-Code',
 ];
 
 /**
- * The request headers the page and supabase-js send with their POSTs
+ * The request headers the page and supabase-js send
  * (tests/server/contract.test.ts). PostgREST echoes whatever a preflight asks
  * for; naming them keeps the API's surface to what its clients need.
  */
@@ -30,10 +33,14 @@ const ALLOWED_HEADERS = [
   'prefer',
   'content-profile',
   'x-client-info',
+  // The inbox's reads and sign-in (docs/inbox.md).
+  'accept-profile',
+  'range',
+  'x-supabase-api-version',
 ];
 
-/** Both routes are POSTs; every other method is not implemented here. */
-const METHODS = ['POST'];
+/** The insert, the RPCs and sign-in are POSTs; the inbox reads with GET (and HEAD for a count). */
+const METHODS = ['GET', 'HEAD', 'POST'];
 
 /** A day, as PostgREST: the browser asks once, not before every submission. */
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;

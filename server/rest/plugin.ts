@@ -12,6 +12,7 @@ import { refuse } from './submission-errors.ts';
 import { oneObject, toSubmission } from './submission-row.ts';
 import { toPostgrestError } from './to-postgrest-error.ts';
 import { isCrossSite } from './same-site.ts';
+import { inboxApi } from './inbox/plugin.ts';
 
 export interface RestApiOptions {
   database: Database;
@@ -108,6 +109,9 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(await issueChallenge(database))),
   );
+  // What the inbox reads and changes (docs/inbox.md).
+  await app.register(inboxApi, { database });
+
   // Any other method or path under /rest/v1 (reads, updates, deletes, other
   // tables and functions): no client of ours sends it (tests/server/contract.test.ts).
   // The route keeps these paths from the static site's; the handler takes the

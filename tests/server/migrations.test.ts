@@ -79,18 +79,20 @@ describeEachBackend('migrations', (kind) => {
     await expect(migrate(db, [edited, ...rest])).rejects.toBeInstanceOf(MigrationChangedError);
   });
 
-  it('turns row-level security on with one policy: anon may insert', async () => {
+  it('turns row-level security on: anon may insert, a signed-in member may read', async () => {
     const [table] = await db.query(
       "select relrowsecurity, relforcerowsecurity from pg_class where oid = 'public.contact_submissions'::regclass",
     );
     expect(table).toEqual({ relrowsecurity: true, relforcerowsecurity: false });
     const policies = await db.query(
-      "select cmd, roles::text as roles, with_check from pg_policies where tablename = 'contact_submissions' order by cmd",
+      "select cmd, roles::text as roles, with_check from pg_policies where tablename = 'contact_submissions' order by cmd, roles::text",
     );
     expect(policies).toEqual([
       { cmd: 'INSERT', roles: '{anon}', with_check: 'true' },
       // Only for `on conflict (submission_key)`: rows of anon's own transaction (20261124010000_submission_key.sql).
       { cmd: 'SELECT', roles: '{anon}', with_check: null },
+      // Only for an inbox member (20261125020000_inbox_leads.sql).
+      { cmd: 'SELECT', roles: '{authenticated}', with_check: null },
     ]);
   });
 

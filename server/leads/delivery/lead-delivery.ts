@@ -17,6 +17,8 @@ export interface LeadDeliveryOptions extends OutboxLimits {
   smtpUrl?: string;
   notifyEmail?: string;
   mailFrom?: string;
+  /** VITE_SITE_URL: each lead email links to the lead in the inbox there. */
+  siteUrl?: string;
   /** Both or neither, likewise. The URL may hold a token: logs show only its origin. */
   webhookUrl?: string;
   webhookSecret?: string;
@@ -66,7 +68,12 @@ export async function startLeadDelivery(
 
   let mailer: LeadMailer | undefined;
   if (smtpUrl && notifyEmail) {
-    mailer = createLeadMailer({ smtpUrl, notifyEmail, mailFrom: options.mailFrom });
+    mailer = createLeadMailer({
+      smtpUrl,
+      notifyEmail,
+      mailFrom: options.mailFrom,
+      siteUrl: options.siteUrl,
+    });
     log.info(
       `Lead delivery is on: each submission is emailed to ${notifyEmail} via ${origin(smtpUrl)}, ` +
         `at most ${options.maxPerHour ?? MAX_PER_HOUR} an hour one by one ` +

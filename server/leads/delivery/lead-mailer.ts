@@ -10,6 +10,8 @@ export interface LeadMailerOptions {
   notifyEmail: string;
   /** `Name <address>` or an address; see senderOf() for the default. */
   mailFrom?: string;
+  /** VITE_SITE_URL: each lead email links to the lead in the inbox there. */
+  siteUrl?: string;
 }
 
 export interface LeadMailer {
@@ -30,14 +32,24 @@ const SOCKET_TIMEOUT_MS = 30_000;
 const SENDER_NAME = 'Website contact form';
 
 export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
-  const addressing = { from: senderOf(options), to: options.notifyEmail };
+  const addressing = { from: senderOf(options), to: options.notifyEmail, siteUrl: options.siteUrl };
+  const { sendMail, close } = createMailTransport(options.smtpUrl);
+  return {
+    send: (lead) => sendMail(leadMessage(lead, addressing)),
+    sendSummary: (summary) => sendMail(summaryMessage(summary, addressing)),
+    close,
+  };
+}
+
+/** The relay the lead emails and the inbox's sign-in codes both go through. */
+export function createMailTransport(smtpUrl: string) {
   // One connection per message: leads are rare, and a pool would hold idle connections.
   const transport = nodemailer.createTransport({
-    url: options.smtpUrl,
+    url: smtpUrl,
     // smtp:// upgrades with STARTTLS only when the relay offers it, so anyone on the
     // path could strip the offer and read the password: with one, insist on TLS.
     // The URL's own ?requireTLS=false still wins, for a trusted relay without TLS.
-    requireTLS: hasPassword(options.smtpUrl),
+    requireTLS: hasPassword(smtpUrl),
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     greetingTimeout: GREETING_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
@@ -46,14 +58,12 @@ export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
     const info = await transport.sendMail(message);
     // With one recipient a refusal already throws; this guards a partial acceptance.
     if (info.rejected.length > 0) {
-      throw new Error(`The SMTP server refused ${info.rejected.join(', ')}: ${info.response}`);
+      throw new Error(
+        `The SMTP server refused ${info.rejected.length} recipient(s): ${info.response}`,
+      );
     }
   };
-  return {
-    send: (lead) => sendMail(leadMessage(lead, addressing)),
-    sendSummary: (summary) => sendMail(summaryMessage(summary, addressing)),
-    close: () => transport.close(),
-  };
+  return { sendMail, close: () => transport.close() };
 }
 
 /**

@@ -28,6 +28,16 @@ export interface Addressing {
   from: Mailbox;
   /** NOTIFY_EMAIL. */
   to: string;
+  /** VITE_SITE_URL, without a trailing slash: where the inbox is. */
+  siteUrl?: string;
+}
+
+/**
+ * The lead in the inbox: `<site>/inbox/#lead=<id>`. It only opens the lead
+ * (after sign-in); no action rides on it, as mail scanners follow links.
+ */
+export function inboxLink(siteUrl: string | undefined, id: string): string | undefined {
+  return siteUrl ? `${siteUrl}/inbox/#lead=${encodeURIComponent(id)}` : undefined;
 }
 
 /** Long enough for any real name; an inbox list shows less than this anyway. */
@@ -40,7 +50,7 @@ export const RECEIVED_AT = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
 });
 
-export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptions {
+export function leadMessage(lead: Lead, { from, to, siteUrl }: Addressing): SendMailOptions {
   const name = noEncodedWords(headerText(lead.name, MAX_NAME_IN_SUBJECT)) || 'a visitor';
   // One line everywhere: a name with line breaks could forge "Email:" or "Received:" lines below.
   const fullName = noEncodedWords(headerText(lead.name, Infinity));
@@ -49,6 +59,7 @@ export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptio
   const received = `${RECEIVED_AT.format(lead.receivedAt)} (UK time)`;
   const message = bodyText(lead.message);
   const reference = lead.reference ? `${lead.reference} (#${lead.id})` : `#${lead.id}`;
+  const link = inboxLink(siteUrl, lead.id);
   const footer = replyable
     ? 'Reply to this email to answer them directly.'
     : 'Their address cannot be used as Reply-To as written: check it before writing back.';
@@ -60,6 +71,7 @@ export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptio
     `Email: ${email}`,
     `Received: ${received}`,
     `Reference: ${reference}`,
+    ...(link ? [`In the inbox: ${link}`] : []),
     '',
     'Message:',
     message,
@@ -79,6 +91,7 @@ export function leadMessage(lead: Lead, { from, to }: Addressing): SendMailOptio
     field('Reference', reference),
     '</table>',
     `<p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
+    ...(link ? [`<p><a href="${escapeHtml(link)}">Open this lead in the inbox</a></p>`] : []),
     `<p><small>${escapeHtml(footer)}</small></p>`,
     '</body></html>',
   ].join('\n');

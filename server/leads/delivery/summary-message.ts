@@ -4,6 +4,7 @@ import { escapeHtml } from '../../escape-html.ts';
 import { headerText } from './email-address.ts';
 import {
   domainOf,
+  inboxLink,
   noEncodedWords,
   RECEIVED_AT,
   type Addressing,
@@ -30,11 +31,15 @@ interface Entry {
   reference: string;
   firstLine: string;
   unverified: boolean;
+  link?: string;
 }
 
-export function summaryMessage(summary: Summary, { from, to }: Addressing): SendMailOptions {
+export function summaryMessage(
+  summary: Summary,
+  { from, to, siteUrl }: Addressing,
+): SendMailOptions {
   const count = summary.leads.length;
-  const entries = summary.leads.map(entryOf);
+  const entries = summary.leads.map((lead) => entryOf(lead, siteUrl));
   const intro =
     `${count} ${count === 1 ? 'enquiry' : 'enquiries'} arrived while lead emails were held ` +
     'by the hourly limit. Each is listed below, those with a proof of work first; ' +
@@ -51,6 +56,7 @@ export function summaryMessage(summary: Summary, { from, to }: Addressing): Send
       `${index + 1}. ${entry.name} <${entry.email}>${entry.unverified ? ' (unverified)' : ''}`,
       `   Received: ${entry.received}, reference ${entry.reference}`,
       `   ${entry.firstLine}`,
+      ...(entry.link ? [`   In the inbox: ${entry.link}`] : []),
       '',
     ]),
     spam,
@@ -65,7 +71,9 @@ export function summaryMessage(summary: Summary, { from, to }: Addressing): Send
         `<li><strong>${escapeHtml(entry.name)}</strong> &lt;${escapeHtml(entry.email)}&gt;` +
         `${entry.unverified ? ' (unverified)' : ''}<br>` +
         `Received: ${escapeHtml(entry.received)}, reference ${escapeHtml(entry.reference)}<br>` +
-        `${escapeHtml(entry.firstLine)}</li>`,
+        `${escapeHtml(entry.firstLine)}` +
+        (entry.link ? `<br><a href="${escapeHtml(entry.link)}">Open in the inbox</a>` : '') +
+        '</li>',
     ),
     '</ol>',
     `<p>${escapeHtml(spam)}</p>`,
@@ -83,7 +91,7 @@ export function summaryMessage(summary: Summary, { from, to }: Addressing): Send
   };
 }
 
-function entryOf(lead: Lead): Entry {
+function entryOf(lead: Lead, siteUrl: string | undefined): Entry {
   const firstLine = lead.message.split(/\r\n?|\n/).find((line) => line.trim() !== '') ?? '';
   return {
     name: noEncodedWords(headerText(lead.name, MAX_NAME)) || 'a visitor',
@@ -92,6 +100,7 @@ function entryOf(lead: Lead): Entry {
     reference: lead.reference ?? `#${lead.id}`,
     firstLine: headerText(firstLine, MAX_FIRST_LINE),
     unverified: lead.verified === false,
+    link: inboxLink(siteUrl, lead.id),
   };
 }
 

@@ -1,0 +1,28 @@
+import { authError } from './gotrue-error.ts';
+
+/** A JSON object body as GoTrue reads one: anything else is its bad_json. */
+export function readAuthBody(body: Buffer | undefined): Record<string, unknown> {
+  if (!body || body.length === 0) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw authError.badJson();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw authError.badJson();
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** Emails are compared in lower case, as Supabase Auth stores them. */
+const MAX_EMAIL = 254;
+
+/** GoTrue's check of an address before anything else: a string that looks like one. */
+export function readEmail(value: unknown): string {
+  const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (email.length < 3 || email.length > MAX_EMAIL || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw authError.validation('Unable to validate email address: invalid format');
+  }
+  return email;
+}

@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailbox } from '../leads/delivery/email-address.ts';
+import { createMailTransport, senderOf } from '../leads/delivery/lead-mailer.ts';
+import { loggableError } from '../loggable-error.ts';
+import { CODE_RULES } from './sign-in-queries.ts';
+
+export interface CodeMailerOptions {
+  smtpUrl?: string;
+  notifyEmail?: string;
+  mailFrom?: string;
+}
+
+/** Sends a sign-in code, after the answer has gone: the request's timing never shows whether one was sent. */
+export interface CodeMailer {
+  queue(to: string, code: string): void;
+  close(): void;
+}
+
+const SUBJECT = 'Your sign-in code for the inbox';
+
+/** The words of the code email; the code alone on its own line, for copying. */
+export function codeMessage(code: string): { subject: string; text: string } {
+  const minutes = CODE_RULES.lifetimeSeconds / 60;
+  return {
+    subject: SUBJECT,
+    text: [
+      'Your code to sign in to the inbox:',
+      '',
+      code,
+      '',
+      `It works once, within ${minutes} minutes.`,
+      'If you did not ask for it, ignore this email: nobody can sign in without the code.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Through the lead emails' relay (SMTP_URL) and sender (MAIL_FROM or derived).
+ * Without SMTP no code can be sent; start-up says so. Failures are logged
+ * without the address or the code.
+ */
+export function createCodeMailer(options: CodeMailerOptions, log: FastifyBaseLogger): CodeMailer {
+  const { smtpUrl, notifyEmail } = options;
+  if (!smtpUrl || !notifyEmail) {
+    log.warn('Inbox sign-in codes cannot be emailed: set SMTP_URL and NOTIFY_EMAIL');
+    return { queue: () => {}, close: () => {} };
+  }
+  const from: Mailbox = senderOf({ smtpUrl, notifyEmail, mailFrom: options.mailFrom });
+  const transport = createMailTransport(smtpUrl);
+  return {
+    queue: (to, code) => {
+      setImmediate(() => {
+        transport.sendMail({ from, to, ...codeMessage(code) }).catch((error: unknown) => {
+          log.error({ error: loggableError(error) }, 'a sign-in code could not be emailed');
+        });
+      });
+    },
+    close: transport.close,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * What the inbox reads through PostgREST (docs/inbox.md), and exactly the
+ * filters it sends. Anything else is refused in PostgREST's shape; on hosted
+ * Supabase PostgREST itself serves these, with the same row-level security.
+ */
+
+export type ColumnType = 'bigint' | 'text' | 'boolean' | 'timestamptz' | 'jsonb';
+
+export interface ReadTable {
+  columns: Readonly<Record<string, ColumnType>>;
+  /** Columns `col=eq.value` may filter on. */
+  eq: readonly string[];
+  /** Columns `col=neq.value` may filter on. */
+  neq: readonly string[];
+  /** Columns an `or=(col.ilike.*term*,…)` search may name. */
+  search: readonly string[];
+  /** Columns `order=` may name. */
+  order: readonly string[];
+}
+
+export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
+  inbox_leads: {
+    columns: {
+      id: 'bigint',
+      reference: 'text',
+      created_at: 'timestamptz',
+      name: 'text',
+      email: 'text',
+      message: 'text',
+      status: 'text',
+      suspected_spam: 'boolean',
+      verified: 'boolean',
+      replied_at: 'timestamptz',
+      diagnosed_at: 'timestamptz',
+      unread: 'boolean',
+      email_state: 'text',
+      email_error: 'text',
+      webhook_state: 'text',
+    },
+    eq: ['id', 'status', 'suspected_spam'],
+    neq: ['status'],
+    search: ['name', 'email', 'message'],
+    order: ['created_at', 'id'],
+  },
+  lead_activity: {
+    columns: {
+      id: 'bigint',
+      submission_id: 'bigint',
+      at: 'timestamptz',
+      actor: 'text',
+      action: 'text',
+      detail: 'jsonb',
+    },
+    eq: ['id', 'submission_id'],
+    neq: [],
+    search: [],
+    order: ['at', 'id'],
+  },
+  lead_notes: {
+    columns: {
+      id: 'bigint',
+      submission_id: 'bigint',
+      created_at: 'timestamptz',
+      author: 'text',
+      body: 'text',
+    },
+    eq: ['id', 'submission_id'],
+    neq: [],
+    search: [],
+    order: ['created_at', 'id'],
+  },
+};

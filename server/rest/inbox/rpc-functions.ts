@@ -1,0 +1,22 @@
+/**
+ * The inbox's changes, each a function in the database that checks
+ * membership and records the activity (20261125030000_inbox_actions.sql),
+ * with its arguments' SQL types in order.
+ */
+export const INBOX_RPCS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  inbox_set_status: { lead_id: 'bigint', new_status: 'text' },
+  inbox_add_note: { lead_id: 'bigint', body: 'text' },
+  inbox_mark_read: { lead_id: 'bigint' },
+  inbox_not_spam: { lead_id: 'bigint' },
+  inbox_erase: { lead_id: 'bigint' },
+  inbox_is_member: {},
+};
+
+/** Functions that return void: PostgREST answers 204 with no body. */
+export const VOID_RPCS = new Set([
+  'inbox_set_status',
+  'inbox_add_note',
+  'inbox_mark_read',
+  'inbox_not_spam',
+  'inbox_erase',
+]);

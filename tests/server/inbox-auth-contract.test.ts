@@ -1,0 +1,105 @@
+import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachBackend } from './support/backends.ts';
+import {
+  codeSentTo,
+  inboxClient,
+  OWNER,
+  signIn,
+  startInboxServer,
+  type InboxServer,
+} from './support/inbox.ts';
+
+/**
+ * Every call the inbox makes to Supabase Auth, through auth-js against our
+ * /auth/v1 (server/auth/): the same answers and error shapes as GoTrue.
+ */
+describeEachBackend('inbox sign-in: the auth-js contract', (kind) => {
+  let inbox: InboxServer;
+  let client: SupabaseClient;
+  beforeAll(async () => {
+    inbox = await startInboxServer(kind);
+    client = inboxClient(inbox.server.url);
+  });
+  afterAll(() => inbox?.close());
+
+  it('signInWithOtp answers {} and emails a member a 6-digit code', async () => {
+    const before = inbox.sink.received.length;
+    const { data, error } = await client.auth.signInWithOtp({
+      email: OWNER,
+      options: { shouldCreateUser: false },
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual({ user: null, session: null });
+    expect(await codeSentTo(inbox.sink, OWNER, before)).toMatch(/^\d{6}$/);
+  });
+
+  it('verifyOtp with the code gives a session: a bearer JWT for role authenticated', async () => {
+    const session = await signIn(client, inbox.sink);
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(session.user).toMatchObject({
+      email: OWNER,
+      aud: 'authenticated',
+      role: 'authenticated',
+    });
+    const claims = JSON.parse(
+      Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString(),
+    ) as Record<string, unknown>;
+    expect(claims).toMatchObject({ role: 'authenticated', aud: 'authenticated', email: OWNER });
+    expect(Number(claims.exp) - Number(claims.iat)).toBeLessThanOrEqual(3600);
+  });
+
+  it('a wrong code is GoTrue 403 otp_expired', async () => {
+    const { error } = await client.auth.verifyOtp({ email: OWNER, token: '000000', type: 'email' });
+    expect(error).toBeInstanceOf(AuthApiError);
+    expect(error).toMatchObject({ status: 403, code: 'otp_expired' });
+    expect(error!.message).toBe('Token has expired or is invalid');
+  });
+
+  it('getUser returns the member', async () => {
+    await signIn(client, inbox.sink);
+    const { data, error } = await client.auth.getUser();
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email: OWNER, aud: 'authenticated' });
+  });
+
+  it('refreshSession rotates the refresh token; the old one then fails', async () => {
+    const first = await signIn(client, inbox.sink);
+    const { data, error } = await client.auth.refreshSession();
+    expect(error).toBeNull();
+    expect(data.session!.refresh_token).not.toBe(first.refresh_token);
+    expect(data.session!.user.email).toBe(OWNER);
+
+    const reused = await inboxClient(inbox.server.url).auth.refreshSession({
+      refresh_token: first.refresh_token,
+    });
+    expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+  });
+
+  it('signOut ends the session: getUser and the refresh token are refused', async () => {
+    const session = await signIn(client, inbox.sink);
+    expect((await client.auth.signOut()).error).toBeNull();
+    const other = inboxClient(inbox.server.url);
+    const user = await other.auth.getUser(session.access_token);
+    // GoTrue's 403 session_not_found, which auth-js reports as a missing session.
+    expect(user.data.user).toBeNull();
+    expect(user.error?.name).toBe('AuthSessionMissingError');
+    const refreshed = await other.auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(refreshed.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+  });
+
+  it('anything else under /auth/v1 gets GoTrue’s error shape', async () => {
+    const versioned = await fetch(`${inbox.server.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: '{}',
+    });
+    expect(versioned.status).toBe(404);
+    expect(versioned.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await versioned.json()).toEqual({ code: 'not_found', message: 'Not Found' });
+
+    const legacy = await fetch(`${inbox.server.url}/auth/v1/admin/users`);
+    expect(legacy.status).toBe(404);
+    expect(await legacy.json()).toEqual({ code: 404, error_code: 'not_found', msg: 'Not Found' });
+  });
+});

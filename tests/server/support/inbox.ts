@@ -1,0 +1,102 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { expect } from 'vitest';
+import ws from 'ws';
+import { startServer, type RunningServer, type StartOptions } from '../../../server/start.ts';
+import { SmtpSink, type ReceivedMail } from '../../support/smtp-sink.ts';
+import { until } from '../../support/until.ts';
+import { freshBackend, TEST_RATE_LIMIT, type Backend } from './backends.ts';
+import type { BackendKind } from '../../support/backend-kind.ts';
+
+/** The inbox's member in these tests, and the address lead emails go to. */
+export const OWNER = 'owner@example.co.uk';
+export const AGENCY = 'agency@example.co.uk';
+/** An anon key as the inbox is built with; our server judges only the session's token. */
+export const ANON_KEY = 'anon-key-for-tests';
+
+/** No gap between codes, no hourly limit to speak of. */
+export const RELAXED_LIMITS = { emailGapSeconds: 0, emailPerHour: 10_000, clientPerHour: 10_000 };
+
+export interface InboxServer {
+  server: RunningServer;
+  sink: SmtpSink;
+  backend: Backend;
+  close(): Promise<void>;
+}
+
+/** Our server with delivery to a local SMTP server and OWNER in the allowlist (INBOX_EMAILS). */
+export async function startInboxServer(
+  kind: BackendKind,
+  options: Partial<StartOptions> = {},
+): Promise<InboxServer> {
+  const sink = await SmtpSink.start();
+  const backend = await freshBackend(kind);
+  const server = await startServer({
+    ...backend.options,
+    port: 0,
+    distDir: `${backend.options.dataDir}/no-site`,
+    rateLimitPerMinute: TEST_RATE_LIMIT,
+    smtpUrl: sink.url,
+    notifyEmail: AGENCY,
+    inboxEmails: [OWNER],
+    // Many sign-ins in a row from one address: the limits have their own test.
+    codeRules: RELAXED_LIMITS,
+    ...options,
+  });
+  return {
+    server,
+    sink,
+    backend,
+    async close() {
+      await server.close();
+      await sink.down();
+      await backend.dispose();
+    },
+  };
+}
+
+/** supabase-js as the inbox creates it: no storage, no timers, nothing read from the URL. */
+export function inboxClient(url: string, fetchImpl?: typeof fetch): SupabaseClient {
+  return createClient(url, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no WebSocket; the inbox never opens one.
+    realtime: { transport: ws as unknown as typeof WebSocket },
+    ...(fetchImpl && { global: { fetch: fetchImpl } }),
+  });
+}
+
+/** The code in the newest sign-in email to `email`, once it has arrived after `before` messages. */
+export async function codeSentTo(sink: SmtpSink, email: string, before = 0): Promise<string> {
+  const mail = await until(
+    () => sink.received.slice(before).findLast((m) => m.envelopeTo.includes(email)),
+    15_000,
+    `a sign-in code for ${email}`,
+    (found): found is ReceivedMail => found !== undefined,
+  );
+  const code = /^(\d{6})$/m.exec(mail!.bodies['text/plain'] ?? '')?.[1];
+  expect(code, 'a 6-digit code on a line of its own').toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** Sign-in as the inbox does it: ask for a code, read it from the email, type it in. */
+export async function signIn(client: SupabaseClient, sink: SmtpSink, email = OWNER) {
+  const before = sink.received.length;
+  const sent = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+  expect(sent.error).toBeNull();
+  const token = await codeSentTo(sink, email, before);
+  const verified = await client.auth.verifyOtp({ email, token, type: 'email' });
+  expect(verified.error).toBeNull();
+  return verified.data.session!;
+}
+
+/** A lead as the owner stores it (the insert's own rules are tested elsewhere). */
+export async function storeLead(
+  server: RunningServer,
+  fields: { name: string; email: string; message: string; suspected_spam?: boolean },
+): Promise<number> {
+  const [row] = await server.query(
+    `insert into public.contact_submissions (name, email, message, suspected_spam)
+     values ($1, $2, $3, $4) returning id`,
+    [fields.name, fields.email, fields.message, fields.suspected_spam ?? false],
+  );
+  return Number(row!.id);
+}
