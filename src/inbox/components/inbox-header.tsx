@@ -17,6 +17,7 @@ interface InboxHeaderProps {
 }
 
 const copy = inboxCopy.header;
+const headingClass = 'text-lg font-semibold text-muted';
 
 /** The brand, the theme toggle and, signed in: who, "Export CSV" and "Sign out". */
 export function InboxHeader({ email, view, onSignOut }: InboxHeaderProps) {
@@ -46,7 +47,12 @@ export function InboxHeader({ email, view, onSignOut }: InboxHeaderProps) {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6 lg:px-8">
         <div className="flex items-center gap-3">
           <Wordmark />
-          <span className="text-lg font-semibold text-muted">{inboxCopy.heading}</span>
+          {/* Signed out, the sign-in form holds the page's one h1. */}
+          {email ? (
+            <h1 className={headingClass}>{inboxCopy.heading}</h1>
+          ) : (
+            <span className={headingClass}>{inboxCopy.heading}</span>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {email ? (
