@@ -57,7 +57,7 @@ export function InboxHeader({ email, view, onSignOut }: InboxHeaderProps) {
         <div className="flex flex-wrap items-center gap-2">
           {email ? (
             <>
-              <span className="hidden text-sm text-muted md:inline">{copy.signedInAs(email)}</span>
+              <span className="hidden text-sm text-muted lg:inline">{copy.signedInAs(email)}</span>
               <button
                 type="button"
                 onClick={exportCsv}

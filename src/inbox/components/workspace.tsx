@@ -37,7 +37,7 @@ export function Workspace({ view, onView }: WorkspaceProps) {
         role="tabpanel"
         id={PANEL_ID}
         aria-labelledby={tabId(view.tab)}
-        className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+        className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
       >
         <div className={openId ? 'max-lg:hidden' : ''}>
           <LeadList
