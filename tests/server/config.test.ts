@@ -25,6 +25,8 @@ describe('server configuration', () => {
       notifyEmail: undefined,
       mailFrom: undefined,
       proofOfWork: {},
+      inboxEmails: [],
+      siteUrl: undefined,
     });
   });
 
@@ -46,6 +48,8 @@ describe('server configuration', () => {
       UNVERIFIED_EMAILS_PER_HOUR: '0',
       PROOF_OF_WORK_MAX_NUMBER: ' 50000 ',
       PROOF_OF_WORK_EXPIRES_SECONDS: ' 600 ',
+      INBOX_EMAILS: ' owner@example.co.uk, partner@example.co.uk ,',
+      VITE_SITE_URL: ' https://www.example.co.uk/ ',
     });
     expect(config).toEqual({
       port: 3000,
@@ -66,7 +70,17 @@ describe('server configuration', () => {
       notifyEmail: undefined,
       mailFrom: undefined,
       proofOfWork: { maxNumber: 50_000, expiresSeconds: 600 },
+      inboxEmails: ['owner@example.co.uk', 'partner@example.co.uk'],
+      siteUrl: 'https://www.example.co.uk',
     });
+  });
+
+  it('lets NOTIFY_EMAIL sign in to the inbox when INBOX_EMAILS is unset', () => {
+    const config = parseServerConfig({
+      SMTP_URL: 'smtp://relay.example.co.uk',
+      NOTIFY_EMAIL: 'leads@example.co.uk',
+    });
+    expect(config.inboxEmails).toEqual(['leads@example.co.uk']);
   });
 
   it('treats an empty DATABASE_URL as unset, as .env.example leaves it', () => {
@@ -82,6 +96,7 @@ describe('server configuration', () => {
       'RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 10000',
     ],
     [{ HOST: 'local host' }, 'HOST must be a host name or address'],
+    [{ INBOX_EMAILS: 'owner@example.co.uk; x' }, 'INBOX_EMAILS lists email addresses'],
     [
       { VITE_RETENTION_MONTHS: '0' },
       'VITE_RETENTION_MONTHS must be a whole number of months from 1 to 120',

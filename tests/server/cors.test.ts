@@ -50,9 +50,48 @@ describe('CORS on the API (CORS_ORIGINS)', () => {
       ]),
     );
     expect(allowed).toContain('content-profile');
-    expect(response.headers['access-control-allow-methods']).toBe('POST');
+    expect(response.headers['access-control-allow-methods']).toBe('GET, HEAD, POST');
     expect(response.headers['access-control-max-age']).toBe('86400');
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('lets the inbox on a listed origin read with a bearer token and sign in (topology 3)', async () => {
+    const preflights = [
+      ['/rest/v1/inbox_leads?select=*', 'GET', 'apikey,authorization,x-client-info,accept-profile'],
+      [
+        '/rest/v1/rpc/inbox_set_status',
+        'POST',
+        'apikey,authorization,content-type,content-profile',
+      ],
+      [
+        '/auth/v1/otp',
+        'POST',
+        'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
+      ],
+      ['/auth/v1/user', 'GET', 'apikey,authorization,x-client-info,x-supabase-api-version'],
+    ] as const;
+    for (const [url, method, headers] of preflights) {
+      const response = await app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin: PAGE,
+          'access-control-request-method': method,
+          'access-control-request-headers': headers,
+        },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['access-control-allow-origin'], url).toBe(PAGE);
+      expect(String(response.headers['access-control-allow-methods']), url).toContain(method);
+      const allowed = String(response.headers['access-control-allow-headers']).split(/,\s*/);
+      expect(allowed, url).toEqual(expect.arrayContaining(headers.split(',')));
+    }
+    const other = await app.inject({
+      method: 'OPTIONS',
+      url: '/auth/v1/otp',
+      headers: { origin: OTHER, 'access-control-request-method': 'POST' },
+    });
+    expect(cors(other.headers)).toEqual([]);
   });
 
   it('answers the listed origin’s insert and refusals with its origin, never a wildcard', async () => {

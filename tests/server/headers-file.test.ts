@@ -17,6 +17,8 @@ const FILES = [
   '/assets/index-AbC123.js',
   '/images/case-1-400.webp',
   '/robots.txt',
+  '/inbox/',
+  '/inbox/index.html',
 ];
 
 /** The app serves files here; no submission is made. */
@@ -34,6 +36,8 @@ describe('dist/_headers', () => {
     mkdirSync(join(dist, 'assets'));
     mkdirSync(join(dist, 'images'));
     mkdirSync(join(dist, '.vite'));
+    mkdirSync(join(dist, 'inbox'));
+    writeFileSync(join(dist, 'inbox', 'index.html'), '<!doctype html><title>Inbox</title>');
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Site</title>');
     writeFileSync(join(dist, 'index.html.br'), 'compressed');
     writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
@@ -61,6 +65,25 @@ describe('dist/_headers', () => {
     expect(headersFor(rules, '/assets/index-AbC123.js')['cache-control']).toMatch(/immutable/);
     for (const path of ['/', '/index.html', '/images/case-1-400.webp', '/robots.txt']) {
       expect(headersFor(rules, path)['cache-control'], path).toBe('no-cache');
+    }
+  });
+
+  it('keeps the inbox out of search engines and caches, on the server and a static host', async () => {
+    const rules = parseHeadersFile(renderHeadersFile(dist, [API]));
+    for (const path of ['/inbox/', '/inbox/index.html']) {
+      const response = await app.inject(path);
+      expect(response.headers['x-robots-tag'], path).toBe('noindex');
+      expect(response.headers['cache-control'], path).toBe('no-store');
+      expect(headersFor(rules, path)['x-robots-tag'], path).toBe('noindex');
+      expect(headersFor(rules, path)['cache-control'], path).toBe('no-store');
+    }
+    // The rule is there before the inbox is built, so no deploy serves it without.
+    const empty = mkdtempSync(join(tmpdir(), 'dist-'));
+    try {
+      const early = parseHeadersFile(renderHeadersFile(empty, [API]));
+      expect(headersFor(early, '/inbox/')['x-robots-tag']).toBe('noindex');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
     }
   });
 

@@ -8,6 +8,7 @@ import { senderOf } from '../../server/leads/delivery/lead-mailer.ts';
 import { escapeHtml } from '../../server/escape-html.ts';
 import { leadMessage, type Lead } from '../../server/leads/delivery/lead-message.ts';
 import { retryDelay } from '../../server/leads/delivery/outbox-worker.ts';
+import { summaryMessage } from '../../server/leads/delivery/summary-message.ts';
 
 const LEAD: Lead = {
   id: '42',
@@ -87,6 +88,23 @@ describe('MAIL_FROM', () => {
 });
 
 describe('the lead email', () => {
+  it('links to the lead in the inbox, with no action in the link', () => {
+    const message = leadMessage(LEAD, { ...ADDRESSING, siteUrl: 'https://www.example.co.uk' });
+    const link = 'https://www.example.co.uk/inbox/#lead=42';
+    expect(message.text).toContain(`In the inbox: ${link}`);
+    expect(message.html).toContain(`<a href="${link}">`);
+    expect(leadMessage(LEAD, ADDRESSING).text).not.toContain('/inbox/');
+  });
+
+  it('links each lead of a summary to the inbox', () => {
+    const summary = { id: '7', leads: [LEAD, { ...LEAD, id: '43' }], heldAsSpam: 0 };
+    const message = summaryMessage(summary, { ...ADDRESSING, siteUrl: 'https://x.example' });
+    for (const id of ['42', '43']) {
+      expect(message.text).toContain(`In the inbox: https://x.example/inbox/#lead=${id}`);
+      expect(message.html).toContain(`<a href="https://x.example/inbox/#lead=${id}">`);
+    }
+  });
+
   it('escapes all five HTML specials', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',

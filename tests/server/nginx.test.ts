@@ -10,6 +10,7 @@ import { spawnServer, type ChildServer } from './support/child-server.ts';
 import { describeWithNginx, startNginx, type RunningNginx } from './support/nginx.ts';
 import { TABLE_URL, VALID } from './support/requests.ts';
 import { Visitor } from './support/visitor.ts';
+import { until } from '../support/until.ts';
 
 const INDEX = '<!doctype html><title>Foreland</title><h1>Websites that work</h1>';
 
@@ -52,6 +53,21 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
     const response = await fetch(`${nginx.httpUrl}/contact?x=1`, { redirect: 'manual' });
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toMatch(/^https:\/\/[^/]+\/contact\?x=1$/);
+  });
+
+  it('logs paths only: a search term in an inbox read never reaches the access log', async () => {
+    const read = await visitor('127.0.0.5').fetch(
+      '/rest/v1/inbox_leads?select=*&or=(name.ilike.*zebracrossing*)',
+    );
+    expect(read.status).toBe(401);
+    const log = await until(
+      () => nginx.accessLog(),
+      10_000,
+      'the read in the access log',
+      (text) => text.includes('/rest/v1/inbox_leads'),
+    );
+    expect(log).not.toContain('zebracrossing');
+    expect(log).not.toContain('?');
   });
 
   it('serves the site over TLS with the app’s own brotli copy and HSTS', async () => {

@@ -1,6 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +30,8 @@ export interface RunningNginx {
   httpsUrl: string;
   /** The throwaway certificate's PEM: a client trusts exactly it. */
   ca: Buffer;
+  /** What the site's access log holds so far (its own format, deploy/nginx.conf). */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -55,6 +65,7 @@ export function loopbackSiteConfig(
   replace(/ssl_certificate \S+;/, `ssl_certificate ${join(dir, 'cert.pem')};`);
   replace(/ssl_certificate_key \S+;/, `ssl_certificate_key ${join(dir, 'key.pem')};`);
   replace(/root \/var\/www\/letsencrypt;/, `root ${join(dir, 'acme')};`);
+  replace(/access_log \/var\/log\/nginx\/access\.log /, `access_log ${join(dir, 'access.log')} `);
   return config;
 }
 
@@ -115,6 +126,10 @@ export async function startNginx(instancePorts: number[]): Promise<RunningNginx>
     httpUrl: `http://127.0.0.1:${ports.http}`,
     httpsUrl: `https://localhost:${ports.https}`,
     ca: readFileSync(join(dir, 'cert.pem')),
+    accessLog: () => {
+      const file = join(dir, 'access.log');
+      return existsSync(file) ? readFileSync(file, 'utf8') : '';
+    },
     stop,
   };
 }

@@ -1,0 +1,169 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addMembers, removeMember } from '../../server/auth/members.ts';
+import { describeEachBackend } from './support/backends.ts';
+import { capturedLog } from './support/captured-log.ts';
+import {
+  codeSentTo,
+  inboxClient,
+  OWNER,
+  signIn,
+  startInboxServer,
+  storeLead,
+  type InboxServer,
+} from './support/inbox.ts';
+
+const STRANGER = 'stranger@example.co.uk';
+const SEARCH_TERM = 'zebracrossing';
+
+/** Hostile attempts on sign-in and the reads (docs/inbox.md, "What holds"). */
+describeEachBackend('inbox: hostile attempts', (kind) => {
+  let inbox: InboxServer;
+  let log: ReturnType<typeof capturedLog>;
+  let lead: number;
+  beforeAll(async () => {
+    log = capturedLog();
+    inbox = await startInboxServer(kind, { logger: log.stream });
+    lead = await storeLead(inbox.server, { name: 'Lead', email: 'l@example.co.uk', message: 'Hi' });
+  });
+  afterAll(() => inbox?.close());
+
+  const read = (token?: string, query = 'select=id') =>
+    fetch(`${inbox.server.url}/rest/v1/inbox_leads?${query}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const realKey = async () =>
+    new TextEncoder().encode(
+      String(
+        (await inbox.server.query('select secret from app_private.auth_signing_key'))[0]!.secret,
+      ),
+    );
+  const claims = (email: string) => ({
+    sub: crypto.randomUUID(),
+    email,
+    role: 'authenticated',
+    aud: 'authenticated',
+    session_id: crypto.randomUUID(),
+  });
+  const sign = (payload: object, key: Uint8Array, expiresIn = '1h') =>
+    new SignJWT({ ...payload })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(key);
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  it('refuses forged tokens with PostgREST’s 401, reading nothing', async () => {
+    const session = await signIn(inboxClient(inbox.server.url), inbox.sink);
+    const [header, payload, signature] = session.access_token.split('.');
+    const body = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as object;
+    const forged = {
+      'a wrong key': await sign(claims(OWNER), new TextEncoder().encode('x'.repeat(64))),
+      'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims(OWNER))}.`,
+      'a changed role': `${header}.${b64({ ...body, role: 'service_role' })}.${signature}`,
+      'a changed email': `${header}.${b64({ ...body, email: 'other@example.co.uk' })}.${signature}`,
+    };
+    for (const [what, token] of Object.entries(forged)) {
+      const response = await read(token);
+      expect(response.status, what).toBe(401);
+      expect((await response.json()) as object, what).toMatchObject({ code: 'PGRST301' });
+      expect(response.headers.get('www-authenticate'), what).toMatch(
+        /^Bearer error="invalid_token"/,
+      );
+    }
+    const expired = await read(await sign(claims(OWNER), await realKey(), '-1m'));
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
+  });
+
+  it('lets a signed-in stranger and anon read nothing and change nothing', async () => {
+    const stranger = await sign(claims(STRANGER), await realKey());
+    const asStranger = await read(stranger);
+    expect(asStranger.status).toBe(200);
+    expect(await asStranger.json()).toEqual([]);
+    const change = await fetch(`${inbox.server.url}/rest/v1/rpc/inbox_erase`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stranger}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ lead_id: lead }),
+    });
+    expect(change.status).toBe(403);
+    expect(await change.json()).toMatchObject({ code: '42501' });
+
+    const anon = await read();
+    expect(anon.status).toBe(401);
+    expect(await anon.json()).toMatchObject({ code: '42501' });
+    expect(
+      await inbox.server.query('select id from public.contact_submissions where id = $1', [lead]),
+    ).toHaveLength(1);
+  });
+
+  it('kills a code at the fifth wrong try', async () => {
+    const client = inboxClient(inbox.server.url);
+    const before = inbox.sink.received.length;
+    await client.auth.signInWithOtp({ email: OWNER, options: { shouldCreateUser: false } });
+    const code = await codeSentTo(inbox.sink, OWNER, before);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const { error } = await client.auth.verifyOtp({ email: OWNER, token: wrong, type: 'email' });
+      expect(error).toMatchObject({ status: 403, code: 'otp_expired' });
+    }
+    const { error } = await client.auth.verifyOtp({ email: OWNER, token: code, type: 'email' });
+    expect(error).toMatchObject({ status: 403, code: 'otp_expired' });
+  });
+
+  it('answers any address the same and emails only a member', async () => {
+    const ask = (email: string) =>
+      fetch(`${inbox.server.url}/auth/v1/otp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+        body: JSON.stringify({ email, create_user: false, data: {}, gotrue_meta_security: {} }),
+      });
+    const before = inbox.sink.received.length;
+    const stranger = await ask(STRANGER);
+    const member = await ask(OWNER);
+    expect([stranger.status, await stranger.text()]).toEqual([member.status, await member.text()]);
+    expect(stranger.status).toBe(200);
+    // Codes go out in the order asked: once the member's has arrived, a stranger's would have too.
+    await codeSentTo(inbox.sink, OWNER, before);
+    expect(inbox.sink.received.flatMap((mail) => mail.envelopeTo)).not.toContain(STRANGER);
+  });
+
+  it('ends a removed member’s sessions at once', async () => {
+    const member = 'leaving@example.co.uk';
+    await addMembers(inbox.server.database, [member]);
+    const client = inboxClient(inbox.server.url);
+    const session = await signIn(client, inbox.sink, member);
+    expect(await (await read(session.access_token)).json()).not.toEqual([]);
+
+    // What `submissions members remove` runs (tests/server/inbox-members.test.ts).
+    expect(await removeMember(inbox.server.database, member)).toBe(true);
+
+    expect(await (await read(session.access_token)).json()).toEqual([]);
+    expect((await client.auth.getUser()).data.user).toBeNull();
+    const refreshed = await inboxClient(inbox.server.url).auth.refreshSession({
+      refresh_token: session.refresh_token,
+    });
+    expect(refreshed.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+  });
+
+  it('refuses the refresh token after sign-out', async () => {
+    const client = inboxClient(inbox.server.url);
+    const session = await signIn(client, inbox.sink);
+    await client.auth.signOut();
+    const refreshed = await inboxClient(inbox.server.url).auth.refreshSession({
+      refresh_token: session.refresh_token,
+    });
+    expect(refreshed.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+  });
+
+  it('never logs a search term or an authenticated read’s query string', async () => {
+    const session = await signIn(inboxClient(inbox.server.url), inbox.sink);
+    const search = `or=(name.ilike.*${SEARCH_TERM}*,message.ilike.*${SEARCH_TERM}*)`;
+    expect((await read(session.access_token, search)).status).toBe(200);
+    expect((await read(session.access_token, `${search}&id=gt.${SEARCH_TERM}`)).status).toBe(400);
+    expect((await read(session.access_token, `id=eq.${SEARCH_TERM}`)).status).toBe(400);
+    expect(log.text()).toContain('/rest/v1/inbox_leads');
+    expect(log.text()).not.toContain(SEARCH_TERM);
+    expect(log.text()).not.toContain(OWNER);
+  });
+});

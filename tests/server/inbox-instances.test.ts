@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
+import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
+import {
+  createPostgresDatabase,
+  describePostgres,
+  emptyDataDir,
+  TEST_RATE_LIMIT,
+} from './support/backends.ts';
+import {
+  AGENCY,
+  codeSentTo,
+  inboxClient,
+  OWNER,
+  RELAXED_LIMITS,
+  storeLead,
+} from './support/inbox.ts';
+
+/**
+ * Three instances on one PostgreSQL (topology 1 at scale): codes, sessions
+ * and the signing key live in the database, so any instance finishes what
+ * another started, with nothing configured to share.
+ */
+describePostgres('inbox sign-in across three instances', () => {
+  const servers: RunningServer[] = [];
+  let sink: SmtpSink;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    sink = await SmtpSink.start();
+    const database = await createPostgresDatabase();
+    const { dataDir, remove } = emptyDataDir();
+    const start = () =>
+      startServer({
+        databaseUrl: database.url,
+        dataDir,
+        distDir: `${dataDir}/no-site`,
+        port: 0,
+        rateLimitPerMinute: TEST_RATE_LIMIT,
+        proofOfWork: TEST_PROOF_OF_WORK,
+        smtpUrl: sink.url,
+        notifyEmail: AGENCY,
+        inboxEmails: [OWNER],
+        codeRules: RELAXED_LIMITS,
+      });
+    // One at a time, as a rolling start would: each migrates (a no-op after the first).
+    for (let i = 0; i < 3; i++) servers.push(await start());
+    cleanup = async () => {
+      for (const server of servers) await server.close();
+      await sink.down();
+      await database.drop();
+      remove();
+    };
+  });
+  afterAll(() => cleanup?.());
+
+  it('takes a code sent by one instance on another, and reads and refreshes on a third', async () => {
+    const [first, second, third] = servers as [RunningServer, RunningServer, RunningServer];
+    const lead = await storeLead(first, { name: 'Ada', email: 'ada@example.co.uk', message: 'Hi' });
+
+    const asked = await inboxClient(first.url).auth.signInWithOtp({
+      email: OWNER,
+      options: { shouldCreateUser: false },
+    });
+    expect(asked.error).toBeNull();
+    const token = await codeSentTo(sink, OWNER);
+
+    const onSecond = inboxClient(second.url);
+    const verified = await onSecond.auth.verifyOtp({ email: OWNER, token, type: 'email' });
+    expect(verified.error).toBeNull();
+    const session = verified.data.session!;
+
+    const onThird = inboxClient(third.url);
+    await onThird.auth.setSession(session);
+    const { data } = await onThird.from('inbox_leads').select('id');
+    expect(data).toEqual([{ id: lead }]);
+
+    const refreshed = await inboxClient(first.url).auth.refreshSession({
+      refresh_token: session.refresh_token,
+    });
+    expect(refreshed.error).toBeNull();
+    expect(
+      (await inboxClient(third.url).auth.getUser(refreshed.data.session!.access_token)).data.user,
+    ).toMatchObject({ email: OWNER });
+  });
+});

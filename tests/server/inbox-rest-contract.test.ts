@@ -1,0 +1,231 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { submissionReference } from '../../contact/reference.ts';
+import { describeEachBackend } from './support/backends.ts';
+import {
+  inboxClient,
+  signIn,
+  startInboxServer,
+  storeLead,
+  type InboxServer,
+} from './support/inbox.ts';
+
+interface Sent {
+  method: string;
+  url: string;
+}
+
+/**
+ * Every read and change the inbox makes, through postgrest-js (supabase-js)
+ * against our /rest/v1 as a signed-in member, pinned as it goes over the wire.
+ */
+describeEachBackend('inbox data: the postgrest-js contract', (kind) => {
+  let inbox: InboxServer;
+  let client: SupabaseClient;
+  const sent: Sent[] = [];
+  let ada: number;
+  let bob: number;
+  let spam: number;
+
+  beforeAll(async () => {
+    inbox = await startInboxServer(kind);
+    client = inboxClient(inbox.server.url, async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      sent.push({ method: init?.method ?? 'GET', url: url.pathname + url.search });
+      return fetch(input, init);
+    });
+    await signIn(client, inbox.sink);
+    ada = await storeLead(inbox.server, {
+      name: 'Ada Lovelace',
+      email: 'ada@example.co.uk',
+      message: 'Engines\nSecond line',
+    });
+    bob = await storeLead(inbox.server, {
+      name: 'Bob',
+      email: 'bob@example.co.uk',
+      message: 'A quote for a website',
+    });
+    spam = await storeLead(inbox.server, {
+      name: 'Autofill',
+      email: 'auto@example.co.uk',
+      message: 'Hidden field filled',
+      suspected_spam: true,
+    });
+  });
+  afterAll(() => inbox?.close());
+
+  const lastSent = () => sent.at(-1)!;
+
+  it('lists the Inbox tab newest first, with a count and a page', async () => {
+    const { data, error, count, status } = await client
+      .from('inbox_leads')
+      .select('*', { count: 'exact' })
+      .eq('suspected_spam', false)
+      .neq('status', 'archived')
+      .order('created_at', { ascending: false })
+      .range(0, 49);
+    expect(error).toBeNull();
+    expect(lastSent().url).toBe(
+      '/rest/v1/inbox_leads?select=*&suspected_spam=eq.false&status=neq.archived&order=created_at.desc&offset=0&limit=50',
+    );
+    expect(status).toBe(200);
+    expect(count).toBe(2);
+    expect(data!.map((lead) => lead.id)).toEqual([bob, ada]);
+    const [keyRow] = await inbox.server.query(
+      'select submission_key::text as key from public.contact_submissions where id = $1',
+      [bob],
+    );
+    expect(data![0]).toMatchObject({
+      id: bob,
+      reference: submissionReference(String(keyRow!.key)),
+      name: 'Bob',
+      status: 'new',
+      suspected_spam: false,
+      verified: true,
+      unread: true,
+      email_state: 'queued',
+      email_error: null,
+      webhook_state: 'none',
+      replied_at: null,
+      diagnosed_at: null,
+    });
+  });
+
+  it('answers a page of a larger set with 206 and its Content-Range', async () => {
+    const { data, count, status } = await client
+      .from('inbox_leads')
+      .select('id', { count: 'exact' })
+      .order('created_at', { ascending: false })
+      .range(1, 1);
+    expect(status).toBe(206);
+    expect(count).toBe(3);
+    expect(data).toHaveLength(1);
+  });
+
+  it('shows the Spam tab and the Archived tab', async () => {
+    const spamTab = await client.from('inbox_leads').select('id').eq('suspected_spam', true);
+    expect(spamTab.data).toEqual([{ id: spam }]);
+    const archived = await client
+      .from('inbox_leads')
+      .select('id')
+      .eq('suspected_spam', false)
+      .eq('status', 'archived');
+    expect(archived.data).toEqual([]);
+  });
+
+  it('searches name, email and message with or(ilike)', async () => {
+    const term = 'engines';
+    const { data, error } = await client
+      .from('inbox_leads')
+      .select('id')
+      .or(`name.ilike.*${term}*,email.ilike.*${term}*,message.ilike.*${term}*`);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: ada }]);
+    expect(lastSent().url).toContain('or=');
+  });
+
+  it('opens one lead with .single(), marks it read and sees the marker go', async () => {
+    const { data } = await client.from('inbox_leads').select('*').eq('id', ada).single();
+    expect(data).toMatchObject({ id: ada, message: 'Engines\nSecond line', unread: true });
+    const marked = await client.rpc('inbox_mark_read', { lead_id: ada });
+    expect(marked).toMatchObject({ error: null, status: 204 });
+    const again = await client.from('inbox_leads').select('unread').eq('id', ada).single();
+    expect(again.data).toEqual({ unread: false });
+  });
+
+  it('sets a status, adds a note, and shows both in the activity', async () => {
+    expect(
+      (await client.rpc('inbox_set_status', { lead_id: ada, new_status: 'replied' })).error,
+    ).toBeNull();
+    expect(
+      (await client.rpc('inbox_add_note', { lead_id: ada, body: 'Called back' })).error,
+    ).toBeNull();
+    const lead = await client
+      .from('inbox_leads')
+      .select('status, replied_at')
+      .eq('id', ada)
+      .single();
+    expect(lead.data!.status).toBe('replied');
+    expect(lead.data!.replied_at).not.toBeNull();
+
+    const notes = await client
+      .from('lead_notes')
+      .select('*')
+      .eq('submission_id', ada)
+      .order('created_at', { ascending: true });
+    expect(lastSent().url).toBe(
+      `/rest/v1/lead_notes?select=*&submission_id=eq.${ada}&order=created_at.asc`,
+    );
+    expect(notes.data).toMatchObject([
+      { submission_id: ada, author: 'owner@example.co.uk', body: 'Called back' },
+    ]);
+
+    const activity = await client
+      .from('lead_activity')
+      .select('*')
+      .eq('submission_id', ada)
+      .order('at', { ascending: true });
+    expect(activity.data!.map((row) => row.action)).toEqual(['read', 'status', 'note']);
+    expect(activity.data![1]).toMatchObject({
+      actor: 'owner@example.co.uk',
+      detail: { from: 'new', to: 'replied' },
+    });
+  });
+
+  it('refuses a bad status with 400 and an unknown lead with 404, changing nothing', async () => {
+    const bad = await client.rpc('inbox_set_status', { lead_id: bob, new_status: 'spam' });
+    expect(bad).toMatchObject({ status: 400, error: { code: '22023' } });
+    const missing = await client.rpc('inbox_set_status', { lead_id: 999_999, new_status: 'won' });
+    expect(missing).toMatchObject({ status: 404, error: { code: 'PT404' } });
+    const lead = await client.from('inbox_leads').select('status').eq('id', bob).single();
+    expect(lead.data).toEqual({ status: 'new' });
+  });
+
+  it('"Not spam" moves a lead to the inbox and queues it once', async () => {
+    expect((await client.rpc('inbox_not_spam', { lead_id: spam })).error).toBeNull();
+    expect((await client.rpc('inbox_not_spam', { lead_id: spam })).error).toBeNull();
+    const lead = await client.from('inbox_leads').select('*').eq('id', spam).single();
+    expect(lead.data).toMatchObject({ suspected_spam: false });
+    expect(['queued', 'sent']).toContain(lead.data!.email_state);
+    const rows = await inbox.server.query(
+      'select count(*)::int as n from public.lead_outbox where submission_id = $1',
+      [spam],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('"Erase" deletes the lead, its delivery rows, notes and activity', async () => {
+    expect((await client.rpc('inbox_erase', { lead_id: ada })).error).toBeNull();
+    const gone = await client.from('inbox_leads').select('id').eq('id', ada);
+    expect(gone.data).toEqual([]);
+    for (const table of ['contact_submissions', 'lead_outbox', 'lead_notes', 'lead_reads']) {
+      const column = table === 'contact_submissions' ? 'id' : 'submission_id';
+      const rows = await inbox.server.query(
+        `select count(*)::int as n from public.${table} where ${column} = $1`,
+        [ada],
+      );
+      expect(rows[0]!.n, table).toBe(0);
+    }
+    const erased = await inbox.server.query(
+      "select actor, detail from public.lead_activity where action = 'erase'",
+    );
+    expect(erased).toEqual([{ actor: 'owner@example.co.uk', detail: { lead_id: ada } }]);
+  });
+
+  it('refuses a filter the inbox does not send with PostgREST’s error', async () => {
+    const { error, status } = await client.from('inbox_leads').select('*').gt('id', 0);
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: 'PGRST127' });
+    const unknown = await client.from('inbox_leads').select('nope');
+    expect(unknown.error).toMatchObject({ code: '42703' });
+  });
+
+  it('marks every answer that carries leads no-store', async () => {
+    const session = (await client.auth.getSession()).data.session!;
+    const response = await fetch(`${inbox.server.url}/rest/v1/inbox_leads?select=id`, {
+      headers: { authorization: `Bearer ${session.access_token}`, apikey: 'x' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});

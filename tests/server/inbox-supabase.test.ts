@@ -1,0 +1,179 @@
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { createPostgresDatabase, describePostgres, emptyDataDir } from './support/backends.ts';
+
+/**
+ * What hosted Supabase has before our migrations run: its roles, its `auth`
+ * schema with auth.jwt(), auth.uid() and auth.role() (Supabase's own
+ * definitions, marked so a replacement would show), pgcrypto in `extensions`,
+ * and default grants of everything in `public` to its API roles.
+ */
+const SUPABASE_PREPARATION = `
+  do $$ begin
+    if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
+    if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
+    if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+  end $$;
+  create schema auth;
+  create function auth.jwt() returns jsonb language sql stable as $f$
+    -- supabase's own
+    select coalesce(nullif(current_setting('request.jwt.claim', true), ''),
+                    nullif(current_setting('request.jwt.claims', true), ''))::jsonb
+  $f$;
+  create function auth.uid() returns uuid language sql stable as $f$
+    -- supabase's own
+    select coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''),
+                    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'))::uuid
+  $f$;
+  create function auth.role() returns text language sql stable as $f$
+    -- supabase's own
+    select coalesce(nullif(current_setting('request.jwt.claim.role', true), ''),
+                    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'))::text
+  $f$;
+  grant usage on schema auth to anon, authenticated, service_role;
+  create schema extensions;
+  create extension pgcrypto with schema extensions;
+  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+`;
+
+const AUTH_FUNCTIONS = `
+  select p.oid::int as oid, p.proname, pg_get_functiondef(p.oid) as definition, p.proacl::text as acl
+  from pg_proc p where p.pronamespace = 'auth'::regnamespace order by p.proname`;
+
+const MEMBER = 'owner@example.co.uk';
+
+describePostgres('inbox migrations on a PostgreSQL prepared like hosted Supabase', () => {
+  let client: pg.Client;
+  let drop: () => Promise<void>;
+  let supabaseFunctions: unknown[];
+  let lead: number;
+
+  beforeAll(async () => {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(SUPABASE_PREPARATION);
+    supabaseFunctions = (await client.query(AUTH_FUNCTIONS)).rows;
+
+    const { dataDir, remove } = emptyDataDir();
+    const db = await openDatabase({ dataDir, databaseUrl: database.url });
+    await db.close();
+    remove();
+
+    await client.query('insert into app_private.inbox_members (email) values ($1)', [MEMBER]);
+    const { rows } = await client.query(
+      `insert into public.contact_submissions (name, email, message)
+       values ('Ada', 'ada@example.co.uk', 'Hello') returning id`,
+    );
+    lead = Number(rows[0].id);
+  });
+  afterAll(async () => {
+    await client?.end();
+    await drop?.();
+  });
+
+  /** One statement as PostgREST runs a request: the role, and the token's claims. */
+  const asRequest = async (
+    role: string,
+    claims: object | null,
+    sql: string,
+    params: unknown[] = [],
+  ) => {
+    await client.query('begin');
+    try {
+      if (claims) {
+        await client.query("select set_config('request.jwt.claims', $1, true)", [
+          JSON.stringify(claims),
+        ]);
+      }
+      await client.query(`set local role ${role}`);
+      return (await client.query(sql, params)).rows;
+    } finally {
+      await client.query('rollback');
+    }
+  };
+  const member = { role: 'authenticated', email: MEMBER, sub: crypto.randomUUID() };
+  const stranger = {
+    role: 'authenticated',
+    email: 'stranger@example.co.uk',
+    sub: crypto.randomUUID(),
+  };
+  const failure = (run: Promise<unknown>) =>
+    run.then(
+      () => 'ok',
+      (error: { code?: string }) => error.code,
+    );
+
+  it('leaves Supabase’s auth functions as they were', async () => {
+    expect((await client.query(AUTH_FUNCTIONS)).rows).toEqual(supabaseFunctions);
+  });
+
+  it('lets a member read the lead and its delivery state through row-level security', async () => {
+    const rows = await asRequest(
+      'authenticated',
+      member,
+      'select id, email_state from public.inbox_leads',
+    );
+    expect(rows).toEqual([{ id: String(lead), email_state: 'queued' }]);
+    for (const table of ['contact_submissions', 'lead_outbox']) {
+      expect(
+        await asRequest('authenticated', member, `select * from public.${table}`),
+        table,
+      ).toHaveLength(1);
+    }
+  });
+
+  it('shows a signed-in stranger nothing and refuses their changes', async () => {
+    for (const table of [
+      'inbox_leads',
+      'contact_submissions',
+      'lead_outbox',
+      'lead_webhooks',
+      'lead_summaries',
+      'lead_notes',
+      'lead_activity',
+      'lead_reads',
+    ]) {
+      expect(
+        await asRequest('authenticated', stranger, `select * from public.${table}`),
+        table,
+      ).toEqual([]);
+    }
+    expect(
+      await failure(asRequest('authenticated', stranger, 'select public.inbox_erase($1)', [lead])),
+    ).toBe('42501');
+  });
+
+  it('gives anon nothing to read and nothing to call', async () => {
+    for (const table of [
+      'inbox_leads',
+      'lead_notes',
+      'lead_activity',
+      'lead_reads',
+      'lead_outbox',
+    ]) {
+      expect(await failure(asRequest('anon', null, `select * from public.${table}`)), table).toBe(
+        '42501',
+      );
+    }
+    for (const call of ['inbox_erase($1)', 'inbox_not_spam($1)', 'inbox_mark_read($1)']) {
+      expect(await failure(asRequest('anon', null, `select public.${call}`, [lead])), call).toBe(
+        '42501',
+      );
+    }
+    expect(await failure(asRequest('anon', null, 'select public.inbox_is_member()'))).toBe('42501');
+  });
+
+  it('keeps the sign-in state in app_private, out of every API role’s reach', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      expect(
+        await failure(asRequest(role, member, 'select * from app_private.auth_signing_key')),
+        role,
+      ).toBe('42501');
+    }
+  });
+});
