@@ -200,7 +200,7 @@ test("a lead email's link, /inbox/#lead=<id>, opens that lead once signed in", a
   await expect(openedLead(page, lead.name).getByTestId('lead-message')).toHaveText(lead.message);
 });
 
-test('a wrong code is refused with a clear message, and the form keeps the address', async ({
+test('a wrong code and a second code within the minute are refused with clear messages', async ({
   page,
   inbox,
   member,
@@ -216,4 +216,30 @@ test('a wrong code is refused with a clear message, and the form keeps the addre
   await page.getByRole('button', { name: copy.signIn.signIn }).click();
   await expect(page.getByRole('alert')).toHaveText(copy.signIn.wrongCode);
   await expect(page.getByLabel(copy.signIn.email, { exact: true })).toHaveValue(member);
+
+  // The server sends one code a minute per address: a second ask at once is GoTrue's 429.
+  await page.getByRole('button', { name: copy.signIn.sendCode }).click();
+  await expect(page.getByRole('alert').filter({ hasText: copy.signIn.rateLimited })).toBeVisible();
+});
+
+test('a new lead appears without a reload: every minute, and when the window regains focus', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const before = uniqueSubmission('before');
+  await addLead(inbox.server, before);
+  await page.clock.install();
+  await signIn(page, inbox, member);
+  await expect(leadLink(page, before.name)).toBeVisible();
+
+  const byMinute = uniqueSubmission('minute');
+  await addLead(inbox.server, byMinute);
+  await page.clock.runFor(60_000);
+  await expect(leadLink(page, byMinute.name)).toBeVisible();
+
+  const byFocus = uniqueSubmission('focus');
+  await addLead(inbox.server, byFocus);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(leadLink(page, byFocus.name)).toBeVisible();
 });
