@@ -11,38 +11,15 @@
  *   node --import tsx bench/inbox-bundle.ts [--dist dist] [--baseline ../main/dist]
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { bundleSizes } from './first-view.ts';
+import { bundleSizes, closure, readManifest } from './first-view.ts';
 
 const { values } = parseArgs({
   options: { dist: { type: 'string', default: 'dist' }, baseline: { type: 'string' } },
 });
 const DIST = values.dist!;
-
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
-
-const readManifest = (dist: string, name: string): Manifest =>
-  JSON.parse(readFileSync(join(`${resolve(dist)}-meta`, name), 'utf8')) as Manifest;
-
-function closure(manifest: Manifest, keys: string[], edges: (c: ManifestChunk) => string[]) {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    edges(manifest[key]).forEach(visit);
-  };
-  keys.forEach(visit);
-  return seen;
-}
 
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
 function sizes(file: string) {
@@ -67,11 +44,10 @@ function total(label: string, list: Sized[]) {
 // The inbox: its HTML, its entry with what that imports, its stylesheet; then what loads later.
 const inbox = readManifest(DIST, 'inbox-manifest.json');
 const entry = Object.keys(inbox).find((key) => inbox[key]!.isEntry)!;
-const first = closure(inbox, [entry], (c) => c.imports ?? []);
+const first = closure(inbox, [entry]);
 const later = closure(
   inbox,
   [...first].flatMap((key) => inbox[key]!.dynamicImports ?? []),
-  (c) => [...(c.imports ?? []), ...(c.dynamicImports ?? [])],
 );
 const filesOf = (keys: Iterable<string>) =>
   [...keys].flatMap((key) => [inbox[key]!.file, ...(inbox[key]!.css ?? [])]);
@@ -92,7 +68,7 @@ console.log('\nThe inbox, later (the first toast):');
 onDemand.forEach((s) => console.log(row(s)));
 
 // The public page: its first view, and whether any of the inbox is in it.
-const page = readManifest(DIST, 'vite-manifest.json');
+const page = readManifest(DIST);
 const pageSizes = bundleSizes(DIST);
 console.log('\nThe public page, first view:');
 pageSizes.firstView.forEach((a) => console.log(`  ${a.file.padEnd(40)} gzip ${KB(a.gzip)}`));

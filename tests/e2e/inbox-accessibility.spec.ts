@@ -1,5 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
@@ -12,26 +10,9 @@ import {
   signInForm,
   test,
 } from './support/inbox';
+import { violations } from './support/axe';
+import { cspViolations, recordCspViolations } from './support/csp';
 import { VIEWPORTS, inEachColorScheme } from './support/site';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-/** axe's findings, reduced to what a person needs to find and fix each one (as accessibility.spec.ts). */
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-  }));
-}
-
-declare global {
-  interface Window {
-    cspViolations: string[];
-  }
-}
 
 for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
   test.describe(`at ${viewport.width} px`, () => {
@@ -43,12 +24,7 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       member,
     }) => {
       test.slow(); // eight axe runs and a sign-in on a busy 2-core machine
-      await page.addInitScript(() => {
-        window.cspViolations = [];
-        document.addEventListener('securitypolicyviolation', (event) => {
-          window.cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI}`);
-        });
-      });
+      await recordCspViolations(page);
       const lead = uniqueSubmission('axe');
       await addLead(inbox.server, lead);
       await addLead(inbox.server, { ...uniqueSubmission('axe-spam'), spam: true });
@@ -77,7 +53,7 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       await inEachColorScheme(page, async (scheme) => {
         expect.soft(await violations(page), `the erase dialog, ${scheme}`).toEqual([]);
       });
-      expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
+      expect(await cspViolations(page)).toEqual([]);
     });
   });
 }
