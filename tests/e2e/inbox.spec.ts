@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { INBOX_SESSION_KEY } from '../../src/config/inbox';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead, emailedCode, leadEmails } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
@@ -60,9 +61,19 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
         ]),
       ).toEqual([{ status: 'replied' }]);
 
-      // Back in the list, the lead is read and replied.
+      await opened.getByLabel(copy.notes.label).fill('Rang back, wants a quote by Friday.');
+      await opened.getByRole('button', { name: copy.notes.add }).click();
+      await expect(toasts(page).withText(copy.notes.added)).toBeVisible();
+      await expect(opened.getByText('Rang back, wants a quote by Friday.')).toBeVisible();
+
+      // Back in the list, the lead is read and replied; the status filter finds it under Replied only.
       if (viewport.width < 1024) await page.getByRole('button', { name: copy.lead.back }).click();
       await expect(leadLink(page, lead.name)).toHaveAttribute('data-unread', 'false');
+      const status = page.getByLabel(copy.statusFilter.label, { exact: true });
+      await status.selectOption({ label: copy.status.new });
+      await expect(leadLink(page, lead.name)).toHaveCount(0);
+      await status.selectOption({ label: copy.status.replied });
+      await expect(leadLink(page, lead.name)).toBeVisible();
     });
 
     test('"Not spam" moves a held lead to the inbox, and it is emailed once', async ({
@@ -242,4 +253,23 @@ test('a new lead appears without a reload: every minute, and when the window reg
   await addLead(inbox.server, byFocus);
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(leadLink(page, byFocus.name)).toBeVisible();
+});
+
+test('"Sign out" ends the session here and on the server', async ({ page, inbox, member }) => {
+  await signIn(page, inbox, member);
+  const refreshToken = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}').refresh_token as string,
+    INBOX_SESSION_KEY,
+  );
+  expect(refreshToken).toBeTruthy();
+  await page.getByRole('button', { name: copy.header.signOut }).click();
+  await expect(page.getByRole('button', { name: copy.signIn.sendCode })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: copy.signIn.sendCode })).toBeEnabled();
+  await expect(page.getByRole('button', { name: copy.header.signOut })).toHaveCount(0);
+  // The refresh token the page held no longer works.
+  const refused = await page.request.post('/auth/v1/token?grant_type=refresh_token', {
+    data: { refresh_token: refreshToken },
+  });
+  expect(refused.status()).toBeGreaterThanOrEqual(400);
 });
