@@ -3,6 +3,7 @@
  * stops the server with a message naming the variable; .env.example documents
  * every variable.
  */
+import { parseInboxEmails, parseSiteUrl } from './inbox-config.ts';
 import { parseLeadChannels, type LeadChannelsConfig } from './lead-channels-config.ts';
 import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
 import { parseRetentionMonths } from '../contact/retention.ts';
@@ -129,32 +130,6 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     inboxEmails,
     siteUrl,
   };
-}
-
-/** Comma-separated addresses; without it, the address lead emails go to. */
-function parseInboxEmails(
-  value: string | undefined,
-  notifyEmail: string | undefined,
-  problems: string[],
-): string[] {
-  const listed = value?.trim() ? value.split(',').map((item) => item.trim()) : [];
-  const emails = listed.length > 0 ? listed.filter(Boolean) : notifyEmail ? [notifyEmail] : [];
-  for (const email of emails) {
-    if (!isHeaderSafeAddress(email)) {
-      problems.push(`INBOX_EMAILS lists email addresses separated by commas, got "${email}"`);
-    }
-  }
-  return emails;
-}
-
-function parseSiteUrl(value: string | undefined, problems: string[]): string | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
-    problems.push(`VITE_SITE_URL must be an http(s) URL, got "${text}"`);
-    return undefined;
-  }
-  return text.replace(/\/+$/, '');
 }
 
 /**

@@ -2,8 +2,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { submissionReference } from '../../contact/reference.ts';
 import { describeEachBackend } from './support/backends.ts';
+import { until } from '../support/until.ts';
 import {
+  AGENCY,
   inboxClient,
+  SITE_URL,
   signIn,
   startInboxServer,
   storeLead,
@@ -181,17 +184,22 @@ describeEachBackend('inbox data: the postgrest-js contract', (kind) => {
     expect(lead.data).toEqual({ status: 'new' });
   });
 
-  it('"Not spam" moves a lead to the inbox and queues it once', async () => {
+  it('"Not spam" moves a lead to the inbox and emails it once, linking to it', async () => {
     expect((await client.rpc('inbox_not_spam', { lead_id: spam })).error).toBeNull();
     expect((await client.rpc('inbox_not_spam', { lead_id: spam })).error).toBeNull();
-    const lead = await client.from('inbox_leads').select('*').eq('id', spam).single();
-    expect(lead.data).toMatchObject({ suspected_spam: false });
-    expect(['queued', 'sent']).toContain(lead.data!.email_state);
-    const rows = await inbox.server.query(
-      'select count(*)::int as n from public.lead_outbox where submission_id = $1',
-      [spam],
+    const lead = await until(
+      async () => (await client.from('inbox_leads').select('*').eq('id', spam).single()).data,
+      20_000,
+      'the released lead emailed',
+      (row) => row?.email_state === 'sent',
     );
-    expect(rows[0]!.n).toBe(1);
+    expect(lead).toMatchObject({ suspected_spam: false });
+    const emails = inbox.sink.received.filter((mail) =>
+      mail.header('subject')?.startsWith('New enquiry from Autofill'),
+    );
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.envelopeTo).toEqual([AGENCY]);
+    expect(emails[0]!.bodies['text/plain']).toContain(`${SITE_URL}/inbox/#lead=${spam}`);
   });
 
   it('"Erase" deletes the lead, its delivery rows, notes and activity', async () => {

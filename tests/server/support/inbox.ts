@@ -12,6 +12,8 @@ export const OWNER = 'owner@example.co.uk';
 export const AGENCY = 'agency@example.co.uk';
 /** An anon key as the inbox is built with; our server judges only the session's token. */
 export const ANON_KEY = 'anon-key-for-tests';
+/** VITE_SITE_URL as the server reads it: lead emails link into the inbox there. */
+export const SITE_URL = 'https://www.example.co.uk';
 
 /** No gap between codes, no hourly limit to speak of. */
 export const RELAXED_LIMITS = { emailGapSeconds: 0, emailPerHour: 10_000, clientPerHour: 10_000 };
@@ -38,6 +40,7 @@ export async function startInboxServer(
     smtpUrl: sink.url,
     notifyEmail: AGENCY,
     inboxEmails: [OWNER],
+    siteUrl: SITE_URL,
     // Many sign-ins in a row from one address: the limits have their own test.
     codeRules: RELAXED_LIMITS,
     ...options,
