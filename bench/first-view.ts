@@ -5,22 +5,23 @@ import { size, type AssetSize } from '../tests/e2e/support/first-view-budget.ts'
 export { FIRST_VIEW_BUDGET, type AssetSize } from '../tests/e2e/support/first-view-budget.ts';
 
 /** One chunk of Vite's build manifest (dist-meta/vite-manifest.json, beside dist/; scripts/build.mjs). */
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
   dynamicImports?: string[];
   isEntry?: boolean;
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
-function readManifest(dist: string): Manifest {
-  const path = join(`${resolve(dist)}-meta`, 'vite-manifest.json');
+/** `file`: the page's manifest, or the inbox's (inbox-manifest.json, scripts/build-inbox.mjs). */
+export function readManifest(dist: string, file = 'vite-manifest.json'): Manifest {
+  const path = join(`${resolve(dist)}-meta`, file);
   return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
 }
 
 /** Files reached from `keys` through static imports (what the browser must fetch with them). */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
+export function closure(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;

@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { buildInbox } from './build-inbox.mjs';
 
 // DIST_DIR, as the server reads it: a test builds a second site beside dist/ this way.
 const DIST = process.env.DIST_DIR?.trim() || 'dist';
@@ -29,6 +30,11 @@ await rm(join(DIST, '.gitignore'), { force: true });
 await mkdir(BUILD_META, { recursive: true });
 await rename(join(DIST, '.vite', 'manifest.json'), join(BUILD_META, 'vite-manifest.json'));
 await rm(join(DIST, '.vite'), { recursive: true, force: true });
+const inboxHtml = await buildInbox({
+  dist: DIST,
+  buildMeta: BUILD_META,
+  ssrDir: `${SSR_DIR}-inbox`,
+});
 await build({
   logLevel: 'warn',
   build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },
@@ -70,13 +76,17 @@ await rm(SSR_DIR, { recursive: true, force: true });
 
 // The server's Content-Security-Policy allows exactly these inline scripts (no 'unsafe-inline').
 const inlineScripts = [
-  ...html.matchAll(
+  ...(html + inboxHtml).matchAll(
     /<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g,
   ),
 ];
-const scriptHashes = inlineScripts.map(
-  ([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
-);
+const scriptHashes = [
+  ...new Set(
+    inlineScripts.map(
+      ([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+    ),
+  ),
+];
 await writeFile(
   join(DIST, 'csp-hashes.json'),
   JSON.stringify({ scriptSrc: scriptHashes }, null, 2),

@@ -7,7 +7,7 @@ import type { Database } from './db/database.ts';
 import { PGDATA } from './db/embedded-database.ts';
 import { SPAM_RETENTION_DAYS } from '../contact/retention.ts';
 import { openDatabase } from './db/open-database.ts';
-import { toCsv } from './leads/csv.ts';
+import { toCsv } from '../contact/csv.ts';
 import { isHeaderSafeAddress } from './leads/delivery/email-address.ts';
 import { addMembers, listMembers, memberAddress, removeMember } from './auth/members.ts';
 import { purgeExpiredSubmissions } from './leads/retention.ts';

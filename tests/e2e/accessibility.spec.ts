@@ -1,28 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { caseStudies, caseStudiesCopy } from '../../src/content/case-studies';
 import { footerCopy } from '../../src/content/footer';
 import { navCopy } from '../../src/content/navigation';
 import { MESSAGES } from '../../src/content/contact';
 import { expect, test } from './fixtures';
+import { violations } from './support/axe';
 import { advanceUntil, holdTheClock } from './support/clock';
 import { contactForm, fillContactForm, toasts } from './support/contact';
 import { VIEWPORTS, inEachColorScheme, scrollThrough, motionSettled, visit } from './support/site';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-/** axe's findings, reduced to what a person needs to find and fix each one. */
-async function violations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-  }));
-}
 
 for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
   test.describe(`at ${viewport.width} px`, () => {

@@ -1,0 +1,50 @@
+// Builds the inbox (/inbox/, docs/inbox.md): its own Vite build of
+// inbox/index.html into the same dist/, so no module of it can land in a chunk
+// of the public page, and the page's build and manifest stay exactly as they
+// were. Prerendered signed out: the sign-in form is in the HTML.
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+export const INBOX_HTML = 'inbox/index.html';
+
+/**
+ * Writes dist/inbox/index.html and its assets, and its manifest beside the
+ * page's (<dist>-meta/inbox-manifest.json, for bench/inbox-bundle.ts).
+ * Resolves to the prerendered HTML, whose inline scripts the CSP must allow.
+ */
+export async function buildInbox({ dist, buildMeta, ssrDir }) {
+  await build({
+    logLevel: 'warn',
+    build: {
+      outDir: dist,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      rolldownOptions: { input: INBOX_HTML },
+    },
+  });
+  await rename(join(dist, '.vite', 'manifest.json'), join(buildMeta, 'inbox-manifest.json'));
+  await rm(join(dist, '.vite'), { recursive: true, force: true });
+
+  await build({
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/inbox/entry-server.tsx',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+    },
+  });
+  const { render, renderHead } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+  const path = join(dist, INBOX_HTML);
+  const html = (await readFile(path, 'utf8'))
+    .replace('<!--head-->', renderHead())
+    .replace('<!--app-html-->', render());
+  if (html.includes('<!--app-html-->') || html.includes('<!--head-->')) {
+    throw new Error(`Prerender failed: placeholders left in ${path}`);
+  }
+  await writeFile(path, html);
+  await rm(ssrDir, { recursive: true, force: true });
+  return html;
+}

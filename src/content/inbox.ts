@@ -1,0 +1,167 @@
+/**
+ * Every word of the agency's inbox (/inbox/, docs/inbox.md). The sign-in
+ * form's words and the button and tab names are what members and tests look
+ * for (issue 33): keep them.
+ */
+export type LeadStatus = 'new' | 'replied' | 'diagnosed' | 'won' | 'lost' | 'archived';
+export type InboxTab = 'inbox' | 'spam' | 'archived';
+export type EmailState = 'queued' | 'sent' | 'in_summary' | 'failed' | 'none';
+export type WebhookState = 'queued' | 'sent' | 'failed' | 'none';
+
+export const LEAD_STATUSES: readonly LeadStatus[] = [
+  'new',
+  'replied',
+  'diagnosed',
+  'won',
+  'lost',
+  'archived',
+];
+
+export const inboxCopy = {
+  title: (brand: string) => `Inbox | ${brand}`,
+  heading: 'Inbox',
+  noScript: 'The inbox needs JavaScript. Turn it on for this site and reload the page.',
+
+  signIn: {
+    heading: 'Sign in to the inbox',
+    intro: 'Members of the agency sign in with a 6-digit code sent by email.',
+    email: 'Email',
+    sendCode: 'Send code',
+    code: 'Code',
+    codeHint: 'The 6-digit code from the email. It works once, for 10 minutes.',
+    signIn: 'Sign in',
+    sent: (email: string) =>
+      `If ${email} may use the inbox, a code is on its way. It can take a minute.`,
+    otherAddress: 'Use another address',
+    sendAgain: 'Send a new code',
+    wrongCode: 'That code is wrong or has expired. Check the email, or send a new code.',
+    rateLimited: 'Too many codes asked for. Wait a few minutes, then try again.',
+    badEmail: 'Enter an email address, like name@example.com.',
+    badCode: 'Enter the 6 digits from the email.',
+    failed: 'Could not reach the server. Check the connection and try again.',
+    signedOut: 'Your session has ended. Sign in again.',
+  },
+
+  header: {
+    signedInAs: (email: string) => `Signed in as ${email}`,
+    signOut: 'Sign out',
+    exportCsv: 'Export CSV',
+  },
+
+  tabs: { label: 'Folders', inbox: 'Inbox', spam: 'Spam', archived: 'Archived' } satisfies Record<
+    InboxTab | 'label',
+    string
+  >,
+  search: { label: 'Search', placeholder: 'Name, email or words' },
+  statusFilter: { label: 'Status', any: 'Any status' },
+
+  list: {
+    label: 'Leads',
+    count: (shown: number, total: number) =>
+      total === 1 ? '1 lead' : shown < total ? `${shown} of ${total} leads` : `${total} leads`,
+    empty: 'No leads here.',
+    emptySearch: 'No lead matches.',
+    loading: 'Loading leads…',
+    more: 'Show more',
+    unread: 'Unread',
+    failed: 'The leads could not be loaded. They will be tried again shortly.',
+    refreshed: (time: string) => `Updated ${time}`,
+  },
+
+  status: {
+    new: 'New',
+    replied: 'Replied',
+    diagnosed: 'Diagnosed',
+    won: 'Won',
+    lost: 'Lost',
+    archived: 'Archived',
+  } satisfies Record<LeadStatus, string>,
+
+  verified: { yes: 'Verified', no: 'Not verified' },
+  spam: 'Suspected spam',
+  email: {
+    label: 'Email',
+    queued: 'waiting',
+    sent: 'emailed',
+    in_summary: 'in a summary',
+    failed: 'failed',
+    none: 'not sent',
+  } satisfies Record<EmailState | 'label', string>,
+  webhook: {
+    label: 'Webhook',
+    queued: 'waiting',
+    sent: 'posted',
+    failed: 'failed',
+    none: 'off',
+  } satisfies Record<WebhookState | 'label', string>,
+
+  lead: {
+    back: 'Back to the list',
+    received: 'Received',
+    reference: 'Reference',
+    message: 'Message',
+    reply: 'Reply by email',
+    call: (phone: string) => `Call ${phone}`,
+    replySubject: (reference: string) => `Re: your enquiry ${reference}`,
+    notFound: 'This lead is not here any more: it may have been erased.',
+    loading: 'Loading the lead…',
+  },
+
+  actions: {
+    label: 'Actions',
+    replied: 'Mark replied',
+    diagnosed: 'Mark diagnosed',
+    won: 'Won',
+    lost: 'Lost',
+    archive: 'Archive',
+    notSpam: 'Not spam',
+    erase: 'Erase',
+    done: {
+      replied: 'Marked replied',
+      diagnosed: 'Marked diagnosed',
+      won: 'Marked won',
+      lost: 'Marked lost',
+      archived: 'Archived',
+      new: 'Marked new',
+    } satisfies Record<LeadStatus, string>,
+    notSpamDone: 'Moved to the inbox. It will be emailed and posted once.',
+    erased: 'Lead erased',
+    failed: 'That did not work. Try again.',
+    forbidden: 'Your address may not change leads.',
+  },
+
+  erase: {
+    title: 'Erase this lead?',
+    body: (name: string, reference: string) =>
+      `${name}'s enquiry ${reference}, its notes and its delivery records are deleted for good. Do this when someone asks to be forgotten.`,
+    confirm: 'Erase for good',
+    cancel: 'Keep it',
+  },
+
+  notes: {
+    heading: 'Notes',
+    empty: 'No notes yet.',
+    label: 'Add a note',
+    add: 'Add note',
+    added: 'Note added',
+    tooLong: (max: number) => `A note holds at most ${max} characters.`,
+  },
+
+  activity: {
+    heading: 'Activity',
+    empty: 'Nothing has happened to this lead yet.',
+    describe: (action: string, detail: string) => (detail ? `${action} ${detail}` : action),
+    statusChange: (from: string, to: string) => `from ${from} to ${to}`,
+    actions: {
+      status: 'changed the status',
+      note: 'added a note',
+      read: 'opened it',
+      not_spam: 'marked it not spam',
+      erase: 'erased it',
+    } as Record<string, string>,
+  },
+
+  exported: (count: number) => (count === 1 ? 'Exported 1 lead' : `Exported ${count} leads`),
+  exportFailed: 'The export could not be made. Try again.',
+  exportFile: (tab: InboxTab, date: string) => `leads-${tab}-${date}.csv`,
+} as const;

@@ -1,0 +1,57 @@
+import type { Session } from '@supabase/auth-js';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Toaster } from '../../features/toasts/toaster';
+import type { LeadView } from '../lead';
+import { useSession } from '../use-session';
+import { InboxHeader } from './inbox-header';
+import { SignIn } from './sign-in';
+import { Workspace } from './workspace';
+
+const FIRST_VIEW: LeadView = { tab: 'inbox', status: '', search: '' };
+
+/**
+ * The inbox page. Prerendered signed out (the sign-in form is in the HTML);
+ * once the stored session is read, a member sees the workspace. A session
+ * that ends without the member signing out (a refused refresh, a removed
+ * member) says so on the sign-in form.
+ */
+export function InboxApp() {
+  const session = useSession();
+  const [view, setView] = useState(FIRST_VIEW);
+  const onView = useCallback(
+    (change: Partial<LeadView>) => setView((before) => ({ ...before, ...change })),
+    [],
+  );
+  const ended = useSessionEnded(session);
+
+  return (
+    <>
+      <InboxHeader email={session?.user.email ?? null} view={view} onSignOut={ended.signingOut} />
+      <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
+        {session ? <Workspace view={view} onView={onView} /> : <SignIn ended={ended.value} />}
+      </main>
+      <Toaster />
+    </>
+  );
+}
+
+/** True once a session has gone without the member pressing "Sign out". */
+function useSessionEnded(session: Session | null | undefined) {
+  const [value, setValue] = useState(false);
+  const had = useRef(false);
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (session) {
+      had.current = true;
+      leaving.current = false;
+      setValue(false);
+    } else if (session === null && had.current) {
+      had.current = false;
+      setValue(!leaving.current);
+    }
+  }, [session]);
+  const signingOut = useCallback(() => {
+    leaving.current = true;
+  }, []);
+  return { value, signingOut };
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
+import { Wordmark } from '../../components/ui/wordmark';
+import { inboxCopy } from '../../content/inbox';
+import { ThemeToggle } from '../../features/theme/theme-toggle';
+import { exportView } from '../export-csv';
+import type { LeadView } from '../lead';
+import { notify } from '../notify';
+import { inboxClients } from '../supabase';
+
+interface InboxHeaderProps {
+  /** The signed-in member's address; null when signed out. */
+  email: string | null;
+  view: LeadView;
+  /** Called just before the member signs out. */
+  onSignOut: () => void;
+}
+
+const copy = inboxCopy.header;
+const headingClass = 'text-lg font-semibold text-muted';
+
+/** The brand, the theme toggle and, signed in: who, "Export CSV" and "Sign out". */
+export function InboxHeader({ email, view, onSignOut }: InboxHeaderProps) {
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      void notify('success', inboxCopy.exported(await exportView(view)));
+    } catch (error) {
+      console.warn('Inbox: the export failed', error);
+      void notify('error', inboxCopy.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const signOut = async () => {
+    onSignOut();
+    const { error } = await inboxClients().auth.signOut();
+    // Refused or unreachable: the session still ends on this device.
+    if (error) await inboxClients().auth.signOut({ scope: 'local' });
+  };
+
+  return (
+    <header className="border-b border-line bg-surface">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6 lg:px-8">
+        <div className="flex items-center gap-3">
+          <Wordmark />
+          {/* Signed out, the sign-in form holds the page's one h1. */}
+          {email ? (
+            <h1 className={headingClass}>{inboxCopy.heading}</h1>
+          ) : (
+            <span className={headingClass}>{inboxCopy.heading}</span>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {email ? (
+            <>
+              <span className="hidden text-sm text-muted lg:inline">{copy.signedInAs(email)}</span>
+              <button
+                type="button"
+                onClick={exportCsv}
+                disabled={exporting}
+                aria-busy={exporting}
+                className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
+              >
+                {copy.exportCsv}
+              </button>
+              <button
+                type="button"
+                onClick={signOut}
+                className={buttonClass('ghost', 'min-h-11 px-4 text-sm')}
+              >
+                {copy.signOut}
+              </button>
+            </>
+          ) : null}
+          <ThemeToggle />
+        </div>
+      </div>
+    </header>
+  );
+}

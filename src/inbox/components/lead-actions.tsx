@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
+import { inboxCopy, type LeadStatus } from '../../content/inbox';
+import type { Lead } from '../lead';
+import { notify } from '../notify';
+import { eraseLead, InboxRequestError, notSpam, setStatus } from '../queries';
+import { EraseDialog } from './erase-dialog';
+
+const copy = inboxCopy.actions;
+
+/** The status buttons, in the order a lead's life takes. */
+const STATUS_ACTIONS: readonly [LeadStatus, string][] = [
+  ['replied', copy.replied],
+  ['diagnosed', copy.diagnosed],
+  ['won', copy.won],
+  ['lost', copy.lost],
+  ['archived', copy.archive],
+];
+
+interface LeadActionsProps {
+  lead: Lead;
+  /** After a change: the lead and the list are read again. */
+  onChanged: () => void;
+  onErased: () => void;
+}
+
+function problem(error: unknown): string {
+  return error instanceof InboxRequestError && error.status === 403 ? copy.forbidden : copy.failed;
+}
+
+/** What a member does to a lead; each is an RPC that checks membership and records it. */
+export function LeadActions({ lead, onChanged, onErased }: LeadActionsProps) {
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const run = async (action: () => Promise<void>, done: string, after: () => void) => {
+    setBusy(true);
+    try {
+      await action();
+      void notify('success', done);
+      after();
+    } catch (error) {
+      console.warn('Inbox: the change failed', error);
+      void notify('error', problem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div role="group" aria-label={copy.label} className="flex flex-wrap gap-2">
+      {lead.suspected_spam ? (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => run(() => notSpam(lead.id), copy.notSpamDone, onChanged)}
+          className={buttonClass('warm', 'min-h-11 px-4 text-sm')}
+        >
+          {copy.notSpam}
+        </button>
+      ) : (
+        STATUS_ACTIONS.map(([status, label]) => (
+          <button
+            key={status}
+            type="button"
+            disabled={busy || lead.status === status}
+            onClick={() => run(() => setStatus(lead.id, status), copy.done[status], onChanged)}
+            className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
+          >
+            {label}
+          </button>
+        ))
+      )}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => setConfirming(true)}
+        className={buttonClass('outline', 'min-h-11 px-4 text-sm text-danger')}
+      >
+        {copy.erase}
+      </button>
+      <EraseDialog
+        open={confirming}
+        lead={lead}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void run(() => eraseLead(lead.id), copy.erased, onErased);
+        }}
+      />
+    </div>
+  );
+}

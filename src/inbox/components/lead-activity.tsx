@@ -1,0 +1,49 @@
+import { inboxCopy } from '../../content/inbox';
+import { formatDateTime } from '../format';
+import type { LeadActivity as Activity } from '../lead';
+
+const copy = inboxCopy.activity;
+
+const statusName = (value: unknown) =>
+  typeof value === 'string' && value in inboxCopy.status
+    ? inboxCopy.status[value as keyof typeof inboxCopy.status]
+    : String(value);
+
+/** The detail as words: a status change names both statuses; a note or a read needs none. */
+function detailText(action: string, detail: unknown): string {
+  if (action !== 'status' || typeof detail !== 'object' || detail === null) return '';
+  const { from, to } = detail as { from?: unknown; to?: unknown };
+  return to === undefined ? '' : copy.statusChange(statusName(from), statusName(to));
+}
+
+/** Who changed what, when: the lead's activity, oldest first. */
+export function LeadActivityLog({ activity }: { activity: Activity[] }) {
+  return (
+    <section aria-labelledby="lead-activity-heading">
+      <h3 id="lead-activity-heading" className="text-base font-semibold text-ink">
+        {copy.heading}
+      </h3>
+      {activity.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{copy.empty}</p>
+      ) : (
+        <ol className="mt-2 space-y-2 border-l border-line pl-4">
+          {activity.map((entry) => (
+            <li key={entry.id} className="text-sm">
+              <span className="text-ink">
+                {entry.actor}{' '}
+                {copy.describe(
+                  copy.actions[entry.action] ?? entry.action,
+                  detailText(entry.action, entry.detail),
+                )}
+              </span>
+              <br />
+              <time dateTime={entry.at} className="text-xs text-muted">
+                {formatDateTime(entry.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

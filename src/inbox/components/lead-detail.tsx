@@ -1,0 +1,149 @@
+import { useEffect, useRef } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
+import { Icon } from '../../components/ui/icon';
+import { inboxCopy } from '../../content/inbox';
+import { telHref } from '../../lib/tel-href';
+import { formatDateTime } from '../format';
+import type { Lead } from '../lead';
+import { closeLead } from '../lead-hash';
+import { findPhoneNumber } from '../phone';
+import { useLead } from '../use-lead';
+import { LeadFacts, StatusBadge } from './badges';
+import { LeadActions } from './lead-actions';
+import { LeadActivityLog } from './lead-activity';
+import { LeadNotes } from './lead-notes';
+
+const copy = inboxCopy.lead;
+
+interface LeadDetailProps {
+  id: number;
+  /** The list is read again: after opening (unread changes) and after any change. */
+  onListChanged: () => void;
+}
+
+/**
+ * One lead opened: every word of the message as text (React escapes it, so
+ * HTML or script in a lead shows as written), a reply by email and a call
+ * when a number is found, the actions, notes and activity.
+ */
+export function LeadDetail({ id, onListChanged }: LeadDetailProps) {
+  const open = useLead(id, onListChanged);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ready = open.state === 'ready';
+  // Focus follows the opening, so a keyboard or screen-reader user lands on the lead.
+  useEffect(() => {
+    if (ready) heading.current?.focus();
+  }, [ready, id]);
+
+  return (
+    <article
+      aria-labelledby="lead-heading"
+      aria-busy={open.state === 'loading'}
+      className="rounded-2xl border border-line bg-surface p-4 sm:p-6"
+    >
+      <button
+        type="button"
+        onClick={closeLead}
+        className={buttonClass('ghost', '-ml-2 min-h-11 px-3 text-sm lg:hidden')}
+      >
+        <Icon name="arrow-right" className="size-4 rotate-180" />
+        {copy.back}
+      </button>
+      {open.state === 'ready' ? (
+        <LeadBody
+          lead={open.lead}
+          heading={heading}
+          after={() => {
+            void open.reload();
+            onListChanged();
+          }}
+          erased={() => {
+            closeLead();
+            onListChanged();
+          }}
+        >
+          <LeadNotes leadId={id} notes={open.notes} onAdded={() => void open.reload()} />
+          <LeadActivityLog activity={open.activity} />
+        </LeadBody>
+      ) : (
+        <p role="status" id="lead-heading" className="py-6 text-muted">
+          {open.state === 'loading'
+            ? copy.loading
+            : open.state === 'missing'
+              ? copy.notFound
+              : inboxCopy.list.failed}
+        </p>
+      )}
+    </article>
+  );
+}
+
+interface LeadBodyProps {
+  lead: Lead;
+  heading: React.RefObject<HTMLHeadingElement | null>;
+  after: () => void;
+  erased: () => void;
+  children: React.ReactNode;
+}
+
+function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
+  const phone = findPhoneNumber(lead.message);
+  const subject = encodeURIComponent(copy.replySubject(lead.reference));
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h2
+          id="lead-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="break-words text-2xl font-bold tracking-tight text-ink focus:outline-none"
+        >
+          {lead.name}
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={lead.status} />
+          <LeadFacts lead={lead} />
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted">{copy.received}</dt>
+          <dd className="text-ink">
+            <time dateTime={lead.created_at}>{formatDateTime(lead.created_at)}</time>
+          </dd>
+          <dt className="text-muted">{copy.reference}</dt>
+          <dd className="font-mono text-ink">{lead.reference}</dd>
+        </dl>
+        <div className="flex flex-wrap gap-2 pt-1">
+          <a
+            href={`mailto:${lead.email}?subject=${subject}`}
+            className={buttonClass('cool', 'min-h-11 max-w-full px-4 text-sm')}
+          >
+            <Icon name="mail" className="size-4" />
+            <span className="truncate">
+              {copy.reply} <span className="sr-only">({lead.email})</span>
+            </span>
+          </a>
+          {phone ? (
+            <a href={telHref(phone)} className={buttonClass('outline', 'min-h-11 px-4 text-sm')}>
+              <Icon name="phone" className="size-4" />
+              {copy.call(phone)}
+            </a>
+          ) : null}
+        </div>
+        <p className="break-all text-sm text-muted">{lead.email}</p>
+      </header>
+      <section aria-labelledby="lead-message-heading">
+        <h3 id="lead-message-heading" className="sr-only">
+          {copy.message}
+        </h3>
+        <p
+          data-testid="lead-message"
+          className="whitespace-pre-wrap break-words rounded-xl bg-raised px-4 py-3 text-ink"
+        >
+          {lead.message}
+        </p>
+      </section>
+      <LeadActions lead={lead} onChanged={after} onErased={erased} />
+      {children}
+    </div>
+  );
+}

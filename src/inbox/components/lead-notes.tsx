@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { buttonClass } from '../../components/ui/button-styles';
+import { INBOX_NOTE_MAX } from '../../config/inbox';
+import { inboxCopy } from '../../content/inbox';
+import { inputClass } from '../../features/contact/form-field';
+import { formatDateTime } from '../format';
+import type { LeadNote } from '../lead';
+import { notify } from '../notify';
+import { addNote } from '../queries';
+
+const copy = inboxCopy.notes;
+
+/** The team's notes on a lead, oldest first, and a form to add one. */
+export function LeadNotes({
+  leadId,
+  notes,
+  onAdded,
+}: {
+  leadId: number;
+  notes: LeadNote[];
+  onAdded: () => void;
+}) {
+  const [body, setBody] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = body.trim();
+    if (!text) return;
+    setBusy(true);
+    try {
+      await addNote(leadId, text);
+      setBody('');
+      void notify('success', copy.added);
+      onAdded();
+    } catch (error) {
+      console.warn('Inbox: the note was not added', error);
+      void notify('error', inboxCopy.actions.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="lead-notes-heading">
+      <h3 id="lead-notes-heading" className="text-base font-semibold text-ink">
+        {copy.heading}
+      </h3>
+      {notes.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{copy.empty}</p>
+      ) : (
+        <ul className="mt-2 space-y-3">
+          {notes.map((note) => (
+            <li key={note.id} className="rounded-xl bg-raised px-4 py-3">
+              <p className="text-xs text-muted">
+                {note.author} ·{' '}
+                <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-sm text-ink">{note.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} method="post" className="mt-3 space-y-2">
+        <label htmlFor="lead-note" className="block text-sm font-semibold text-ink">
+          {copy.label}
+        </label>
+        <textarea
+          id="lead-note"
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          maxLength={INBOX_NOTE_MAX}
+          rows={3}
+          className={inputClass}
+        />
+        <button
+          type="submit"
+          disabled={busy || body.trim() === ''}
+          className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
+        >
+          {copy.add}
+        </button>
+      </form>
+    </section>
+  );
+}

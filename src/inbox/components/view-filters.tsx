@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { INBOX_SEARCH_DEBOUNCE_MS } from '../../config/inbox';
+import { inboxCopy, LEAD_STATUSES, type LeadStatus } from '../../content/inbox';
+import { inputClass } from '../../features/contact/form-field';
+
+interface ViewFiltersProps {
+  status: LeadStatus | '';
+  onStatus: (status: LeadStatus | '') => void;
+  onSearch: (search: string) => void;
+}
+
+/** Search by name, email or words (asked once typing pauses, or on Enter) and a status filter. */
+export function ViewFilters({ status, onStatus, onSearch }: ViewFiltersProps) {
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => onSearch(text), INBOX_SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, onSearch]);
+
+  return (
+    <form
+      role="search"
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text);
+      }}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+    >
+      <div className="min-w-0 flex-1">
+        <label htmlFor="inbox-search" className="mb-1 block text-sm font-semibold text-ink">
+          {inboxCopy.search.label}
+        </label>
+        <input
+          id="inbox-search"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={inboxCopy.search.placeholder}
+          autoComplete="off"
+          className={inputClass}
+        />
+      </div>
+      <div className="sm:w-48">
+        <label htmlFor="inbox-status" className="mb-1 block text-sm font-semibold text-ink">
+          {inboxCopy.statusFilter.label}
+        </label>
+        <select
+          id="inbox-status"
+          value={status}
+          onChange={(event) => onStatus(event.target.value as LeadStatus | '')}
+          className={inputClass}
+        >
+          <option value="">{inboxCopy.statusFilter.any}</option>
+          {LEAD_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {inboxCopy.status[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { useCallback } from 'react';
+import type { InboxTab, LeadStatus } from '../../content/inbox';
+import type { LeadView } from '../lead';
+import { useOpenLead } from '../lead-hash';
+import { useLeads } from '../use-leads';
+import { FolderTabs, PANEL_ID, tabId } from './folder-tabs';
+import { LeadDetail } from './lead-detail';
+import { LeadList } from './lead-list';
+import { ViewFilters } from './view-filters';
+
+/**
+ * A signed-in member's inbox: folders, search and status filter above the
+ * list; a lead opened beside it on a wide screen, instead of it on a phone.
+ * The view is lifted to the app, which the export reads.
+ */
+interface WorkspaceProps {
+  view: LeadView;
+  /** Changes part of the view; stable across renders. */
+  onView: (change: Partial<LeadView>) => void;
+}
+
+export function Workspace({ view, onView }: WorkspaceProps) {
+  const openId = useOpenLead();
+  const list = useLeads(view);
+  const { refresh } = list;
+  const setTab = (tab: InboxTab) => onView({ tab });
+  const setStatus = (status: LeadStatus | '') => onView({ status });
+  const setSearch = useCallback((search: string) => onView({ search }), [onView]);
+
+  return (
+    <div className="space-y-4">
+      <div className={`space-y-4 ${openId ? 'max-lg:hidden' : ''}`}>
+        <FolderTabs tab={view.tab} onChange={setTab} />
+        <ViewFilters status={view.status} onStatus={setStatus} onSearch={setSearch} />
+      </div>
+      <div
+        role="tabpanel"
+        id={PANEL_ID}
+        aria-labelledby={tabId(view.tab)}
+        className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+      >
+        <div className={openId ? 'max-lg:hidden' : ''}>
+          <LeadList
+            leads={list.leads}
+            total={list.total}
+            state={list.state}
+            searching={view.search.trim() !== ''}
+            openId={openId}
+            onMore={list.showMore}
+          />
+        </div>
+        {openId ? <LeadDetail key={openId} id={openId} onListChanged={refresh} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The open lead lives in the URL's fragment, `#lead=<id>`: each lead email
+ * links there (a link that only opens, never acts: scanners follow links),
+ * and the browser's Back closes a lead opened from the list. The fragment
+ * never reaches a server, so no lead's id lands in a log.
+ */
+const PREFIX = '#lead=';
+
+function read(): number | null {
+  if (!window.location.hash.startsWith(PREFIX)) return null;
+  const id = Number(window.location.hash.slice(PREFIX.length));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export const leadHref = (id: number) => `${PREFIX}${id}`;
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('hashchange', listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('hashchange', listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+
+/** The id in `#lead=<id>`, followed live; null when none is open (and in the prerendered HTML). */
+export function useOpenLead(): number | null {
+  return useSyncExternalStore(subscribe, read, () => null);
+}
+
+/** Closes the open lead: the fragment goes, leaving a clean /inbox/ in the address bar. */
+export function closeLead() {
+  window.history.pushState(null, '', window.location.pathname + window.location.search);
+  notify();
+}

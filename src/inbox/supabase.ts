@@ -1,0 +1,47 @@
+import { GoTrueClient } from '@supabase/auth-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import { INBOX_SESSION_KEY } from '../config/inbox';
+import { siteConfig } from '../config/site';
+
+/**
+ * The inbox's two clients, as supabase-js's createClient wires them, without
+ * its realtime, storage and functions clients (the inbox uses none): Supabase
+ * Auth at /auth/v1 and PostgREST at /rest/v1 of the configured backend
+ * (hosted Supabase, or our API on another origin), else of this site's own
+ * server. PostgREST reads with the member's access token, as supabase-js does.
+ */
+export interface InboxClients {
+  auth: GoTrueClient;
+  rest: PostgrestClient;
+}
+
+let clients: InboxClients | undefined;
+
+/** Made on first use, in the browser only: the prerenderer never calls it. */
+export function inboxClients(): InboxClients {
+  if (clients) return clients;
+  const base = siteConfig.apiUrl || window.location.origin;
+  const anonKey = siteConfig.supabaseAnonKey;
+  const keyHeaders: Record<string, string> = anonKey
+    ? { apikey: anonKey, Authorization: `Bearer ${anonKey}` }
+    : {};
+  const auth = new GoTrueClient({
+    url: `${base}/auth/v1`,
+    headers: keyHeaders,
+    storageKey: INBOX_SESSION_KEY,
+    persistSession: true,
+    autoRefreshToken: true,
+    // Sign-in is by a typed code: nothing arrives in the URL (#lead=<id> is ours).
+    detectSessionInUrl: false,
+  });
+  const withSession: typeof fetch = async (input, init) => {
+    const { data } = await auth.getSession();
+    const headers = new Headers(init?.headers);
+    if (anonKey) headers.set('apikey', anonKey);
+    const token = data.session?.access_token ?? anonKey;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return fetch(input, { ...init, headers });
+  };
+  clients = { auth, rest: new PostgrestClient(`${base}/rest/v1`, { fetch: withSession }) };
+  return clients;
+}

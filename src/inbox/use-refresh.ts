@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { INBOX_REFRESH_MS } from '../config/inbox';
+
+/**
+ * Calls `refresh` when the window regains focus and every INBOX_REFRESH_MS
+ * while the page is shown, so a new lead appears without a reload. A hidden
+ * tab is not polled; it catches up when it is shown again.
+ */
+export function useRefresh(refresh: () => void) {
+  const latest = useRef(refresh);
+  useEffect(() => {
+    latest.current = refresh;
+  });
+  useEffect(() => {
+    const run = () => {
+      if (document.visibilityState === 'visible') latest.current();
+    };
+    const timer = window.setInterval(run, INBOX_REFRESH_MS);
+    window.addEventListener('focus', run);
+    document.addEventListener('visibilitychange', run);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', run);
+      document.removeEventListener('visibilitychange', run);
+    };
+  }, []);
+}

@@ -1,0 +1,275 @@
+import { readFile } from 'node:fs/promises';
+import { INBOX_SESSION_KEY } from '../../src/config/inbox';
+import { inboxCopy } from '../../src/content/inbox';
+import { addLead, emailedCode, leadEmails } from '../support/inbox-server.ts';
+import { uniqueSubmission } from '../support/submission.ts';
+import { until } from '../support/until.ts';
+import { toasts } from './support/contact';
+import { expect, INBOX_PATH, leadLink, openedLead, signIn, test } from './support/inbox';
+import { VIEWPORTS } from './support/site';
+
+/**
+ * The agency's inbox against our real server (docs/inbox.md): a member signs
+ * in with the code a local SMTP server received, and works leads stored in
+ * the real database. At a phone's width and a desktop's.
+ */
+
+const copy = inboxCopy;
+
+for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('a member signs in with the emailed code, opens a lead and marks it replied', async ({
+      page,
+      inbox,
+      member,
+    }) => {
+      const lead = uniqueSubmission('reply');
+      const id = await addLead(inbox.server, {
+        ...lead,
+        message: `${lead.message}\nCall me on 07700 900123.`,
+      });
+      await signIn(page, inbox, member);
+
+      const link = leadLink(page, lead.name);
+      await expect(link).toHaveAttribute('data-unread', 'true');
+      await link.click();
+      const opened = openedLead(page, lead.name);
+      await expect(opened.getByTestId('lead-message')).toHaveText(
+        `${lead.message}\nCall me on 07700 900123.`,
+      );
+      const [{ reference }] = (await inbox.server.query(
+        'select reference from public.inbox_leads where id = $1',
+        [id],
+      )) as [{ reference: string }];
+      await expect(opened.getByRole('link', { name: new RegExp(copy.lead.reply) })).toHaveAttribute(
+        'href',
+        `mailto:${lead.email}?subject=${encodeURIComponent(copy.lead.replySubject(reference))}`,
+      );
+      await expect(
+        opened.getByRole('link', { name: copy.lead.call('07700 900123') }),
+      ).toHaveAttribute('href', 'tel:+447700900123');
+
+      await opened.getByRole('button', { name: copy.actions.replied }).click();
+      await expect(toasts(page).withText(copy.actions.done.replied)).toBeVisible();
+      await expect(opened.locator('[data-status]').first()).toHaveText(copy.status.replied);
+      await expect(opened.getByText(`${member} ${copy.activity.actions.status}`)).toBeVisible();
+      expect(
+        await inbox.server.query('select status from public.contact_submissions where id = $1', [
+          id,
+        ]),
+      ).toEqual([{ status: 'replied' }]);
+
+      await opened.getByLabel(copy.notes.label).fill('Rang back, wants a quote by Friday.');
+      await opened.getByRole('button', { name: copy.notes.add }).click();
+      await expect(toasts(page).withText(copy.notes.added)).toBeVisible();
+      await expect(opened.getByText('Rang back, wants a quote by Friday.')).toBeVisible();
+
+      // Back in the list, the lead is read and replied; the status filter finds it under Replied only.
+      if (viewport.width < 1024) await page.getByRole('button', { name: copy.lead.back }).click();
+      await expect(leadLink(page, lead.name)).toHaveAttribute('data-unread', 'false');
+      const status = page.getByLabel(copy.statusFilter.label, { exact: true });
+      await status.selectOption({ label: copy.status.new });
+      await expect(leadLink(page, lead.name)).toHaveCount(0);
+      await status.selectOption({ label: copy.status.replied });
+      await expect(leadLink(page, lead.name)).toBeVisible();
+    });
+
+    test('"Not spam" moves a held lead to the inbox, and it is emailed once', async ({
+      page,
+      inbox,
+      member,
+    }) => {
+      const lead = uniqueSubmission('spam');
+      await addLead(inbox.server, { ...lead, spam: true });
+      await signIn(page, inbox, member);
+      await expect(leadLink(page, lead.name)).toHaveCount(0);
+
+      await page.getByRole('tab', { name: copy.tabs.spam }).click();
+      await leadLink(page, lead.name).click();
+      await openedLead(page, lead.name).getByRole('button', { name: copy.actions.notSpam }).click();
+      await expect(toasts(page).withText(copy.actions.notSpamDone)).toBeVisible();
+
+      await until(
+        () => leadEmails(inbox.sink, lead.name).length,
+        20_000,
+        'the lead email',
+        (n) => n > 0,
+      );
+      // Once: the outbox row is done, and no second email came with it.
+      await until(
+        () =>
+          inbox.server.query(
+            `select o.sent_at is not null as sent from public.lead_outbox o
+             join public.contact_submissions s on s.id = o.submission_id where s.email = $1`,
+            [lead.email],
+          ),
+        10_000,
+        'the outbox row marked sent',
+        (rows) => rows.length === 1 && rows[0]!.sent === true,
+      );
+      expect(leadEmails(inbox.sink, lead.name)).toHaveLength(1);
+
+      await page.goto(INBOX_PATH);
+      await expect(page.getByRole('tab', { name: copy.tabs.inbox })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expect(leadLink(page, lead.name)).toBeVisible();
+    });
+
+    test('"Erase" asks first in a dialog, then deletes the lead', async ({
+      page,
+      inbox,
+      member,
+    }) => {
+      const lead = uniqueSubmission('erase');
+      const id = await addLead(inbox.server, lead);
+      await signIn(page, inbox, member);
+      await leadLink(page, lead.name).click();
+      const opened = openedLead(page, lead.name);
+
+      await opened.getByRole('button', { name: copy.actions.erase }).click();
+      const dialog = page.getByRole('dialog', { name: copy.erase.title });
+      await expect(dialog).toBeVisible();
+      // The safe choice has the focus; Escape keeps the lead.
+      await expect(dialog.getByRole('button', { name: copy.erase.cancel })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      expect(
+        await inbox.server.query('select 1 from public.contact_submissions where id = $1', [id]),
+      ).toHaveLength(1);
+
+      await opened.getByRole('button', { name: copy.actions.erase }).click();
+      await dialog.getByRole('button', { name: copy.erase.confirm }).click();
+      await expect(toasts(page).withText(copy.actions.erased)).toBeVisible();
+      await expect(leadLink(page, lead.name)).toHaveCount(0);
+      expect(
+        await inbox.server.query('select 1 from public.contact_submissions where id = $1', [id]),
+      ).toEqual([]);
+    });
+
+    test('"Export CSV" downloads the view shown, formulas neutralised as the CLI does', async ({
+      page,
+      inbox,
+      member,
+    }) => {
+      const tag = uniqueSubmission('export');
+      const formula = { ...tag, name: `=HYPERLINK("http://evil.example","${tag.name}")` };
+      const plain = { ...uniqueSubmission('export'), message: `Other words ${tag.message}` };
+      await addLead(inbox.server, formula);
+      await addLead(inbox.server, plain);
+      await addLead(inbox.server, uniqueSubmission('not-in-view'));
+      await signIn(page, inbox, member);
+
+      // The view: a search for the words both leads share.
+      await page.getByRole('searchbox', { name: copy.search.label }).fill(tag.message);
+      await expect(page.getByText(copy.list.count(2, 2))).toBeVisible();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: copy.header.exportCsv }).click();
+      const file = await (await download).path();
+      const csv = await readFile(file, 'utf8');
+
+      const lines = csv.split('\r\n').filter(Boolean);
+      expect(lines[0]).toMatch(/^"reference","created_at","name","email","message","status"/);
+      expect(lines).toHaveLength(3);
+      expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""${tag.name}"")"`);
+      expect(csv).toContain(`"${plain.name}"`);
+      await expect(toasts(page).withText(copy.exported(2))).toBeVisible();
+    });
+  });
+}
+
+test('a lead whose name and message hold HTML and script shows them as text', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const tag = uniqueSubmission('html');
+  const name = `<img src=x onerror="window.pwned=1">${tag.name}`;
+  const message = `<script>window.pwned=2</script><b>bold</b> ${tag.message}`;
+  await addLead(inbox.server, { name, email: tag.email, message });
+  await signIn(page, inbox, member);
+  await leadLink(page, tag.name).click();
+
+  const opened = openedLead(page, name);
+  await expect(opened.getByRole('heading', { name })).toBeVisible();
+  await expect(opened.getByTestId('lead-message')).toHaveText(message);
+  await expect(opened.locator('img, script, b')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+});
+
+test("a lead email's link, /inbox/#lead=<id>, opens that lead once signed in", async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const lead = uniqueSubmission('link');
+  const id = await addLead(inbox.server, lead);
+  await signIn(page, inbox, member, `${INBOX_PATH}#lead=${id}`);
+  await expect(openedLead(page, lead.name).getByTestId('lead-message')).toHaveText(lead.message);
+});
+
+test('a wrong code and a second code within the minute are refused with clear messages', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  await page.goto(INBOX_PATH);
+  await page.getByLabel(copy.signIn.email, { exact: true }).fill(member);
+  await page.getByRole('button', { name: copy.signIn.sendCode }).click();
+  await expect(page.getByText(copy.signIn.sent(member))).toBeVisible();
+  // The real code with its last digit changed: certainly wrong.
+  const code = await emailedCode(inbox.sink, member);
+  const wrong = `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
+  await page.getByLabel(copy.signIn.code, { exact: true }).fill(wrong);
+  await page.getByRole('button', { name: copy.signIn.signIn }).click();
+  await expect(page.getByRole('alert')).toHaveText(copy.signIn.wrongCode);
+  await expect(page.getByLabel(copy.signIn.email, { exact: true })).toHaveValue(member);
+
+  // The server sends one code a minute per address: a second ask at once is GoTrue's 429.
+  await page.getByRole('button', { name: copy.signIn.sendCode }).click();
+  await expect(page.getByRole('alert').filter({ hasText: copy.signIn.rateLimited })).toBeVisible();
+});
+
+test('a new lead appears without a reload: every minute, and when the window regains focus', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const before = uniqueSubmission('before');
+  await addLead(inbox.server, before);
+  await page.clock.install();
+  await signIn(page, inbox, member);
+  await expect(leadLink(page, before.name)).toBeVisible();
+
+  const byMinute = uniqueSubmission('minute');
+  await addLead(inbox.server, byMinute);
+  await page.clock.runFor(60_000);
+  await expect(leadLink(page, byMinute.name)).toBeVisible();
+
+  const byFocus = uniqueSubmission('focus');
+  await addLead(inbox.server, byFocus);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(leadLink(page, byFocus.name)).toBeVisible();
+});
+
+test('"Sign out" ends the session here and on the server', async ({ page, inbox, member }) => {
+  await signIn(page, inbox, member);
+  const refreshToken = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}').refresh_token as string,
+    INBOX_SESSION_KEY,
+  );
+  expect(refreshToken).toBeTruthy();
+  await page.getByRole('button', { name: copy.header.signOut }).click();
+  await expect(page.getByRole('button', { name: copy.signIn.sendCode })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: copy.signIn.sendCode })).toBeEnabled();
+  await expect(page.getByRole('button', { name: copy.header.signOut })).toHaveCount(0);
+  // The refresh token the page held no longer works.
+  const refused = await page.request.post('/auth/v1/token?grant_type=refresh_token', {
+    data: { refresh_token: refreshToken },
+  });
+  expect(refused.status()).toBeGreaterThanOrEqual(400);
+});

@@ -1,0 +1,63 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { inboxCopy } from '../../../src/content/inbox';
+import {
+  emailedCode,
+  newMember,
+  startInboxServer,
+  type InboxServer,
+} from '../../support/inbox-server.ts';
+
+export const INBOX_PATH = '/inbox/';
+
+/** Tests of the inbox: one server with an SMTP sink per worker, one member address per test. */
+export const test = base.extend<{ member: string }, { inbox: InboxServer }>({
+  inbox: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
+    async ({}, use) => {
+      const inbox = await startInboxServer();
+      await use(inbox);
+      await inbox.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ inbox }, use) => use(inbox.server.url),
+  member: async ({ inbox }, use, testInfo) => {
+    await use(await newMember(inbox.server, `w${testInfo.workerIndex}`));
+  },
+});
+
+export { expect };
+
+/** The sign-in form's controls, by the words members read. */
+export function signInForm(page: Page) {
+  const copy = inboxCopy.signIn;
+  return {
+    email: page.getByLabel(copy.email, { exact: true }),
+    sendCode: page.getByRole('button', { name: copy.sendCode }),
+    code: page.getByLabel(copy.code, { exact: true }),
+    signIn: page.getByRole('button', { name: copy.signIn }),
+  };
+}
+
+/** Signs in as a member does: the address, "Send code", the code from the email, "Sign in". */
+export async function signIn(page: Page, inbox: InboxServer, email: string, path = INBOX_PATH) {
+  await page.goto(path);
+  const form = signInForm(page);
+  await form.email.fill(email);
+  await form.sendCode.click();
+  await expect(page.getByText(inboxCopy.signIn.sent(email))).toBeVisible();
+  await form.code.fill(await emailedCode(inbox.sink, email));
+  await form.signIn.click();
+  await expect(page.getByRole('button', { name: inboxCopy.header.signOut })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+/** A lead in the list, found by its name (its link's name starts with it, after any "Unread:"). */
+export const leadLink = (page: Page, name: string) =>
+  page.getByRole('link', { name: new RegExp(escapeRegExp(name)) });
+
+/** The opened lead: the article named by the lead's name. */
+export const openedLead = (page: Page, name: string) => page.getByRole('article', { name });
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,98 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { addMembers } from '../../server/auth/members.ts';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { proofFrom, TEST_PROOF_OF_WORK } from './proof.ts';
+import { SmtpSink, type ReceivedMail } from './smtp-sink.ts';
+import { until } from './until.ts';
+
+/** Where lead emails go: a member too, as INBOX_EMAILS defaults to it. */
+export const NOTIFY_EMAIL = 'leads@agency.example';
+
+export interface InboxServer {
+  server: RunningServer;
+  /** The local SMTP server that receives sign-in codes and lead emails. */
+  sink: SmtpSink;
+  close: () => Promise<void>;
+}
+
+/**
+ * Our server as the inbox meets it: a fresh embedded database, lead delivery
+ * and sign-in codes through a real local SMTP server, polling quickly so a
+ * released lead is emailed while a test waits.
+ */
+export async function startInboxServer(): Promise<InboxServer> {
+  const sink = await SmtpSink.start();
+  const dataDir = await mkdtemp(join(tmpdir(), 'e2e-inbox-'));
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    distDir: resolve('dist'),
+    logger: false,
+    proofOfWork: TEST_PROOF_OF_WORK,
+    smtpUrl: sink.url,
+    notifyEmail: NOTIFY_EMAIL,
+    deliveryPollMs: 100,
+    inboxEmails: [NOTIFY_EMAIL],
+  });
+  return {
+    server,
+    sink,
+    close: async () => {
+      await server.close();
+      await sink.down();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let members = 0;
+
+/**
+ * A member address of its own for one test: the server limits codes per
+ * address (one a minute), and each test signs in afresh.
+ */
+export async function newMember(server: RunningServer, tag: string): Promise<string> {
+  const email = `member-${tag}-${process.pid}-${++members}@agency.example`;
+  await addMembers(server.database, [email]);
+  return email;
+}
+
+export interface LeadInput {
+  name: string;
+  email: string;
+  message: string;
+  /** Held as suspected spam (the honeypot was filled): never emailed until released. */
+  spam?: boolean;
+}
+
+/** A lead stored as the page stores one (with a proof, so verified), by the database's owner. */
+export async function addLead(server: RunningServer, lead: LeadInput): Promise<number> {
+  const proof = await proofFrom(server.database);
+  const [row] = await server.query(
+    `insert into public.contact_submissions (name, email, message, proof, suspected_spam)
+     values ($1, $2, $3, $4, $5) returning id`,
+    [lead.name, lead.email, lead.message, proof, lead.spam ?? false],
+  );
+  return Number(row!.id);
+}
+
+const isCodeFor = (email: string) => (mail: ReceivedMail) =>
+  mail.envelopeTo.includes(email) && /\b\d{6}\b/.test(mail.bodies['text/plain'] ?? '');
+
+/** The 6-digit code last emailed to `email`, once it has arrived. */
+export async function emailedCode(sink: SmtpSink, email: string): Promise<string> {
+  const mails = await until(
+    () => sink.received.filter(isCodeFor(email)),
+    20_000,
+    `a sign-in code for ${email}`,
+    (found) => found.length > 0,
+  );
+  return /\b(\d{6})\b/.exec(mails.at(-1)!.bodies['text/plain']!)![1]!;
+}
+
+/** Lead emails about the lead named `name` (their subject names the lead). */
+export const leadEmails = (sink: SmtpSink, name: string) =>
+  sink.received.filter((mail) => mail.header('subject')?.includes(name));
