@@ -5,6 +5,7 @@
  */
 import { parseInboxEmails, parseSiteUrl } from './inbox-config.ts';
 import { parseLeadChannels, type LeadChannelsConfig } from './lead-channels-config.ts';
+import { parseLeadClocks, type LeadClocksConfig } from './lead-clocks-config.ts';
 import { isHeaderSafeAddress, parseMailbox } from './leads/delivery/email-address.ts';
 import { parseRetentionMonths } from '../contact/retention.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
@@ -14,7 +15,7 @@ import {
   type ProofOfWorkSettings,
 } from './db/proof-of-work.ts';
 
-export interface ServerConfig extends LeadChannelsConfig {
+export interface ServerConfig extends LeadChannelsConfig, LeadClocksConfig {
   port: number;
   host: string;
   /** Embedded database directory; used only when databaseUrl is absent. */
@@ -105,6 +106,7 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
 
   const delivery = parseLeadDelivery(env, problems);
   const channels = parseLeadChannels(env, problems);
+  const clocks = parseLeadClocks(env, problems);
   const hardening = parseHardening(env, problems);
   const corsOrigins = parseCorsOrigins(env.CORS_ORIGINS, problems);
   const retention = parseRetentionMonths(env.VITE_RETENTION_MONTHS);
@@ -123,6 +125,7 @@ export function parseServerConfig(env: Env = process.env): ServerConfig {
     distDir: read('DIST_DIR'),
     ...delivery,
     ...channels,
+    ...clocks,
     ...hardening,
     corsOrigins,
     retentionMonths: 'months' in retention ? retention.months : 0,

@@ -10,10 +10,12 @@ import { startRetentionPurge, type RetentionPurge } from './leads/retention.ts';
 import { DEFAULT_RETENTION_MONTHS } from '../contact/retention.ts';
 import type { ProofOfWorkSettings } from './db/proof-of-work.ts';
 import { addMembers } from './auth/members.ts';
+import { startClocksFor, type ClockStartOptions } from './leads/clocks/start-clocks.ts';
 
 export interface StartOptions
   extends
     LeadDeliveryOptions,
+    ClockStartOptions,
     Pick<
       AppOptions,
       'rateLimitPerMinute' | 'trustProxy' | 'connectSrc' | 'corsOrigins' | 'codeRules'
@@ -58,6 +60,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let app;
   let delivery;
   let retention: RetentionPurge | undefined;
+  let clocks;
   try {
     // Without RATE_LIMIT_PER_MINUTE, the in-process limiter follows the database's value.
     const rateLimitPerMinute =
@@ -70,6 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       retentionMonths: options.retentionMonths ?? DEFAULT_RETENTION_MONTHS,
       intervalMs: options.retentionIntervalMs,
     });
+    clocks = startClocksFor(database, app.log, options);
   } catch (error) {
     await app?.close();
     await database.close();
@@ -83,6 +87,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const listening = app;
   const delivering = delivery;
   const purging = retention;
+  const clocking = clocks;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(host)}:${port}`,
@@ -96,6 +101,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           // A send in progress finishes and is recorded before the database goes.
           // A purge in progress ends too (it never throws: a failure is logged).
           await purging.stop();
+          await clocking.stop();
           await delivering.stop().finally(() => database.close());
         }
       })()),

@@ -18,6 +18,7 @@ import { loadEnvFile } from './env-file.ts';
 import { openDatabase } from './db/open-database.ts';
 import { startLeadDelivery } from './leads/delivery/lead-delivery.ts';
 import { startRetentionPurge } from './leads/retention.ts';
+import { startClocksFor } from './leads/clocks/start-clocks.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -48,6 +49,7 @@ const delivery = await startLeadDelivery(database, log, config).catch((error: un
   fail(`The worker could not start: ${error instanceof Error ? error.message : error}`),
 );
 const retention = startRetentionPurge(database, log, config);
+const clocks = startClocksFor(database, log, config);
 console.log(`Lead worker (pid ${process.pid}) on the ${database.location}`);
 
 let stopping: Promise<void> | undefined;
@@ -56,6 +58,7 @@ const stop = (why: string) =>
     console.log(`${why}: finishing a send in progress, then closing the database…`);
     try {
       await retention.stop();
+      await clocks.stop();
       await delivery.stop();
       await database.close();
       console.log('Stopped cleanly.');
@@ -69,7 +72,7 @@ const stop = (why: string) =>
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
 
 if (values.once) {
-  await Promise.all([delivery.drained(), retention.firstRun()]);
+  await Promise.all([delivery.drained(), retention.firstRun(), clocks.runOnce()]);
   await stop('Nothing more is due');
 } else {
   // The worker's timers are unref'd (they never keep a server alive); this keeps the worker alive.

@@ -12,6 +12,10 @@ export const EXPORT_COLUMNS = [
   'delivery',
   'webhook',
   'reference',
+  'reply_due',
+  'replied_at',
+  'diagnosis_due',
+  'diagnosed_at',
 ] as const;
 
 /**
@@ -39,6 +43,11 @@ export interface StoredSubmission {
   webhook: WebhookStatus;
   /** What the visitor was shown and may quote (docs/product.md#exactly-once). */
   reference: string;
+  /** The page's promises as deadlines (docs/lead-clocks.md), and when each was met; null if not. */
+  reply_due: string | null;
+  replied_at: string | null;
+  diagnosis_due: string | null;
+  diagnosed_at: string | null;
 }
 
 /** A channel's state for one submission, from its delivery table's row (alias `o`). */
@@ -54,7 +63,8 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
   const rows = await db.query(
     `select s.id, s.created_at, s.name, s.email, s.message, s.status,
             ${channelState('o')} as delivery, ${channelState('w')} as webhook,
-            s.submission_key::text as submission_key
+            s.submission_key::text as submission_key,
+            s.reply_due, s.replied_at, s.diagnosis_due, s.diagnosed_at
      from public.contact_submissions s
      left join public.lead_outbox o on o.submission_id = s.id
      left join public.lead_webhooks w on w.submission_id = s.id
@@ -72,6 +82,10 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
     webhook: row.webhook as WebhookStatus,
     // Every row has a key since 20261124010000_submission_key.sql.
     reference: row.submission_key ? submissionReference(String(row.submission_key)) : '',
+    reply_due: isoTimeOrNull(row.reply_due),
+    replied_at: isoTimeOrNull(row.replied_at),
+    diagnosis_due: isoTimeOrNull(row.diagnosis_due),
+    diagnosed_at: isoTimeOrNull(row.diagnosed_at),
   }));
 }
 
@@ -125,6 +139,10 @@ export async function readOutbox(db: Database): Promise<OutboxEntry[]> {
 
 export function isoTime(value: unknown): string {
   return new Date(value as string | Date).toISOString();
+}
+
+function isoTimeOrNull(value: unknown): string | null {
+  return value == null ? null : isoTime(value);
 }
 
 /**

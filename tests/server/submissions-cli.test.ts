@@ -51,6 +51,14 @@ const ROWS = [
   ],
 ] as const;
 const REFERENCES = ROWS.map((row) => submissionReference(row[4]));
+/** A lead's deadlines and when its reply came, as the export writes them (ISO 8601). */
+const CLOCK = {
+  reply_due: '2026-11-25T17:30:00.000Z',
+  replied_at: '2026-11-25T10:03:00.000Z',
+  diagnosis_due: '2026-11-26T10:00:00.000Z',
+};
+/** A lead the clocks have not reached: four empty cells. */
+const NO_CLOCK = ['', '', '', ''];
 
 describeEachBackend('scripts/submissions.ts', (kind) => {
   let backend: Backend;
@@ -63,6 +71,12 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
         [createdAt, name, email, message, key],
       );
     }
+    // Zoë's lead was answered: its clocks and their stops are exported (issue 34).
+    await db.query(
+      `update contact_submissions set status = 'replied', reply_due = $2, replied_at = $3,
+              diagnosis_due = $4 where id = $1`,
+      [2, CLOCK.reply_due, CLOCK.replied_at, CLOCK.diagnosis_due],
+    );
     await db.close();
   });
   afterAll(() => backend?.dispose());
@@ -82,11 +96,13 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
       name: 'Zoë',
       email: 'zoe@example.com',
       message: '+44 1632 960123',
-      status: 'new',
+      status: 'replied',
       delivery: 'pending',
       // Stored while no webhook was configured: never posted (docs/product.md, "Lead channels").
       webhook: 'not queued',
       reference: REFERENCES[1],
+      ...CLOCK,
+      diagnosed_at: null,
     });
     expect(stderr).toContain('Exported 3 submission(s)');
   });
@@ -106,6 +122,10 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
         'delivery',
         'webhook',
         'reference',
+        'reply_due',
+        'replied_at',
+        'diagnosis_due',
+        'diagnosed_at',
       ) +
         q(
           2,
@@ -113,10 +133,14 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
           'Zoë',
           'zoe@example.com',
           "'+44 1632 960123",
-          'new',
+          'replied',
           'pending',
           'not queued',
           REFERENCES[1]!,
+          CLOCK.reply_due,
+          CLOCK.replied_at,
+          CLOCK.diagnosis_due,
+          '',
         ) +
         q(
           3,
@@ -128,6 +152,7 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
           'pending',
           'not queued',
           REFERENCES[2]!,
+          ...NO_CLOCK,
         ) +
         q(
           1,
@@ -139,6 +164,7 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
           'pending',
           'not queued',
           REFERENCES[0]!,
+          ...NO_CLOCK,
         ),
     );
   });

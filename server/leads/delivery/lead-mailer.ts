@@ -19,6 +19,8 @@ export interface LeadMailer {
   send(lead: Lead): Promise<void>;
   /** The leads the hourly cap held back, in one message (summary-message.ts). */
   sendSummary(summary: Summary): Promise<void>;
+  /** A message of the agency's own (the clocks' reminders and digest), to NOTIFY_EMAIL. */
+  sendNotice(notice: { subject: string; text: string; html: string }): Promise<void>;
   close(): void;
 }
 
@@ -37,6 +39,7 @@ export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
   return {
     send: (lead) => sendMail(leadMessage(lead, addressing)),
     sendSummary: (summary) => sendMail(summaryMessage(summary, addressing)),
+    sendNotice: (notice) => sendMail({ from: addressing.from, to: addressing.to, ...notice }),
     close,
   };
 }

@@ -1,0 +1,141 @@
+import type { Row } from '../../db/database.ts';
+import { escapeHtml } from '../../escape-html.ts';
+import { inboxLink } from '../delivery/lead-message.ts';
+import type { WorkingHours } from './working-hours.ts';
+
+/**
+ * The clocks' two emails to the agency: a reminder listing the leads whose
+ * reply or diagnosis falls due soon, and the weekly digest. Subjects are ours
+ * alone; visitors' names reach the text as plain text and the HTML escaped,
+ * and each lead links to the inbox, which is where the work is done.
+ */
+
+export interface Notice {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Context {
+  hours: WorkingHours;
+  siteUrl?: string;
+  at: Date;
+}
+
+const DEADLINE_WORDS: Record<string, string> = { reply: 'Reply', diagnosis: 'Diagnosis' };
+/** A name is a label here; the inbox has the whole lead. */
+const MAX_NAME = 60;
+
+export function reminderNotice(due: Row[], context: Context): Notice {
+  const count = due.length;
+  const lines = due.map((row) => {
+    const what = `${DEADLINE_WORDS[String(row.deadline)]} due ${localTime(row.due, context)}`;
+    return { what, name: nameOf(row), link: leadLink(row.id, context) };
+  });
+  const intro = `${count} ${count === 1 ? 'deadline falls' : 'deadlines fall'} due soon. Mark each lead replied or diagnosed in the inbox once done.`;
+  return {
+    subject: `Reminder: ${count} lead ${count === 1 ? 'deadline' : 'deadlines'} due soon`,
+    text: [
+      intro,
+      '',
+      ...lines.map((l) => `- ${l.what}: ${l.name}${l.link ? `\n  ${l.link}` : ''}`),
+    ].join('\n'),
+    html: page([
+      `<p>${escapeHtml(intro)}</p><ul>`,
+      ...lines.map((l) => `<li>${escapeHtml(l.what)}: ${linked(l.name, l.link)}</li>`),
+      '</ul>',
+    ]),
+  };
+}
+
+export function digestNotice(
+  figures: Record<string, unknown>,
+  overdue: Row[],
+  context: Context & { monday: string },
+): Notice {
+  const n = (key: string) => Number(figures[key] ?? 0);
+  const share = (part: string, whole: string) =>
+    n(whole) === 0
+      ? 'no leads yet counted'
+      : `${Math.round((100 * n(part)) / n(whole))}% (${n(part)} of ${n(whole)})`;
+  const median = figures.median_first_reply_seconds;
+  const facts = [
+    `Leads: ${n('leads')}, and ${n('held_as_spam')} held as suspected spam`,
+    `Median time to first reply: ${median == null ? 'no replies yet' : duration(Number(median))}`,
+    `Replied within the promise (same day): ${share('replied_within_promise', 'reply_counted')}`,
+    `Replied within 5 minutes: ${share('replied_within_5_minutes', 'reply_counted')}`,
+    `Replied within 1 hour: ${share('replied_within_1_hour', 'reply_counted')}`,
+    `Diagnosed within 24 hours: ${share('diagnosed_within_24_hours', 'diagnosis_counted')}`,
+  ];
+  const open = overdue.map((row) => {
+    const late = [
+      row.reply_overdue === true && `reply was due ${localTime(row.reply_due, context)}`,
+      row.diagnosis_overdue === true &&
+        `diagnosis was due ${localTime(row.diagnosis_due, context)}`,
+    ].filter(Boolean);
+    return { what: late.join('; '), name: nameOf(row), link: leadLink(row.id, context) };
+  });
+  const openTitle =
+    open.length === 0
+      ? 'No open lead is overdue.'
+      : `${open.length} open ${open.length === 1 ? 'lead is' : 'leads are'} overdue:`;
+  return {
+    subject: `Weekly leads digest, week of ${context.monday}`,
+    text: [
+      'The last 7 days:',
+      ...facts.map((fact) => `- ${fact}`),
+      '',
+      openTitle,
+      ...open.map((l) => `- ${l.name}: ${l.what}${l.link ? `\n  ${l.link}` : ''}`),
+    ].join('\n'),
+    html: page([
+      '<p>The last 7 days:</p><ul>',
+      ...facts.map((fact) => `<li>${escapeHtml(fact)}</li>`),
+      `</ul><p>${escapeHtml(openTitle)}</p><ul>`,
+      ...open.map((l) => `<li>${linked(l.name, l.link)}: ${escapeHtml(l.what)}</li>`),
+      '</ul>',
+    ]),
+  };
+}
+
+function nameOf(row: Row): string {
+  const name = String(row.name ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return (name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name) || 'a visitor';
+}
+
+function leadLink(id: unknown, { siteUrl }: Context): string | undefined {
+  return inboxLink(siteUrl, String(id));
+}
+
+function linked(text: string, href: string | undefined): string {
+  return href ? `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>` : escapeHtml(text);
+}
+
+function localTime(value: unknown, { hours }: Context): string {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: hours.timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return format.format(new Date(value as string | Date));
+}
+
+export function duration(seconds: number): string {
+  if (seconds < 90) return `${Math.round(seconds)} s`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 48 * 3600) return `${Math.round(seconds / 360) / 10} h`;
+  return `${Math.round(seconds / 8640) / 10} days`;
+}
+
+function page(parts: string[]): string {
+  return [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    ...parts,
+    '</body></html>',
+  ].join('\n');
+}

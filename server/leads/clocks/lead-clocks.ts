@@ -1,0 +1,178 @@
+/**
+ * The clocks behind the page's promises (docs/lead-clocks.md), run on a timer
+ * in the server and in `npm run worker`, beside lead delivery:
+ * 1. every real lead gets its reply and diagnosis deadlines (deadlines.ts),
+ *    whoever stored it, hosted Supabase included;
+ * 2. one reminder email before each deadline that is not yet met, several
+ *    leads to an email, at most one email per REMINDER_SPACING_MS;
+ * 3. the weekly digest, from Monday 08:00 local time, once a week.
+ * Reminders and the digest take one database lock, so of several instances
+ * one sends and the rest skip the round; each is recorded in the same
+ * transaction that sends it, so a failed send is tried again next round.
+ */
+import type { Database } from '../../db/database.ts';
+import { diagnosisDue, replyDue } from './deadlines.ts';
+import {
+  CLAIM_DIGEST,
+  FIGURES,
+  OVERDUE,
+  SET_CLOCKS,
+  TRY_LOCK_CLOCKS,
+  WITHOUT_CLOCK,
+} from './clock-queries.ts';
+import { LAST_REMINDER, RECORD_REMINDERS, REMINDERS_DUE } from './clock-queries.ts';
+import { digestNotice, reminderNotice, type Notice } from './clock-messages.ts';
+import type { WorkingHours } from './working-hours.ts';
+import { localParts, weekdayOf, zonedInstant } from './zoned-time.ts';
+
+/** A lead has its deadlines within seconds; an idle round is three indexed queries. */
+export const CLOCK_POLL_MS = 15_000;
+/** Reminders: one email per quarter-hour at most, however many leads fall due. */
+export const REMINDER_SPACING_MS = 15 * 60_000;
+export const DEFAULT_REMINDER_MINUTES = 60;
+/** The digest's hour: Monday 08:00, before the working week starts. */
+const DIGEST_WEEKDAY = 1;
+const DIGEST_MINUTES = 8 * 60;
+/**
+ * A digest missed while no instance ran is still sent within a day; later
+ * than that it is stale, and the next Monday's comes instead. A first start
+ * midweek sends none.
+ */
+const DIGEST_CATCH_UP_MS = 24 * 3_600_000;
+/** Rows per statement: a backlog is worked through a batch a round. */
+const BATCH = 500;
+/** An email lists this many leads at most; the inbox has the rest. */
+const MAX_LISTED = 200;
+
+export interface AgencyMail {
+  sendNotice(notice: Notice): Promise<void>;
+}
+
+export interface ClockLog {
+  info(text: string): void;
+  warn(text: string): void;
+}
+
+export interface LeadClocksOptions {
+  hours: WorkingHours;
+  reminderMinutes?: number;
+  /** Absent: deadlines only, no reminders or digest (no email configured). */
+  mail?: AgencyMail;
+  /** VITE_SITE_URL: each lead links into the inbox there (lead-message.ts's inboxLink). */
+  siteUrl?: string;
+  pollMs?: number;
+  /** Tests set the time instead of waiting for it. */
+  now?: () => Date;
+}
+
+export interface LeadClocks {
+  /** One round now (tests, `npm run worker -- --once`). */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startLeadClocks(
+  db: Database,
+  log: ClockLog,
+  options: LeadClocksOptions,
+): LeadClocks {
+  const now = options.now ?? (() => new Date());
+  const round = async () => {
+    try {
+      await assignDeadlines(db, options.hours);
+      if (options.mail) {
+        await sendReminders(db, options.mail, options, now());
+        await sendWeeklyDigest(db, options.mail, options, now());
+      }
+    } catch (error) {
+      // Our own SQL and the relay's answer only: never a lead's words.
+      log.warn(`Lead clocks: a round failed and runs again shortly: ${(error as Error).message}`);
+    }
+  };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = round().finally(schedule);
+    }, options.pollMs ?? CLOCK_POLL_MS);
+    timer.unref();
+  };
+  running = round().finally(schedule);
+  return {
+    runOnce: () => (running = running.then(round)),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** Gives every real lead without deadlines its two, a batch at a time. */
+export async function assignDeadlines(db: Database, hours: WorkingHours): Promise<number> {
+  const rows = await db.query(WITHOUT_CLOCK, [BATCH]);
+  if (rows.length === 0) return 0;
+  const arrivals = rows.map((row) => new Date(row.arrived_at as string | Date));
+  await db.query(SET_CLOCKS, [
+    rows.map((row) => row.id),
+    arrivals.map((arrival) => replyDue(arrival, hours).toISOString()),
+    arrivals.map((arrival) => diagnosisDue(arrival).toISOString()),
+  ]);
+  return rows.length;
+}
+
+async function sendReminders(db: Database, mail: AgencyMail, options: LeadClocksOptions, at: Date) {
+  const minutes = options.reminderMinutes ?? DEFAULT_REMINDER_MINUTES;
+  await db.transaction(async (session) => {
+    const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLOCKS);
+    if (!locked) return;
+    const [last] = await session.query(LAST_REMINDER);
+    const lastAt = last?.sent_at ? new Date(last.sent_at as string | Date).getTime() : -Infinity;
+    if (at.getTime() - lastAt < REMINDER_SPACING_MS) return;
+    const due = await session.query(REMINDERS_DUE, [at.toISOString(), minutes, MAX_LISTED]);
+    if (due.length === 0) return;
+    await session.query(RECORD_REMINDERS, [
+      at.toISOString(),
+      due.map((row) => row.id),
+      due.map((row) => row.deadline),
+    ]);
+    // Sent inside the transaction: a refusal rolls the record back, and the next round tries again.
+    await mail.sendNotice(reminderNotice(due, { ...options, at }));
+  });
+}
+
+async function sendWeeklyDigest(
+  db: Database,
+  mail: AgencyMail,
+  options: LeadClocksOptions,
+  at: Date,
+) {
+  const { timeZone } = options.hours;
+  const today = localParts(at, timeZone).date;
+  const monday = mondayOf(today);
+  const due = zonedInstant(monday, DIGEST_MINUTES, timeZone).getTime();
+  if (at.getTime() < due || at.getTime() >= due + DIGEST_CATCH_UP_MS) return;
+  await db.transaction(async (session) => {
+    const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLOCKS);
+    if (!locked) return;
+    const claimed = await session.query(CLAIM_DIGEST, [monday, at.toISOString()]);
+    if (claimed.length === 0) return;
+    const [{ figures } = { figures: {} }] = await session.query(FIGURES, [
+      at.toISOString(),
+      timeZone,
+    ]);
+    const overdue = await session.query(OVERDUE, [at.toISOString(), MAX_LISTED]);
+    await mail.sendNotice(
+      digestNotice(figures as Record<string, unknown>, overdue, { ...options, at, monday }),
+    );
+  });
+}
+
+/** The local date of the Monday of `date`'s week. */
+export function mondayOf(date: string): string {
+  const back = weekdayOf(date) - DIGEST_WEEKDAY;
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - back)).toISOString().slice(0, 10);
+}

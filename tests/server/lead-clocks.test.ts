@@ -1,0 +1,186 @@
+import { expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
+import { startLeadClocks, type LeadClocks } from '../../server/leads/clocks/lead-clocks.ts';
+import { defaultWorkingHours } from '../../server/leads/clocks/working-hours.ts';
+import {
+  describeEachBackend,
+  describePostgres,
+  freshBackend,
+  openFreshBackend,
+  undoAfterEach,
+} from './support/backends.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
+
+/**
+ * Issue 34: every real lead gets its two deadlines, the agency one reminder
+ * before each that is not yet met, and a weekly digest on Monday morning.
+ * Time is set through the clocks' own setting, never waited for.
+ */
+
+const later = undoAfterEach();
+const hours = defaultWorkingHours();
+
+/** Wednesday 25 November 2026, 10:00 in London (GMT): reply due 17:30, diagnosis Thursday 10:00. */
+const ARRIVAL = '2026-11-25T10:00:00Z';
+
+async function clocksOn(db: Database, sink: SmtpSink, at: () => Date): Promise<LeadClocks> {
+  const mailer = createLeadMailer({ smtpUrl: sink.url, notifyEmail: 'leads@agency.example' });
+  const log = { info: () => {}, warn: (text: string) => console.warn(text) };
+  // A poll far longer than any test: only runOnce() moves the clocks.
+  const clocks = startLeadClocks(db, log, { hours, mail: mailer, pollMs: 3_600_000, now: at });
+  later(async () => {
+    await clocks.stop();
+    mailer.close();
+  });
+  return clocks;
+}
+
+const insertLead = async (db: Database, name: string, createdAt: string, spam = false) => {
+  const [row] = await db.query(
+    `insert into contact_submissions (name, email, message, created_at, suspected_spam)
+     values ($1, 'visitor@example.com', 'Our booking form is broken', $2, $3) returning id::text`,
+    [name, createdAt, spam],
+  );
+  return String(row!.id);
+};
+
+const clockOf = async (db: Database, id: string) => {
+  const [row] = await db.query(
+    `select reply_due, diagnosis_due from contact_submissions where id = $1`,
+    [id],
+  );
+  const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
+  return { reply: iso(row!.reply_due), diagnosis: iso(row!.diagnosis_due) };
+};
+
+const subjects = (sink: SmtpSink) => sink.received.map((mail) => mail.header('subject'));
+
+describeEachBackend('the lead clocks', (kind) => {
+  it('give a real lead both deadlines, and suspected spam none until it is released', async () => {
+    const { db } = await openFreshBackend(kind, later);
+    const sink = await SmtpSink.start();
+    later(() => sink.down());
+    const real = await insertLead(db, 'Real Lead', ARRIVAL);
+    const held = await insertLead(db, 'Held Lead', ARRIVAL, true);
+    const clocks = await clocksOn(db, sink, () => new Date('2026-11-25T10:01:00Z'));
+    await clocks.runOnce();
+    expect(await clockOf(db, real)).toEqual({
+      reply: '2026-11-25T17:30:00.000Z',
+      diagnosis: '2026-11-26T10:00:00.000Z',
+    });
+    expect(await clockOf(db, held)).toEqual({ reply: null, diagnosis: null });
+
+    // Released from the Spam tab at 18:00, as inbox_not_spam records it: its clock starts then.
+    await db.query(`update contact_submissions set suspected_spam = false where id = $1`, [held]);
+    await db.query(
+      `insert into lead_activity (submission_id, actor, action, at)
+       values ($1, 'owner@agency.example', 'not_spam', '2026-11-25T18:00:00Z')`,
+      [held],
+    );
+    await clocks.runOnce();
+    expect(await clockOf(db, held)).toEqual({
+      reply: '2026-11-26T12:00:00.000Z',
+      diagnosis: '2026-11-26T18:00:00.000Z',
+    });
+  });
+
+  it('remind once, several leads to one email, and never of a lead marked replied', async () => {
+    const { db } = await openFreshBackend(kind, later);
+    const sink = await SmtpSink.start();
+    later(() => sink.down());
+    const first = await insertLead(db, 'First Lead', ARRIVAL);
+    await insertLead(db, 'Second Lead', '2026-11-25T10:30:00Z');
+    const replied = await insertLead(db, 'Replied Lead', '2026-11-25T11:00:00Z');
+    let now = new Date('2026-11-25T12:00:00Z');
+    const clocks = await clocksOn(db, sink, () => now);
+    await clocks.runOnce();
+    await db.query(
+      `update contact_submissions set status = 'replied', replied_at = $2 where id = $1`,
+      [replied, '2026-11-25T12:05:00Z'],
+    );
+    expect(sink.received).toHaveLength(0); // 17:30 is more than an hour away
+
+    now = new Date('2026-11-25T16:45:00Z'); // 45 minutes before the reply deadline
+    await clocks.runOnce();
+    await sink.waitFor(1);
+    expect(subjects(sink)).toEqual(['Reminder: 2 lead deadlines due soon']);
+    const text = sink.received[0]!.bodies['text/plain'] ?? '';
+    expect(text).toContain('First Lead');
+    expect(text).toContain('Second Lead');
+    expect(text).not.toContain('Replied Lead');
+    expect(text).toContain('Reply due Wed 25 Nov, 17:30');
+
+    now = new Date('2026-11-25T17:10:00Z'); // past the spacing, still before the deadline
+    await clocks.runOnce();
+    expect(sink.received).toHaveLength(1);
+
+    // The diagnosis of the first lead, due Thursday 10:00, once and alone.
+    await db.query(`update contact_submissions set diagnosed_at = now() where id <> $1`, [first]);
+    now = new Date('2026-11-26T09:30:00Z');
+    await clocks.runOnce();
+    await sink.waitFor(2);
+    expect(subjects(sink)[1]).toBe('Reminder: 1 lead deadline due soon');
+    expect(sink.received[1]!.bodies['text/plain']).toContain('Diagnosis due Thu 26 Nov, 10:00');
+  });
+
+  it('send the weekly digest from Monday 08:00, once, with the week’s figures and what is overdue', async () => {
+    const { db } = await openFreshBackend(kind, later);
+    const sink = await SmtpSink.start();
+    later(() => sink.down());
+    const answered = await insertLead(db, 'Answered Lead', ARRIVAL);
+    await db.query(
+      `update contact_submissions set status = 'diagnosed', replied_at = $2, diagnosed_at = $3
+       where id = $1`,
+      [answered, '2026-11-25T10:04:00Z', '2026-11-25T15:00:00Z'],
+    );
+    await insertLead(db, 'Forgotten Lead', '2026-11-26T09:00:00Z');
+    await insertLead(db, 'Spam Lead', '2026-11-26T09:00:00Z', true);
+    let now = new Date('2026-11-30T07:59:00Z'); // Monday, a minute early
+    const clocks = await clocksOn(db, sink, () => now);
+    await clocks.runOnce();
+    expect(subjects(sink).filter((s) => s?.startsWith('Weekly'))).toHaveLength(0);
+
+    now = new Date('2026-11-30T08:00:00Z');
+    await clocks.runOnce();
+    await clocks.runOnce();
+    const digests = sink.received.filter((m) => m.header('subject')?.startsWith('Weekly'));
+    expect(digests.map((m) => m.header('subject'))).toEqual([
+      'Weekly leads digest, week of 2026-11-30',
+    ]);
+    const text = digests[0]!.bodies['text/plain'] ?? '';
+    expect(text).toContain('Leads: 2, and 1 held as suspected spam');
+    expect(text).toContain('Median time to first reply: 4 min');
+    expect(text).toContain('Replied within 5 minutes: 50% (1 of 2)');
+    expect(text).toContain('Diagnosed within 24 hours: 50% (1 of 2)');
+    expect(text).toContain('1 open lead is overdue:');
+    expect(text).toContain('Forgotten Lead: reply was due Thu 26 Nov, 17:30');
+  });
+});
+
+describePostgres('the lead clocks, three instances on one PostgreSQL', () => {
+  it('send each reminder and the digest once', async () => {
+    const backend = await freshBackend('postgres');
+    later(() => backend.dispose());
+    const sink = await SmtpSink.start();
+    later(() => sink.down());
+    const databases = await Promise.all([1, 2, 3].map(() => openDatabase(backend.options)));
+    for (const db of databases) later(() => db.close());
+    await insertLead(databases[0]!, 'Shared Lead', '2026-11-27T10:00:00Z'); // Friday
+    // Friday 17:00, half an hour before the reply is due; then Monday 08:30, the digest's hour.
+    let now = new Date('2026-11-27T17:00:00Z');
+    const instances = await Promise.all(databases.map((db) => clocksOn(db, sink, () => now)));
+    const everyInstanceTwice = async () => {
+      await Promise.all(instances.map((clocks) => clocks.runOnce()));
+      await Promise.all(instances.map((clocks) => clocks.runOnce()));
+    };
+    await everyInstanceTwice();
+    now = new Date('2026-11-30T08:30:00Z');
+    await everyInstanceTwice();
+    expect(subjects(sink).sort()).toEqual([
+      'Reminder: 1 lead deadline due soon',
+      'Weekly leads digest, week of 2026-11-30',
+    ]);
+  });
+});
