@@ -10,6 +10,9 @@
 
 alter table public.contact_submissions add column if not exists replied_at timestamptz;
 alter table public.contact_submissions add column if not exists diagnosed_at timestamptz;
+-- The page's promises as deadlines, written by the clocks' worker (20261125200000_lead_clocks.sql).
+alter table public.contact_submissions add column if not exists reply_due timestamptz;
+alter table public.contact_submissions add column if not exists diagnosis_due timestamptz;
 
 alter table public.contact_submissions drop constraint if exists contact_submissions_status_check;
 update public.contact_submissions set suspected_spam = true, status = 'new' where status = 'spam';
@@ -158,6 +161,8 @@ select
   s.verified,
   s.replied_at,
   s.diagnosed_at,
+  s.reply_due,
+  s.diagnosis_due,
   not exists (
     select from public.lead_reads rd
     where rd.submission_id = s.id and rd.member = (select pg_catalog.lower(auth.jwt() ->> 'email'))

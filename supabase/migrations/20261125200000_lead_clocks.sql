@@ -8,9 +8,7 @@
 -- leads stored through hosted Supabase get theirs too. Suspected spam gets
 -- no clock until it is released into the inbox.
 
-alter table public.contact_submissions
-  add column if not exists reply_due timestamptz,
-  add column if not exists diagnosis_due timestamptz;
+-- The two deadline columns are the inbox's (20261125020000_inbox_leads.sql), which lists them.
 
 -- The worker's look-up of leads still without a clock: a few rows at most.
 create index if not exists contact_submissions_without_clock
