@@ -48,7 +48,7 @@ const CHALLENGE_TIMEOUT_MS = 2_000;
 /**
  * The RPC as PostgREST runs it for a visitor: as anon, so only what anon may
  * call answers, and counted against `clientAddress` (request.ip) like an
- * insert (20261125010000_free_repeats_limited_challenges.sql). Without one,
+ * insert (20261125000500_free_repeats_limited_challenges.sql). Without one,
  * it counts in the shared bucket of unidentified requests.
  */
 export function issueChallenge(db: Database, clientAddress?: string): Promise<unknown> {

@@ -17,7 +17,7 @@ const WINDOW_MS = 60_000;
  * `config: { rateLimit: { hook: 'preHandler' } }`: the two submission routes
  * (the JSON insert and the native form) do; the site's files are never
  * counted, and the challenge is counted by the database alone
- * (20261125010000_free_repeats_limited_challenges.sql). A repeat of a stored
+ * (20261125000500_free_repeats_limited_challenges.sql). A repeat of a stored
  * submission (its key is stored) is not counted: it is answered as stored,
  * so the body must be read first. Over the limit: 429, Retry-After,
  * PostgREST's shape.

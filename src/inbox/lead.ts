@@ -1,4 +1,5 @@
 import type { EmailState, InboxTab, LeadStatus, WebhookState } from '../content/inbox';
+import type { LeadSort } from '../content/lead-clocks';
 
 /** A row of the inbox_leads view (the inbox contract, docs/inbox.md). */
 export interface Lead {
@@ -13,6 +14,11 @@ export interface Lead {
   verified: boolean;
   replied_at: string | null;
   diagnosed_at: string | null;
+  /** The page's promises as deadlines (docs/lead-clocks.md); null for suspected spam. */
+  reply_due: string | null;
+  diagnosis_due: string | null;
+  /** The sooner of the deadlines not yet met; null once both are. */
+  next_due: string | null;
   unread: boolean;
   email_state: EmailState;
   email_error: string | null;
@@ -36,11 +42,12 @@ export interface LeadActivity {
   detail: unknown;
 }
 
-/** What the list shows: a folder, a status or any, and search words. */
+/** What the list shows: a folder, a status or any, search words, and in what order. */
 export interface LeadView {
   tab: InboxTab;
   status: LeadStatus | '';
   search: string;
+  sort: LeadSort;
 }
 
 /** The first line of a message, as the list shows it. */

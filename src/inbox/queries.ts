@@ -1,6 +1,7 @@
 import type { PostgrestError } from '@supabase/postgrest-js';
 import { INBOX_EXPORT_PAGE_SIZE } from '../config/inbox';
 import type { LeadStatus } from '../content/inbox';
+import type { LeadFigures } from './figures/lead-figures';
 import type { Lead, LeadActivity, LeadNote, LeadView } from './lead';
 import { inboxClients } from './supabase';
 
@@ -57,6 +58,8 @@ function viewQuery(view: LeadView, count?: 'exact') {
     const like = orValue(`*${words}*`);
     query = query.or(`name.ilike.${like},email.ilike.${like},message.ilike.${like}`);
   }
+  // Due first: the deadline not yet met that comes soonest (overdue ones lead); none, last.
+  if (view.sort === 'due') query = query.order('next_due', { ascending: true, nullsFirst: false });
   return query.order('created_at', { ascending: false });
 }
 
@@ -122,3 +125,8 @@ export const addNote = (id: number, body: string) => rpc('inbox_add_note', { lea
 export const markRead = (id: number) => rpc('inbox_mark_read', { lead_id: id });
 export const notSpam = (id: number) => rpc('inbox_not_spam', { lead_id: id });
 export const eraseLead = (id: number) => rpc('inbox_erase', { lead_id: id });
+
+/** The speed-to-lead figures over the last `days`, as the weekly digest reports them. */
+export async function leadFigures(days: number): Promise<LeadFigures> {
+  return unwrap<LeadFigures>(await inboxClients().rest.rpc('lead_figures', { days }));
+}

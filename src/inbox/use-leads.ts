@@ -28,13 +28,13 @@ export function useLeads(view: LeadView) {
     updatedAt: null,
   });
   const generation = useRef(0);
-  const { tab, status, search } = view;
+  const { tab, status, search, sort } = view;
 
   const load = useCallback(
     async (limit: number) => {
       const mine = ++generation.current;
       try {
-        const page = await listLeads({ tab, status, search }, 0, limit);
+        const page = await listLeads({ tab, status, search, sort }, 0, limit);
         if (mine !== generation.current) return;
         setResult({ ...page, state: 'ready', updatedAt: new Date() });
       } catch (error) {
@@ -48,7 +48,7 @@ export function useLeads(view: LeadView) {
         setResult((before) => ({ ...before, state: 'failed' }));
       }
     },
-    [tab, status, search],
+    [tab, status, search, sort],
   );
 
   // A new view starts at its first page.

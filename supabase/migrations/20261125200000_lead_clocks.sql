@@ -51,55 +51,62 @@ create or replace function public.lead_figures(
   time_zone text default 'Europe/London'
 )
 returns jsonb
-language sql
+language plpgsql
 stable
 security invoker
 set search_path = ''
 as $$
-  with window_leads as (
-    select s.created_at, s.suspected_spam, s.replied_at, s.reply_due,
-           s.diagnosed_at, s.diagnosis_due
-    from public.contact_submissions s
-    where s.created_at > until - pg_catalog.make_interval(days => days)
-      and s.created_at <= until
-  ), real_leads as (
-    select * from window_leads where not suspected_spam
-  ), weeks as (
-    select pg_catalog.generate_series(
-             pg_catalog.date_trunc('week', (until - pg_catalog.make_interval(days => days - 1))
-                                   at time zone time_zone),
-             pg_catalog.date_trunc('week', until at time zone time_zone),
-             interval '1 week')::date as week_of
-  )
-  select pg_catalog.jsonb_build_object(
-    'days', days,
-    'leads', (select count(*) from real_leads),
-    'held_as_spam', (select count(*) from window_leads where suspected_spam),
-    'reply_counted', (select count(*) from real_leads
-                      where replied_at is not null or reply_due <= until),
-    'replied', (select count(*) from real_leads where replied_at is not null),
-    'replied_within_promise', (select count(*) from real_leads where replied_at <= reply_due),
-    'replied_within_5_minutes', (select count(*) from real_leads
-                                 where replied_at <= created_at + interval '5 minutes'),
-    'replied_within_1_hour', (select count(*) from real_leads
-                              where replied_at <= created_at + interval '1 hour'),
-    'median_first_reply_seconds', (
-      select pg_catalog.percentile_cont(0.5) within group (
-               order by extract(epoch from replied_at - created_at))
-      from real_leads where replied_at is not null),
-    'diagnosis_counted', (select count(*) from real_leads
-                          where diagnosed_at is not null or diagnosis_due <= until),
-    'diagnosed_within_24_hours', (select count(*) from real_leads
-                                  where diagnosed_at <= diagnosis_due),
-    'weeks', (
-      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-               'week_of', w.week_of,
-               'leads', (select count(*) from real_leads r
-                         where pg_catalog.date_trunc('week', r.created_at at time zone time_zone)::date
-                               = w.week_of))
-             order by w.week_of)
-      from weeks w)
+begin
+  if days is null or days < 1 or days > 366 then
+    raise exception using errcode = '22023', message = 'lead_figures covers 1 to 366 days';
+  end if;
+  return (
+    with window_leads as (
+      select s.created_at, s.suspected_spam, s.replied_at, s.reply_due,
+             s.diagnosed_at, s.diagnosis_due
+      from public.contact_submissions s
+      where s.created_at > until - pg_catalog.make_interval(days => days)
+        and s.created_at <= until
+    ), real_leads as (
+      select * from window_leads where not suspected_spam
+    ), weeks as (
+      select pg_catalog.generate_series(
+               pg_catalog.date_trunc('week', (until - pg_catalog.make_interval(days => days - 1))
+                                     at time zone time_zone),
+               pg_catalog.date_trunc('week', until at time zone time_zone),
+               interval '1 week')::date as week_of
+    )
+    select pg_catalog.jsonb_build_object(
+      'days', days,
+      'leads', (select count(*) from real_leads),
+      'held_as_spam', (select count(*) from window_leads where suspected_spam),
+      'reply_counted', (select count(*) from real_leads
+                        where replied_at is not null or reply_due <= until),
+      'replied', (select count(*) from real_leads where replied_at is not null),
+      'replied_within_promise', (select count(*) from real_leads where replied_at <= reply_due),
+      'replied_within_5_minutes', (select count(*) from real_leads
+                                   where replied_at <= created_at + interval '5 minutes'),
+      'replied_within_1_hour', (select count(*) from real_leads
+                                where replied_at <= created_at + interval '1 hour'),
+      'median_first_reply_seconds', (
+        select pg_catalog.percentile_cont(0.5) within group (
+                 order by extract(epoch from replied_at - created_at))
+        from real_leads where replied_at is not null),
+      'diagnosis_counted', (select count(*) from real_leads
+                            where diagnosed_at is not null or diagnosis_due <= until),
+      'diagnosed_within_24_hours', (select count(*) from real_leads
+                                    where diagnosed_at <= diagnosis_due),
+      'weeks', (
+        select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+                 'week_of', w.week_of,
+                 'leads', (select count(*) from real_leads r
+                           where pg_catalog.date_trunc('week', r.created_at at time zone time_zone)::date
+                                 = w.week_of))
+               order by w.week_of)
+        from weeks w)
+    )
   );
+end
 $$;
 
 revoke all on function public.lead_figures(integer, timestamptz, text) from public;

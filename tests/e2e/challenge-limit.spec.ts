@@ -5,7 +5,7 @@ import { SERVER_TEST_BUDGET_MS, startNoScriptServer } from './support/no-script-
 import { visit } from './support/site';
 import { uniqueSubmission } from '../support/submission.ts';
 
-/** supabase/migrations/20261125010000_free_repeats_limited_challenges.sql */
+/** supabase/migrations/20261125000500_free_repeats_limited_challenges.sql */
 const CHALLENGES_PER_SUBMISSION = 10;
 const CHALLENGE_PATH = '/rest/v1/rpc/contact_challenge';
 

@@ -150,7 +150,7 @@ describeEachBackend('the database’s per-address rate limit', (kind) => {
 
     expect((await post(site.app, address)).statusCode).toBe(201);
     // The insert cleared the expired windows: only its own fresh one is left, and
-    // its challenge's (counted per address too: 20261125010000_free_repeats_limited_challenges.sql).
+    // its challenge's (counted per address too: 20261125000500_free_repeats_limited_challenges.sql).
     const windows = await site.db.query('select submissions from app_private.submission_windows');
     expect(windows).toEqual([{ submissions: 1 }, { submissions: 1 }]);
   });

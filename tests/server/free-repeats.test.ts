@@ -20,7 +20,7 @@ import type { BackendKind } from '../support/backend-kind.ts';
  */
 
 const LIMIT = 3;
-/** supabase/migrations/20261125010000_free_repeats_limited_challenges.sql */
+/** supabase/migrations/20261125000500_free_repeats_limited_challenges.sql */
 const CHALLENGES_PER_SUBMISSION = 10;
 const FROM = '203.0.113.9';
 

@@ -32,6 +32,9 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
       verified: 'boolean',
       replied_at: 'timestamptz',
       diagnosed_at: 'timestamptz',
+      reply_due: 'timestamptz',
+      diagnosis_due: 'timestamptz',
+      next_due: 'timestamptz',
       unread: 'boolean',
       email_state: 'text',
       email_error: 'text',
@@ -40,7 +43,8 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
     eq: ['id', 'status', 'suspected_spam'],
     neq: ['status'],
     search: ['name', 'email', 'message'],
-    order: ['created_at', 'id'],
+    // Newest first, or what falls due first (docs/lead-clocks.md).
+    order: ['created_at', 'id', 'next_due'],
   },
   lead_activity: {
     columns: {

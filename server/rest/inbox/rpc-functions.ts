@@ -10,6 +10,8 @@ export const INBOX_RPCS: Readonly<Record<string, Readonly<Record<string, string>
   inbox_not_spam: { lead_id: 'bigint' },
   inbox_erase: { lead_id: 'bigint' },
   inbox_is_member: {},
+  // The figures view's numbers over the last `days` (20261125200000_lead_clocks.sql).
+  lead_figures: { days: 'integer' },
 };
 
 /** Functions that return void: PostgREST answers 204 with no body. */

@@ -3,11 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Toaster } from '../../features/toasts/toaster';
 import type { LeadView } from '../lead';
 import { useSession } from '../use-session';
+import { FiguresView } from '../figures/figures-view';
 import { InboxHeader } from './inbox-header';
 import { SignIn } from './sign-in';
 import { Workspace } from './workspace';
 
-const FIRST_VIEW: LeadView = { tab: 'inbox', status: '', search: '' };
+const FIRST_VIEW: LeadView = { tab: 'inbox', status: '', search: '', sort: 'newest' };
 
 /**
  * The inbox page. Prerendered signed out (the sign-in form is in the HTML);
@@ -23,12 +24,25 @@ export function InboxApp() {
     [],
   );
   const ended = useSessionEnded(session);
+  const [figures, setFigures] = useState(false);
 
   return (
     <>
-      <InboxHeader email={session?.user.email ?? null} view={view} onSignOut={ended.signingOut} />
+      <InboxHeader
+        email={session?.user.email ?? null}
+        view={view}
+        onSignOut={ended.signingOut}
+        figures={figures}
+        onFigures={setFigures}
+      />
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
-        {session ? <Workspace view={view} onView={onView} /> : <SignIn ended={ended.value} />}
+        {!session ? (
+          <SignIn ended={ended.value} />
+        ) : figures ? (
+          <FiguresView />
+        ) : (
+          <Workspace view={view} onView={onView} />
+        )}
       </main>
       <Toaster />
     </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Wordmark } from '../../components/ui/wordmark';
 import { inboxCopy } from '../../content/inbox';
+import { clockCopy } from '../../content/lead-clocks';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { exportView } from '../export-csv';
 import type { LeadView } from '../lead';
@@ -14,13 +15,16 @@ interface InboxHeaderProps {
   view: LeadView;
   /** Called just before the member signs out. */
   onSignOut: () => void;
+  /** Whether the figures view is shown instead of the leads, and how to switch. */
+  figures: boolean;
+  onFigures: (figures: boolean) => void;
 }
 
 const copy = inboxCopy.header;
 const headingClass = 'text-lg font-semibold text-muted';
 
 /** The brand, the theme toggle and, signed in: who, "Export CSV" and "Sign out". */
-export function InboxHeader({ email, view, onSignOut }: InboxHeaderProps) {
+export function InboxHeader({ email, view, onSignOut, figures, onFigures }: InboxHeaderProps) {
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -58,6 +62,14 @@ export function InboxHeader({ email, view, onSignOut }: InboxHeaderProps) {
           {email ? (
             <>
               <span className="hidden text-sm text-muted lg:inline">{copy.signedInAs(email)}</span>
+              <button
+                type="button"
+                aria-pressed={figures}
+                onClick={() => onFigures(!figures)}
+                className={buttonClass('outline', 'min-h-11 px-4 text-sm aria-pressed:bg-raised')}
+              >
+                {clockCopy.figures.show}
+              </button>
               <button
                 type="button"
                 onClick={exportCsv}

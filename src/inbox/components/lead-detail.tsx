@@ -11,6 +11,7 @@ import { useLead } from '../use-lead';
 import { LeadFacts, StatusBadge } from './badges';
 import { LeadActions } from './lead-actions';
 import { LeadActivityLog } from './lead-activity';
+import { LeadClocks } from './lead-clock';
 import { LeadNotes } from './lead-notes';
 
 const copy = inboxCopy.lead;
@@ -112,6 +113,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
           <dt className="text-muted">{copy.reference}</dt>
           <dd className="font-mono text-ink">{lead.reference}</dd>
         </dl>
+        <LeadClocks lead={lead} />
         <div className="flex flex-wrap gap-2 pt-1">
           <a
             href={`mailto:${lead.email}?subject=${subject}`}

@@ -4,6 +4,7 @@ import { formatDateTime } from '../format';
 import { firstLine, type Lead } from '../lead';
 import { leadHref } from '../lead-hash';
 import { LeadFacts, StatusBadge } from './badges';
+import { LeadClock } from './lead-clock';
 
 interface LeadListProps {
   leads: Lead[];
@@ -78,7 +79,8 @@ function LeadRow({ lead, open }: { lead: Lead; open: boolean }) {
             <StatusBadge status={lead.status} />
             <span className="font-mono text-xs text-muted">{lead.reference}</span>
           </div>
-          <div className="mt-1">
+          <div className="mt-1 space-y-1">
+            <LeadClock lead={lead} />
             <LeadFacts lead={lead} />
           </div>
         </div>

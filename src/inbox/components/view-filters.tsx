@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { INBOX_SEARCH_DEBOUNCE_MS } from '../../config/inbox';
 import { inboxCopy, LEAD_STATUSES, type LeadStatus } from '../../content/inbox';
+import { clockCopy, type LeadSort } from '../../content/lead-clocks';
 import { inputClass } from '../../features/contact/form-field';
 
 interface ViewFiltersProps {
   status: LeadStatus | '';
   onStatus: (status: LeadStatus | '') => void;
   onSearch: (search: string) => void;
+  sort: LeadSort;
+  onSort: (sort: LeadSort) => void;
 }
 
 /** Search by name, email or words (asked once typing pauses, or on Enter) and a status filter. */
-export function ViewFilters({ status, onStatus, onSearch }: ViewFiltersProps) {
+export function ViewFilters({ status, onStatus, onSearch, sort, onSort }: ViewFiltersProps) {
   const [text, setText] = useState('');
   useEffect(() => {
     const timer = window.setTimeout(() => onSearch(text), INBOX_SEARCH_DEBOUNCE_MS);
@@ -57,6 +60,20 @@ export function ViewFilters({ status, onStatus, onSearch }: ViewFiltersProps) {
               {inboxCopy.status[value]}
             </option>
           ))}
+        </select>
+      </div>
+      <div className="sm:w-40">
+        <label htmlFor="inbox-sort" className="mb-1 block text-sm font-semibold text-ink">
+          {clockCopy.sort.label}
+        </label>
+        <select
+          id="inbox-sort"
+          value={sort}
+          onChange={(event) => onSort(event.target.value as LeadSort)}
+          className={inputClass}
+        >
+          <option value="newest">{clockCopy.sort.newest}</option>
+          <option value="due">{clockCopy.sort.due}</option>
         </select>
       </div>
     </form>

@@ -31,7 +31,13 @@ export function Workspace({ view, onView }: WorkspaceProps) {
     <div className="space-y-4">
       <div className={`space-y-4 ${openId ? 'max-lg:hidden' : ''}`}>
         <FolderTabs tab={view.tab} onChange={setTab} />
-        <ViewFilters status={view.status} onStatus={setStatus} onSearch={setSearch} />
+        <ViewFilters
+          status={view.status}
+          onStatus={setStatus}
+          onSearch={setSearch}
+          sort={view.sort}
+          onSort={(sort) => onView({ sort })}
+        />
       </div>
       <div
         role="tabpanel"

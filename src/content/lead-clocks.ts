@@ -1,0 +1,63 @@
+/**
+ * The words of the page's promises as clocks in the inbox (docs/lead-clocks.md):
+ * each lead's reply and diagnosis deadlines, and the figures view.
+ */
+export type ClockKind = 'reply' | 'diagnosis';
+export type ClockState = 'running' | 'overdue' | 'met' | 'missed';
+export type LeadSort = 'newest' | 'due';
+
+export const FIGURE_PERIODS = [7, 30, 90] as const;
+export type FigurePeriod = (typeof FIGURE_PERIODS)[number];
+
+export const clockCopy = {
+  running: { reply: 'Reply by', diagnosis: 'Diagnosis by' } satisfies Record<ClockKind, string>,
+  overdue: { reply: 'Reply overdue by', diagnosis: 'Diagnosis overdue by' } satisfies Record<
+    ClockKind,
+    string
+  >,
+  met: { reply: 'Replied in time', diagnosis: 'Diagnosed in time' } satisfies Record<
+    ClockKind,
+    string
+  >,
+  missed: { reply: 'Replied late by', diagnosis: 'Diagnosed late by' } satisfies Record<
+    ClockKind,
+    string
+  >,
+  today: 'today',
+  tomorrow: 'tomorrow',
+  heading: 'Deadlines',
+
+  sort: { label: 'Order', newest: 'Newest first', due: 'Due first' } satisfies Record<
+    LeadSort | 'label',
+    string
+  >,
+
+  figures: {
+    show: 'Figures',
+    heading: 'Speed to lead',
+    intro:
+      'How fast leads are answered against what the page promises: a same-day response and a diagnosis within 24 hours.',
+    period: 'Period',
+    days: (days: number) => `Last ${days} days`,
+    loading: 'Loading the figures…',
+    failed: 'The figures could not be loaded. Try again shortly.',
+    leads: 'Leads',
+    heldAsSpam: 'Held as suspected spam',
+    medianReply: 'Median time to first reply',
+    noReplies: 'No replies yet',
+    withinPromise: 'Replied within the promise (same day)',
+    within5Minutes: 'Replied within 5 minutes',
+    within1Hour: 'Replied within 1 hour',
+    diagnosedInTime: 'Diagnosed within 24 hours',
+    share: (part: number, whole: number) =>
+      whole === 0
+        ? 'none counted yet'
+        : `${Math.round((100 * part) / whole)}% (${part} of ${whole})`,
+    countedNote:
+      'A lead counts once it is answered or its deadline has passed; one still inside its deadline is neither met nor missed yet.',
+    perWeek: 'Leads per week',
+    weekOf: 'Week of',
+    chartLabel: (weeks: { week: string; leads: number }[]) =>
+      `Leads per week: ${weeks.map((w) => `${w.leads} in the week of ${w.week}`).join(', ')}.`,
+  },
+} as const;

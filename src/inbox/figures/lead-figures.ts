@@ -1,0 +1,22 @@
+import type { FigurePeriod } from '../../content/lead-clocks';
+
+/** What public.lead_figures(days) answers (20261125200000_lead_clocks.sql). */
+export interface LeadFigures {
+  days: number;
+  leads: number;
+  held_as_spam: number;
+  reply_counted: number;
+  replied: number;
+  replied_within_promise: number;
+  replied_within_5_minutes: number;
+  replied_within_1_hour: number;
+  median_first_reply_seconds: number | null;
+  diagnosis_counted: number;
+  diagnosed_within_24_hours: number;
+  weeks: { week_of: string; leads: number }[] | null;
+}
+
+export type FiguresState =
+  | { state: 'loading'; period: FigurePeriod }
+  | { state: 'failed'; period: FigurePeriod }
+  | { state: 'ready'; period: FigurePeriod; figures: LeadFigures };
