@@ -189,6 +189,25 @@ for (const backend of BACKENDS) {
       );
     });
 
+    test('bytes that are not UTF-8 once decoded: the refusal page, the words kept, nothing stored', async ({
+      page,
+      sites,
+    }) => {
+      const site = await sites(backend);
+      const submission = uniqueSubmission('bytes');
+      const fields = new URLSearchParams({ ...submission, company_website: '' }).toString();
+      // What no browser sends, but a script can: %FF%FE is no UTF-8.
+      const response = await page.request.post(`${site.url}/contact`, {
+        data: fields.replace(/^name=/, 'name=%FF%FE'),
+        headers: { origin: site.url, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.status()).toBe(400);
+      await page.setContent(await response.text());
+      await expect(page.getByRole('alert')).toHaveText(contactReplyCopy.undecodable);
+      await expectWordsKept(page, { ...submission, name: `\uFFFD\uFFFD${submission.name}` });
+      expect(await rowsOf(site, submission)).toEqual([]);
+    });
+
     test('the honeypot filled: stored as suspected spam, not emailed', async ({ page, sites }) => {
       const site = await sites(backend);
       const trapped = uniqueSubmission('trap');
