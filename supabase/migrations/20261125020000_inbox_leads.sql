@@ -164,8 +164,8 @@ select
   s.reply_due,
   s.diagnosis_due,
   -- What falls due first: the sooner of the deadlines not yet met ("Due first" in the list).
-  pg_catalog.least(case when s.replied_at is null then s.reply_due end,
-                   case when s.diagnosed_at is null then s.diagnosis_due end) as next_due,
+  least(case when s.replied_at is null then s.reply_due end,
+       case when s.diagnosed_at is null then s.diagnosis_due end) as next_due,
   not exists (
     select from public.lead_reads rd
     where rd.submission_id = s.id and rd.member = (select pg_catalog.lower(auth.jwt() ->> 'email'))

@@ -46,9 +46,9 @@ test('each lead shows its clock, and "Due first" puts the overdue lead first', a
       [id, ...Object.values(columns)],
     );
 
-  const running = uniqueSubmission('clock running');
-  const overdue = uniqueSubmission('clock overdue');
-  const met = uniqueSubmission('clock met');
+  const running = uniqueSubmission('clock-running');
+  const overdue = uniqueSubmission('clock-overdue');
+  const met = uniqueSubmission('clock-met');
   await set(await addLead(inbox.server, running), {
     created_at: at(-HOUR),
     reply_due: at(7.5 * HOUR), // 17:30 today
@@ -87,7 +87,7 @@ test('each lead shows its clock, and "Due first" puts the overdue lead first', a
 
   // Due first: the overdue lead, then the running one; the met lead's clocks have stopped.
   await page.getByLabel(clockCopy.sort.label).selectOption('due');
-  const names = page.getByRole('link', { name: /clock (running|overdue|met)/ });
+  const names = page.getByRole('link', { name: /clock-(running|overdue|met)-/ });
   await expect(names.first()).toContainText(overdue.name);
   const order = await names.allTextContents();
   const position = (name: string) => order.findIndex((text) => text.includes(name));
