@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'build',
       'dist-ssr',
       'data',
       'node_modules',
@@ -35,6 +36,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
+  },
+  // Code the compiled server runs (build/, plain Node, no loader) names each relative import's
+  // file in full: Node resolves no missing extension, as the page's bundler does.
+  {
+    files: [
+      'server/**/*.ts',
+      'contact/**/*.ts',
+      'src/content/**/*.ts',
+      'src/lib/**/*.ts',
+      'scripts/*.ts',
+    ],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/extensions': ['error', 'always', { ignorePackages: true }] },
   },
   // The rooms and their doors (docs/architecture.md): what may import what.
   {

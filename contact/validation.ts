@@ -8,9 +8,9 @@
  * is checked before any pattern runs, and every pattern is a single pass over
  * the text (one character class, or indexOf), never one that can backtrack.
  */
-import { LIMITS } from './limits';
-import { MESSAGES } from '../src/content/contact';
-import { isEmailAddress } from './email-address';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from '../src/content/contact.ts';
+import { isEmailAddress } from './email-address.ts';
 
 export { LIMITS };
 

@@ -55,7 +55,7 @@ export function trustsAProxy(trust: TrustProxy | undefined): boolean {
  * (it cannot tell a proxy from a visitor by counting), so a hop count becomes
  * the classic rule explicitly: the nearest `hops` addresses are proxies. That
  * holds only while visitors cannot reach this port directly, which is why the
- * README recommends the proxy's address instead.
+ * docs/deploying.md recommends the proxy's address instead.
  */
 export function fastifyTrustProxy(
   trust: TrustProxy,

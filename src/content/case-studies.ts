@@ -1,4 +1,4 @@
-import { hrefTo } from './navigation';
+import { hrefTo } from './navigation.ts';
 
 export interface CaseStudy {
   title: string;

@@ -1,5 +1,5 @@
-import { LIMITS } from '../../contact/limits';
-import { groupDigits } from '../lib/group-digits';
+import { LIMITS } from '../../contact/limits.ts';
+import { groupDigits } from '../lib/group-digits.ts';
 
 export const contactCopy = {
   eyebrow: 'Free consultation · No setup fees',

@@ -1,4 +1,4 @@
-import { hrefTo } from './navigation';
+import { hrefTo } from './navigation.ts';
 
 export const hero = {
   headline: 'Your Competitors Are Moving Faster Than You',

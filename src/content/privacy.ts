@@ -1,4 +1,4 @@
-import { SPAM_RETENTION_DAYS } from '../../contact/retention';
+import { SPAM_RETENTION_DAYS } from '../../contact/retention.ts';
 
 /** Who answers for the data: the brand, or the registered company behind it when configured. */
 export interface Controller {

@@ -1,5 +1,5 @@
 import type { IconName } from '../components/ui/icon';
-import { hrefTo } from './navigation';
+import { hrefTo } from './navigation.ts';
 
 export interface ServiceOffering {
   kind: 'website' | 'ai';

@@ -52,7 +52,7 @@ function recordingFetch(sent: Sent[]): typeof fetch {
  * this server, actually send (pinned as it goes over the wire, so a new client
  * version that sends something else fails here), and the answer each gets. The
  * server serves these and answers anything else as not implemented
- * (server/rest/plugin.ts). README.md documents no other use of the API.
+ * (server/rest/plugin.ts). docs/architecture.md documents no other use of the API.
  */
 describeEachBackend('contract with the page and supabase-js', (kind) => {
   let backend: Backend;

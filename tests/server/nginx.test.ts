@@ -35,7 +35,7 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
     server = await spawnServer({
       DATA_DIR: backend.options.dataDir,
       DIST_DIR: dist,
-      // The README's value for this file: believe only the address nginx appends.
+      // docs/deploying.md's value for this file: believe only the address nginx appends.
       TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '2',
     });

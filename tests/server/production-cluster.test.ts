@@ -13,8 +13,8 @@ const LIMIT = 5;
 const INSTANCES = 3;
 
 /**
- * Several instances on one PostgreSQL behind deploy/nginx.conf, as the
- * README's "several instances" deployment runs them: real nginx, real
+ * Several instances on one PostgreSQL behind deploy/nginx.conf, as
+ * docs/deploying.md's "several instances" deployment runs them: real nginx, real
  * processes, a real SMTP server on loopback.
  */
 describePostgres('three instances behind nginx', () => {

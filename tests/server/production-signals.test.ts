@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/start.ts';
 import { freshBackend } from './support/backends.ts';
 import {
@@ -9,6 +10,11 @@ import {
 } from './support/child-server.ts';
 import { descendantsOf, survivors } from './support/process-tree.ts';
 import { until } from '../support/until.ts';
+
+// `npm run serve` runs the compiled server, as production does: compile this checkout's first.
+beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+}, 120_000);
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -51,6 +57,6 @@ describe.each([
     );
     expect(acknowledged.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_SIGNAL);
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
-    // npm, tsx and (for npm start) a build, on a loaded 2-core machine.
+    // npm and (for npm start) a build of the server and the site, on a loaded 2-core machine.
   }, 180_000);
 });

@@ -82,7 +82,7 @@ describe('behind nginx appending to X-Forwarded-For', () => {
     expect((await throughNginx(app, '203.0.113.8')).statusCode).toBe(201);
   });
 
-  it('trusting every hop (true), a forged header does buy one: why the README recommends an address', async () => {
+  it('trusting every hop (true), a forged header does buy one: why docs/deploying.md recommends an address', async () => {
     const app = await behind(true);
     expect((await throughNginx(app, '203.0.113.7')).statusCode).toBe(201);
     expect((await throughNginx(app, '203.0.113.7', '198.51.100.1')).statusCode).toBe(201);

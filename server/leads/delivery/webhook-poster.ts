@@ -5,7 +5,7 @@ import { leadEvent } from './webhook-payload.ts';
 
 /**
  * Posts a lead to WEBHOOK_URL as Standard Webhooks do (standardwebhooks.com;
- * README, "Receiving leads by webhook"): webhook-id (the same on every
+ * docs/webhooks.md): webhook-id (the same on every
  * attempt), webhook-timestamp (this attempt's) and webhook-signature
  * (`v1,` and a base64 HMAC-SHA256 of `id.timestamp.body`, keyed with the
  * whsec_ secret). Only a 2xx answer delivers it. Errors name the status or

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { dumpSchema, SCHEMA_FILE } from '../../scripts/schema-dump.ts';
+import { describePostgres, freshBackend, undoAfterEach } from './support/backends.ts';
+
+const later = undoAfterEach();
+
+describePostgres('supabase/schema.sql', () => {
+  it('is the database the migrations make (npm run db:schema writes it)', async () => {
+    const backend = await freshBackend('postgres');
+    later(() => backend.dispose());
+    await (await openDatabase(backend.options)).close();
+    const migrated = dumpSchema(backend.options.databaseUrl!);
+    const file = readFileSync(SCHEMA_FILE, 'utf8');
+    // On a mismatch, the first differing line says where: a migration changed, or the file was edited.
+    const lines = (text: string) => text.split('\n');
+    const at = lines(file).findIndex((line, index) => line !== lines(migrated)[index]);
+    expect(
+      at === -1
+        ? 'the same'
+        : `line ${at + 1}: file "${lines(file)[at]}", migrations "${lines(migrated)[at]}"`,
+    ).toBe('the same');
+  });
+});
