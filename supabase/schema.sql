@@ -11,6 +11,12 @@
 CREATE SCHEMA app_private;
 
 --
+-- Name: auth; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA auth;
+
+--
 -- Name: extensions; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -64,6 +70,155 @@ begin
   return new;
 end
 $$;
+
+--
+-- Name: FUNCTION assign_submission_key(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.assign_submission_key() IS 'Every lead has a submission key (its reference): the page sends one per draft; the form without JavaScript gets the key of the same words stored in the last 10 minutes, so a repeat is the same lead.';
+
+--
+-- Name: auth_hash(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.auth_hash(value text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.encode(extensions.hmac(pg_catalog.convert_to(value, 'UTF8'),
+    pg_catalog.convert_to(k.secret, 'UTF8'), 'sha256'), 'hex')
+  from app_private.auth_signing_key k
+$$;
+
+--
+-- Name: FUNCTION auth_hash(value text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.auth_hash(value text) IS 'Codes and refresh tokens are stored only as HMAC-SHA256 under the database''s signing key: a copy of the tables signs no one in.';
+
+--
+-- Name: auth_request_code(text, text, text, integer, integer, integer, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.auth_request_code(address text, client text, code text, code_seconds integer, email_gap_seconds integer, email_per_hour integer, client_per_hour integer) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  email_key text := app_private.auth_hash('email:' || pg_catalog.lower(address));
+  client_key text := app_private.auth_hash('client:' || client);
+  is_member boolean;
+begin
+  delete from app_private.auth_code_requests where at < pg_catalog.now() - interval '1 hour';
+  if (select count(*) from app_private.auth_code_requests where client_hash = client_key)
+      >= client_per_hour then
+    return 'client_limit';
+  end if;
+  if exists (select from app_private.auth_code_requests
+             where email_hash = email_key
+               and at > pg_catalog.now() - pg_catalog.make_interval(secs => email_gap_seconds))
+    or (select count(*) from app_private.auth_code_requests where email_hash = email_key)
+      >= email_per_hour then
+    return 'email_limit';
+  end if;
+  insert into app_private.auth_code_requests (email_hash, client_hash) values (email_key, client_key);
+  is_member := exists (select from app_private.inbox_members where email = pg_catalog.lower(address));
+  insert into app_private.auth_codes (email, code_hash, expires_at)
+    select pg_catalog.lower(address), app_private.auth_hash('code:' || pg_catalog.lower(address) || ':' || code),
+           pg_catalog.now() + pg_catalog.make_interval(secs => code_seconds)
+    where is_member
+  on conflict (email) do update
+    set code_hash = excluded.code_hash, expires_at = excluded.expires_at, wrong_tries = 0;
+  return case when is_member then 'send' else 'ignore' end;
+end
+$$;
+
+--
+-- Name: FUNCTION auth_request_code(address text, client text, code text, code_seconds integer, email_gap_seconds integer, email_per_hour integer, client_per_hour integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.auth_request_code(address text, client text, code text, code_seconds integer, email_gap_seconds integer, email_per_hour integer, client_per_hour integer) IS 'A sign-in code request: the same statements for any address (same answer, same timing), a code stored only for a member, limited per address and per client address.';
+
+--
+-- Name: auth_rotate_refresh(text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.auth_rotate_refresh(old_hash text, new_hash text) RETURNS TABLE(session_id uuid, user_id uuid, email text, added_at timestamp with time zone)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  token app_private.auth_refresh_tokens;
+begin
+  select * into token from app_private.auth_refresh_tokens t
+    where t.token_hash = old_hash for update;
+  if not found then
+    return;
+  end if;
+  if token.used_at is not null then
+    delete from app_private.auth_sessions s where s.id = token.session_id;
+    return;
+  end if;
+  update app_private.auth_refresh_tokens t set used_at = pg_catalog.now()
+    where t.token_hash = old_hash;
+  insert into app_private.auth_refresh_tokens (token_hash, session_id)
+    values (new_hash, token.session_id);
+  return query
+    select s.id, m.user_id, m.email, m.added_at
+    from app_private.auth_sessions s join app_private.inbox_members m on m.email = s.email
+    where s.id = token.session_id;
+end
+$$;
+
+--
+-- Name: FUNCTION auth_rotate_refresh(old_hash text, new_hash text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.auth_rotate_refresh(old_hash text, new_hash text) IS 'Rotating refresh tokens: each works once, and a used one shown again ends the session, as a copy is in someone else''s hands.';
+
+--
+-- Name: auth_verify_code(text, text, text, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.auth_verify_code(address text, code text, refresh_hash text, max_wrong integer) RETURNS TABLE(session_id uuid, user_id uuid, email text, added_at timestamp with time zone)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  live app_private.auth_codes;
+  new_session uuid;
+begin
+  select * into live from app_private.auth_codes c
+    where c.email = pg_catalog.lower(address) for update;
+  if not found then
+    return;
+  end if;
+  if live.expires_at <= pg_catalog.now() then
+    delete from app_private.auth_codes c where c.email = live.email;
+    return;
+  end if;
+  if live.code_hash <> app_private.auth_hash('code:' || live.email || ':' || code) then
+    if live.wrong_tries + 1 >= max_wrong then
+      delete from app_private.auth_codes c where c.email = live.email;
+    else
+      update app_private.auth_codes c set wrong_tries = c.wrong_tries + 1 where c.email = live.email;
+    end if;
+    return;
+  end if;
+  delete from app_private.auth_codes c where c.email = live.email;
+  insert into app_private.auth_sessions (email) values (live.email) returning id into new_session;
+  insert into app_private.auth_refresh_tokens (token_hash, session_id) values (refresh_hash, new_session);
+  return query
+    select new_session, m.user_id, m.email, m.added_at
+    from app_private.inbox_members m where m.email = live.email;
+end
+$$;
+
+--
+-- Name: FUNCTION auth_verify_code(address text, code text, refresh_hash text, max_wrong integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.auth_verify_code(address text, code text, refresh_hash text, max_wrong integer) IS 'A typed code: right, in time and unused starts a session; a wrong one counts, and the code dies at the fifth.';
 
 --
 -- Name: check_proof_of_work(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -179,6 +334,87 @@ end
 $_$;
 
 --
+-- Name: FUNCTION check_proof_of_work(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.check_proof_of_work() IS 'Spam without a third party: an anon insert must carry an unused, unexpired ALTCHA v1 proof signed by contact_challenge(); it then stores the row as verified. The form without JavaScript is stored unverified.';
+
+--
+-- Name: count_against_limit(text, integer, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.count_against_limit(bucket_prefix text, per_minute integer, refusal text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  headers json;
+  address text;
+  bucket bytea;
+  counted integer;
+  started timestamptz;
+begin
+  headers := nullif(pg_catalog.current_setting('request.headers', true), '')::json;
+  address := coalesce(headers ->> 'cf-connecting-ip', '');
+  -- An IPv6 visitor is usually given a whole /64, so that is what counts:
+  -- else one visitor could pick a fresh address for every insert.
+  if address like '%:%' then
+    begin
+      address := pg_catalog.network(pg_catalog.set_masklen(address::inet, 64))::text;
+    exception when invalid_text_representation then
+      null; -- not an address: counted as the text it is
+    end;
+  end if;
+  -- The insert's prefix is empty, so its windows are the ones already stored.
+  bucket := pg_catalog.sha256(
+    (select address_key from app_private.submission_rate_limit)
+    || pg_catalog.convert_to(bucket_prefix || address, 'UTF8'));
+
+  -- Expired windows go a few at a time; SKIP LOCKED, so concurrent requests
+  -- never queue behind each other's housekeeping.
+  delete from app_private.submission_windows
+  where address_hash in (
+    select address_hash from app_private.submission_windows
+    where started_at <= now() - interval '1 minute'
+    order by started_at
+    limit 100
+    for update skip locked
+  );
+
+  -- The upsert locks this bucket's row, so concurrent requests from one
+  -- address (on any instance) count one after another, never past the limit.
+  insert into app_private.submission_windows as w (address_hash, started_at, submissions)
+  values (bucket, now(), 1)
+  on conflict (address_hash) do update set
+    started_at = case when w.started_at <= now() - interval '1 minute'
+      then now() else w.started_at end,
+    submissions = case when w.started_at <= now() - interval '1 minute'
+      then 1 else w.submissions + 1 end
+  returning submissions, started_at into counted, started;
+
+  -- PostgREST answers PTxyz with HTTP status xyz; our server answers the same
+  -- 429 (server/rest/to-postgrest-error.ts) and reads Retry-After from the hint.
+  -- The error undoes this transaction's count too: a refused request is not counted.
+  if counted > per_minute then
+    raise exception using
+      errcode = 'PT429',
+      message = refusal,
+      detail = pg_catalog.format('The limit is %s per minute.', per_minute),
+      hint = pg_catalog.format(
+        'Try again in %s seconds.',
+        greatest(1, ceil(extract(epoch from started + interval '1 minute' - now())))::integer
+      );
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION count_against_limit(bucket_prefix text, per_minute integer, refusal text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.count_against_limit(bucket_prefix text, per_minute integer, refusal text) IS 'The per-address limit in the database, so it holds on hosted Supabase too: counts one request in the address''s one-minute window (cf-connecting-ip; IPv6 by its /64) and refuses past the limit with PT429.';
+
+--
 -- Name: enqueue_lead_delivery(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -198,6 +434,111 @@ end
 $$;
 
 --
+-- Name: FUNCTION enqueue_lead_delivery(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.enqueue_lead_delivery() IS 'A stored lead is queued for email (and the webhook, when on) in its own transaction, so an acknowledged lead is never lost before delivery; suspected spam is not queued.';
+
+--
+-- Name: contact_submissions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.contact_submissions (
+    id bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    name text NOT NULL,
+    email text NOT NULL,
+    message text NOT NULL,
+    status text DEFAULT 'new'::text NOT NULL,
+    suspected_spam boolean DEFAULT false NOT NULL,
+    submission_key uuid,
+    proof text,
+    verified boolean DEFAULT true NOT NULL,
+    replied_at timestamp with time zone,
+    diagnosed_at timestamp with time zone,
+    reply_due timestamp with time zone,
+    diagnosis_due timestamp with time zone,
+    CONSTRAINT contact_submissions_status_check CHECK ((status = ANY (ARRAY['new'::text, 'replied'::text, 'diagnosed'::text, 'won'::text, 'lost'::text, 'archived'::text])))
+);
+
+--
+-- Name: TABLE contact_submissions; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.contact_submissions IS 'Messages from the site''s contact form. Visitors (role anon) may only insert name, email and message.';
+
+--
+-- Name: COLUMN contact_submissions.suspected_spam; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.contact_submissions.suspected_spam IS 'The form''s honeypot was filled: kept, flagged, never emailed.';
+
+--
+-- Name: COLUMN contact_submissions.submission_key; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.contact_submissions.submission_key IS 'Drawn by the visitor''s device per draft (or by the database for a keyless insert); unique, so a retry is stored once. The reference shown to the visitor is derived from it.';
+
+--
+-- Name: COLUMN contact_submissions.proof; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.contact_submissions.proof IS 'ALTCHA v1 payload, checked by the trigger contact_submissions_check_proof and then cleared.';
+
+--
+-- Name: COLUMN contact_submissions.verified; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.contact_submissions.verified IS 'false: sent by the form without JavaScript (our server only), which cannot make a proof.';
+
+--
+-- Name: inbox_lead(bigint); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.inbox_lead(lead_id bigint) RETURNS public.contact_submissions
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  lead public.contact_submissions;
+begin
+  select * into lead from public.contact_submissions where id = lead_id for update;
+  if not found then
+    raise exception using errcode = 'PT404', message = 'no such lead';
+  end if;
+  return lead;
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_lead(lead_id bigint); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.inbox_lead(lead_id bigint) IS 'The lead an inbox change is about, or PostgREST''s 404 (PT404) when there is none.';
+
+--
+-- Name: inbox_member_email(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.inbox_member_email() RETURNS text
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.inbox_is_member() then
+    raise exception using errcode = '42501', message = 'permission denied: not an inbox member';
+  end if;
+  return pg_catalog.lower(auth.jwt() ->> 'email');
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_member_email(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.inbox_member_email() IS 'The signed-in member''s address for the activity record, or PostgREST''s 403 for anyone else: every change checks membership first.';
+
+--
 -- Name: limit_submission_rate(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -205,69 +546,29 @@ CREATE FUNCTION app_private.limit_submission_rate() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  settings app_private.submission_rate_limit;
-  headers json;
-  address text;
-  bucket bytea;
-  counted integer;
-  started timestamptz;
 begin
   if pg_catalog.current_setting('role', true) is distinct from 'anon' then
     return new;
   end if;
-  headers := nullif(pg_catalog.current_setting('request.headers', true), '')::json;
-  address := coalesce(headers ->> 'cf-connecting-ip', '');
-  -- An IPv6 visitor is usually given a whole /64, so that is what counts:
-  -- else one visitor could pick a fresh address for every insert.
-  if address like '%:%' then
-    begin
-      address := pg_catalog.network(pg_catalog.set_masklen(address::inet, 64))::text;
-    exception when invalid_text_representation then
-      null; -- not an address: counted as the text it is
-    end;
+  -- A repeat: skipped by ON CONFLICT and answered as stored, so never counted.
+  if new.submission_key is not null and exists (
+    select 1 from public.contact_submissions where submission_key = new.submission_key
+  ) then
+    return new;
   end if;
-  select * into strict settings from app_private.submission_rate_limit;
-  bucket := pg_catalog.sha256(settings.address_key || pg_catalog.convert_to(address, 'UTF8'));
-
-  -- Expired windows go a few at a time; SKIP LOCKED, so concurrent inserts
-  -- never queue behind each other's housekeeping.
-  delete from app_private.submission_windows
-  where address_hash in (
-    select address_hash from app_private.submission_windows
-    where started_at <= now() - interval '1 minute'
-    order by started_at
-    limit 100
-    for update skip locked
-  );
-
-  -- The upsert locks this address's row, so concurrent inserts from one
-  -- address (on any instance) count one after another, never past the limit.
-  insert into app_private.submission_windows as w (address_hash, started_at, submissions)
-  values (bucket, now(), 1)
-  on conflict (address_hash) do update set
-    started_at = case when w.started_at <= now() - interval '1 minute'
-      then now() else w.started_at end,
-    submissions = case when w.started_at <= now() - interval '1 minute'
-      then 1 else w.submissions + 1 end
-  returning submissions, started_at into counted, started;
-
-  -- PostgREST answers PTxyz with HTTP status xyz; our server answers the same
-  -- 429 (server/rest/to-postgrest-error.ts) and reads Retry-After from the hint.
-  -- The error undoes this transaction's count too: a refused insert is not counted.
-  if counted > settings.per_minute then
-    raise exception using
-      errcode = 'PT429',
-      message = 'Too many submissions from this address',
-      detail = pg_catalog.format('The limit is %s per minute.', settings.per_minute),
-      hint = pg_catalog.format(
-        'Try again in %s seconds.',
-        greatest(1, ceil(extract(epoch from started + interval '1 minute' - now())))::integer
-      );
-  end if;
+  perform app_private.count_against_limit(
+    '',
+    (select per_minute from app_private.submission_rate_limit),
+    'Too many submissions from this address');
   return new;
 end
 $$;
+
+--
+-- Name: FUNCTION limit_submission_rate(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.limit_submission_rate() IS 'Refuses an address past RATE_LIMIT_PER_MINUTE with PostgREST''s 429; a repeat of a stored submission key is free, so a re-sent lead is never refused.';
 
 --
 -- Name: purge_expired_submissions(integer, integer, boolean); Type: FUNCTION; Schema: app_private; Owner: -
@@ -286,22 +587,28 @@ begin
   end if;
   if dry_run then
     return query
-      select s.id, s.created_at, (s.suspected_spam or s.status = 'spam')
+      select s.id, s.created_at, s.suspected_spam
       from public.contact_submissions s
       where s.created_at < pg_catalog.now() - pg_catalog.make_interval(months => retention_months)
-        or ((s.suspected_spam or s.status = 'spam')
+        or (s.suspected_spam
           and s.created_at < pg_catalog.now() - pg_catalog.make_interval(days => spam_days))
       order by s.created_at, s.id;
   else
     return query
       delete from public.contact_submissions s
       where s.created_at < pg_catalog.now() - pg_catalog.make_interval(months => retention_months)
-        or ((s.suspected_spam or s.status = 'spam')
+        or (s.suspected_spam
           and s.created_at < pg_catalog.now() - pg_catalog.make_interval(days => spam_days))
-      returning s.id, s.created_at, (s.suspected_spam or s.status = 'spam');
+      returning s.id, s.created_at, s.suspected_spam;
   end if;
 end
 $$;
+
+--
+-- Name: FUNCTION purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean) IS 'Retention: deletes leads older than the period the privacy notice states, and suspected spam after 30 days, with everything hanging off them; the notice says only what this enforces.';
 
 --
 -- Name: trim_submission_text(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -330,6 +637,51 @@ end
 $$;
 
 --
+-- Name: FUNCTION trim_submission_text(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.trim_submission_text() IS 'One trim rule for both routes: name, email and message are stored without surrounding whitespace, as contact/validation.ts counts them.';
+
+--
+-- Name: jwt(); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.jwt() RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+        select coalesce(
+          nullif(current_setting('request.jwt.claim', true), ''),
+          nullif(current_setting('request.jwt.claims', true), '')
+        )::jsonb
+      $$;
+
+--
+-- Name: role(); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.role() RETURNS text
+    LANGUAGE sql STABLE
+    AS $$
+        select coalesce(
+          nullif(current_setting('request.jwt.claim.role', true), ''),
+          (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+        )::text
+      $$;
+
+--
+-- Name: uid(); Type: FUNCTION; Schema: auth; Owner: -
+--
+
+CREATE FUNCTION auth.uid() RETURNS uuid
+    LANGUAGE sql STABLE
+    AS $$
+        select coalesce(
+          nullif(current_setting('request.jwt.claim.sub', true), ''),
+          (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+        )::uuid
+      $$;
+
+--
 -- Name: contact_challenge(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -338,11 +690,18 @@ CREATE FUNCTION public.contact_challenge() RETURNS json
     SET search_path TO ''
     AS $$
 declare
+  challenges_per_submission constant integer := 10;
   settings app_private.proof_of_work;
   salt text;
   secret_number bigint;
   challenge text;
 begin
+  if pg_catalog.current_setting('role', true) = 'anon' then
+    perform app_private.count_against_limit(
+      'challenge:',
+      challenges_per_submission * (select per_minute from app_private.submission_rate_limit),
+      'Too many challenges from this address');
+  end if;
   select * into strict settings from app_private.proof_of_work;
   salt := pg_catalog.encode(extensions.gen_random_bytes(12), 'hex')
     || '?expires='
@@ -366,6 +725,311 @@ end
 $$;
 
 --
+-- Name: FUNCTION contact_challenge(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.contact_challenge() IS 'Issues the ALTCHA v1 challenge the page solves before sending (POST /rest/v1/rpc/contact_challenge), signed with a key only the owner reads; counted per address, so challenges cannot be stockpiled.';
+
+--
+-- Name: inbox_add_note(bigint, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_add_note(lead_id bigint, body text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+  lead public.contact_submissions := app_private.inbox_lead(lead_id);
+  note_id bigint;
+begin
+  body := pg_catalog.btrim(body);
+  if body is null or pg_catalog.char_length(body) not between 1 and 5000 then
+    raise exception using errcode = '22023', message = 'a note has 1 to 5000 characters';
+  end if;
+  insert into public.lead_notes (submission_id, author, body)
+  values (lead.id, actor, body) returning id into note_id;
+  insert into public.lead_activity (submission_id, actor, action, detail)
+  values (lead.id, actor, 'note', pg_catalog.jsonb_build_object('note_id', note_id));
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_add_note(lead_id bigint, body text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_add_note(lead_id bigint, body text) IS 'A member''s note on a lead, recorded in the activity.';
+
+--
+-- Name: inbox_erase(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_erase(lead_id bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+begin
+  perform app_private.inbox_lead(lead_id);
+  delete from public.contact_submissions where id = lead_id;
+  insert into public.lead_activity (submission_id, actor, action, detail)
+  values (null, actor, 'erase', pg_catalog.jsonb_build_object('lead_id', lead_id));
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_erase(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_erase(lead_id bigint) IS 'Erasure on request (UK GDPR): deletes the lead with its delivery rows, notes and markers, and records only the fact.';
+
+--
+-- Name: inbox_is_member(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_is_member() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (
+    select from app_private.inbox_members m
+    where m.email = pg_catalog.lower(auth.jwt() ->> 'email')
+  )
+$$;
+
+--
+-- Name: FUNCTION inbox_is_member(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_is_member() IS 'Whether the caller''s token (auth.jwt()->>''email'') is in the allowlist: the rule every member policy and RPC uses, on our server and on hosted Supabase alike.';
+
+--
+-- Name: inbox_mark_read(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_mark_read(lead_id bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+begin
+  perform app_private.inbox_lead(lead_id);
+  insert into public.lead_reads (submission_id, member) values (lead_id, actor)
+    on conflict do nothing;
+  if found then
+    insert into public.lead_activity (submission_id, actor, action) values (lead_id, actor, 'read');
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_mark_read(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_mark_read(lead_id bigint) IS 'Clears the lead''s unread marker for this member (the first opening is recorded).';
+
+--
+-- Name: inbox_not_spam(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_not_spam(lead_id bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+  lead public.contact_submissions := app_private.inbox_lead(lead_id);
+begin
+  if not lead.suspected_spam then
+    return;
+  end if;
+  update public.contact_submissions set suspected_spam = false where id = lead_id;
+  insert into public.lead_outbox (submission_id) values (lead_id) on conflict do nothing;
+  if exists (select from app_private.lead_channels where channel = 'webhook') then
+    insert into public.lead_webhooks (submission_id) values (lead_id) on conflict do nothing;
+  end if;
+  insert into public.lead_activity (submission_id, actor, action) values (lead_id, actor, 'not_spam');
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_not_spam(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_not_spam(lead_id bigint) IS 'Releases a lead held as suspected spam into the inbox and queues its email and webhook once, as for a new lead: nothing held is dropped without a sign.';
+
+--
+-- Name: inbox_set_status(bigint, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_set_status(lead_id bigint, new_status text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+  lead public.contact_submissions := app_private.inbox_lead(lead_id);
+begin
+  if new_status is null
+    or new_status not in ('new', 'replied', 'diagnosed', 'won', 'lost', 'archived') then
+    raise exception using errcode = '22023',
+      message = 'status must be one of new, replied, diagnosed, won, lost, archived';
+  end if;
+  if lead.status = new_status then
+    return;
+  end if;
+  update public.contact_submissions set
+    status = new_status,
+    replied_at = case when new_status = 'replied' then coalesce(replied_at, pg_catalog.now())
+                      else replied_at end,
+    diagnosed_at = case when new_status = 'diagnosed' then coalesce(diagnosed_at, pg_catalog.now())
+                        else diagnosed_at end
+  where id = lead_id;
+  insert into public.lead_activity (submission_id, actor, action, detail)
+  values (lead_id, actor, 'status',
+          pg_catalog.jsonb_build_object('from', lead.status, 'to', new_status));
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_set_status(lead_id bigint, new_status text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_set_status(lead_id bigint, new_status text) IS 'A member moves a lead through New, Replied, Diagnosed, Won, Lost, Archived; Replied and Diagnosed stop the clocks; recorded in the activity.';
+
+--
+-- Name: lead_figures(integer, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.lead_figures(days integer, until timestamp with time zone DEFAULT now(), time_zone text DEFAULT 'Europe/London'::text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if days is null or days < 1 or days > 366 then
+    raise exception using errcode = '22023', message = 'lead_figures covers 1 to 366 days';
+  end if;
+  return (
+    with window_leads as (
+      select s.created_at, s.suspected_spam, s.replied_at, s.reply_due,
+             s.diagnosed_at, s.diagnosis_due
+      from public.contact_submissions s
+      where s.created_at > until - pg_catalog.make_interval(days => days)
+        and s.created_at <= until
+    ), real_leads as (
+      select * from window_leads where not suspected_spam
+    ), weeks as (
+      select pg_catalog.generate_series(
+               pg_catalog.date_trunc('week', (until - pg_catalog.make_interval(days => days - 1))
+                                     at time zone time_zone),
+               pg_catalog.date_trunc('week', until at time zone time_zone),
+               interval '1 week')::date as week_of
+    )
+    select pg_catalog.jsonb_build_object(
+      'days', days,
+      'leads', (select count(*) from real_leads),
+      'held_as_spam', (select count(*) from window_leads where suspected_spam),
+      'reply_counted', (select count(*) from real_leads
+                        where replied_at is not null or reply_due <= until),
+      'replied', (select count(*) from real_leads where replied_at is not null),
+      'replied_within_promise', (select count(*) from real_leads where replied_at <= reply_due),
+      'replied_within_5_minutes', (select count(*) from real_leads
+                                   where replied_at <= created_at + interval '5 minutes'),
+      'replied_within_1_hour', (select count(*) from real_leads
+                                where replied_at <= created_at + interval '1 hour'),
+      'median_first_reply_seconds', (
+        select pg_catalog.percentile_cont(0.5) within group (
+                 order by extract(epoch from replied_at - created_at))
+        from real_leads where replied_at is not null),
+      'diagnosis_counted', (select count(*) from real_leads
+                            where diagnosed_at is not null or diagnosis_due <= until),
+      'diagnosed_within_24_hours', (select count(*) from real_leads
+                                    where diagnosed_at <= diagnosis_due),
+      'weeks', (
+        select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+                 'week_of', w.week_of,
+                 'leads', (select count(*) from real_leads r
+                           where pg_catalog.date_trunc('week', r.created_at at time zone time_zone)::date
+                                 = w.week_of))
+               order by w.week_of)
+        from weeks w)
+    )
+  );
+end
+$$;
+
+--
+-- Name: FUNCTION lead_figures(days integer, until timestamp with time zone, time_zone text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) IS 'Speed-to-lead figures over the last days, for the inbox''s figures view and the weekly digest alike; as the caller, so only a member sees them.';
+
+--
+-- Name: auth_code_requests; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_code_requests (
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    email_hash text NOT NULL,
+    client_hash text NOT NULL
+);
+
+--
+-- Name: auth_codes; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_codes (
+    email text NOT NULL,
+    code_hash text NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    wrong_tries integer DEFAULT 0 NOT NULL
+);
+
+--
+-- Name: auth_refresh_tokens; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_refresh_tokens (
+    token_hash text NOT NULL,
+    session_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    used_at timestamp with time zone
+);
+
+--
+-- Name: auth_sessions; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_sessions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    email text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: auth_signing_key; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_signing_key (
+    singleton boolean DEFAULT true NOT NULL,
+    secret text DEFAULT encode(extensions.gen_random_bytes(32), 'hex'::text) NOT NULL,
+    CONSTRAINT auth_signing_key_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: inbox_members; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.inbox_members (
+    email text NOT NULL,
+    user_id uuid DEFAULT gen_random_uuid() NOT NULL,
+    added_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT inbox_members_email_check CHECK ((((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email = lower(email))))
+);
+
+--
 -- Name: lead_channels; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -373,6 +1037,17 @@ CREATE TABLE app_private.lead_channels (
     channel text NOT NULL,
     enabled_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT lead_channels_channel_check CHECK ((channel = 'webhook'::text))
+);
+
+--
+-- Name: lead_reminders; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.lead_reminders (
+    submission_id bigint NOT NULL,
+    deadline text NOT NULL,
+    sent_at timestamp with time zone NOT NULL,
+    CONSTRAINT lead_reminders_deadline_check CHECK ((deadline = ANY (ARRAY['reply'::text, 'diagnosis'::text])))
 );
 
 --
@@ -387,6 +1062,14 @@ CREATE TABLE app_private.proof_of_work (
     CONSTRAINT proof_of_work_expires_seconds_check CHECK (((expires_seconds >= 10) AND (expires_seconds <= 86400))),
     CONSTRAINT proof_of_work_max_number_check CHECK (((max_number >= 1) AND (max_number <= 100000000))),
     CONSTRAINT proof_of_work_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: reminder_emails; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.reminder_emails (
+    sent_at timestamp with time zone NOT NULL
 );
 
 --
@@ -422,52 +1105,13 @@ CREATE TABLE app_private.used_proofs (
 );
 
 --
--- Name: contact_submissions; Type: TABLE; Schema: public; Owner: -
+-- Name: weekly_digests; Type: TABLE; Schema: app_private; Owner: -
 --
 
-CREATE TABLE public.contact_submissions (
-    id bigint NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    name text NOT NULL,
-    email text NOT NULL,
-    message text NOT NULL,
-    status text DEFAULT 'new'::text NOT NULL,
-    suspected_spam boolean DEFAULT false NOT NULL,
-    submission_key uuid,
-    proof text,
-    verified boolean DEFAULT true NOT NULL,
-    CONSTRAINT contact_submissions_status_check CHECK ((status = ANY (ARRAY['new'::text, 'contacted'::text, 'closed'::text, 'spam'::text])))
+CREATE TABLE app_private.weekly_digests (
+    week_of date NOT NULL,
+    sent_at timestamp with time zone NOT NULL
 );
-
---
--- Name: TABLE contact_submissions; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.contact_submissions IS 'Messages from the site''s contact form. Visitors (role anon) may only insert name, email and message.';
-
---
--- Name: COLUMN contact_submissions.suspected_spam; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.contact_submissions.suspected_spam IS 'The form''s honeypot was filled: kept, flagged, never emailed.';
-
---
--- Name: COLUMN contact_submissions.submission_key; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.contact_submissions.submission_key IS 'Drawn by the visitor''s device per draft (or by the database for a keyless insert); unique, so a retry is stored once. The reference shown to the visitor is derived from it.';
-
---
--- Name: COLUMN contact_submissions.proof; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.contact_submissions.proof IS 'ALTCHA v1 payload, checked by the trigger contact_submissions_check_proof and then cleared.';
-
---
--- Name: COLUMN contact_submissions.verified; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.contact_submissions.verified IS 'false: sent by the form without JavaScript (our server only), which cannot make a proof.';
 
 --
 -- Name: contact_submissions_id_seq; Type: SEQUENCE; Schema: public; Owner: -
@@ -517,6 +1161,145 @@ COMMENT ON COLUMN public.lead_outbox.locked_until IS 'A worker is sending this l
 COMMENT ON COLUMN public.lead_outbox.failed_at IS 'Given up after the last of a bounded number of attempts; see last_error.';
 
 --
+-- Name: lead_reads; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_reads (
+    submission_id bigint NOT NULL,
+    member text NOT NULL,
+    read_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: lead_webhooks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_webhooks (
+    submission_id bigint NOT NULL,
+    message_id uuid DEFAULT gen_random_uuid() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    locked_until timestamp with time zone,
+    last_error text,
+    sent_at timestamp with time zone,
+    failed_at timestamp with time zone
+);
+
+--
+-- Name: TABLE lead_webhooks; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.lead_webhooks IS 'Which submissions still have to be posted to the webhook. Only the owner role reads it.';
+
+--
+-- Name: inbox_leads; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.inbox_leads WITH (security_invoker='true') AS
+ SELECT s.id,
+    ( SELECT ((('FD-'::text || substr(r.chars, 1, 4)) || '-'::text) || substr(r.chars, 5, 4))
+           FROM ( SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ'::text, ((((((('x'::text || substr(replace((s.submission_key)::text, '-'::text, ''::text), 1, 10)))::bit(40))::bigint >> (35 - (5 * i.i))) & (31)::bigint))::integer + 1), 1), ''::text ORDER BY i.i) AS chars
+                   FROM generate_series(0, 7) i(i)) r
+          WHERE (s.submission_key IS NOT NULL)) AS reference,
+    s.created_at,
+    s.name,
+    s.email,
+    s.message,
+    s.status,
+    s.suspected_spam,
+    s.verified,
+    s.replied_at,
+    s.diagnosed_at,
+    s.reply_due,
+    s.diagnosis_due,
+    LEAST(
+        CASE
+            WHEN (s.replied_at IS NULL) THEN s.reply_due
+            ELSE NULL::timestamp with time zone
+        END,
+        CASE
+            WHEN (s.diagnosed_at IS NULL) THEN s.diagnosis_due
+            ELSE NULL::timestamp with time zone
+        END) AS next_due,
+    (NOT (EXISTS ( SELECT
+           FROM public.lead_reads rd
+          WHERE ((rd.submission_id = s.id) AND (rd.member = ( SELECT lower((auth.jwt() ->> 'email'::text)) AS lower)))))) AS unread,
+        CASE
+            WHEN (o.submission_id IS NULL) THEN 'none'::text
+            WHEN ((o.sent_at IS NOT NULL) AND (o.summary_id IS NOT NULL)) THEN 'in_summary'::text
+            WHEN (o.sent_at IS NOT NULL) THEN 'sent'::text
+            WHEN (o.failed_at IS NOT NULL) THEN 'failed'::text
+            ELSE 'queued'::text
+        END AS email_state,
+        CASE
+            WHEN (o.sent_at IS NULL) THEN o.last_error
+            ELSE NULL::text
+        END AS email_error,
+        CASE
+            WHEN (w.submission_id IS NULL) THEN 'none'::text
+            WHEN (w.sent_at IS NOT NULL) THEN 'sent'::text
+            WHEN (w.failed_at IS NOT NULL) THEN 'failed'::text
+            ELSE 'queued'::text
+        END AS webhook_state
+   FROM ((public.contact_submissions s
+     LEFT JOIN public.lead_outbox o ON ((o.submission_id = s.id)))
+     LEFT JOIN public.lead_webhooks w ON ((w.submission_id = s.id)));
+
+--
+-- Name: lead_activity; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_activity (
+    id bigint NOT NULL,
+    submission_id bigint,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    actor text NOT NULL,
+    action text NOT NULL,
+    detail jsonb,
+    CONSTRAINT lead_activity_action_check CHECK ((action = ANY (ARRAY['status'::text, 'note'::text, 'read'::text, 'not_spam'::text, 'erase'::text])))
+);
+
+--
+-- Name: lead_activity_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.lead_activity ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.lead_activity_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: lead_notes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_notes (
+    id bigint NOT NULL,
+    submission_id bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    author text NOT NULL,
+    body text NOT NULL,
+    CONSTRAINT lead_notes_body_check CHECK (((char_length(body) >= 1) AND (char_length(body) <= 5000)))
+);
+
+--
+-- Name: lead_notes_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.lead_notes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.lead_notes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: lead_summaries; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -548,26 +1331,46 @@ ALTER TABLE public.lead_summaries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
 );
 
 --
--- Name: lead_webhooks; Type: TABLE; Schema: public; Owner: -
+-- Name: auth_codes auth_codes_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
-CREATE TABLE public.lead_webhooks (
-    submission_id bigint NOT NULL,
-    message_id uuid DEFAULT gen_random_uuid() NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
-    locked_until timestamp with time zone,
-    last_error text,
-    sent_at timestamp with time zone,
-    failed_at timestamp with time zone
-);
+ALTER TABLE ONLY app_private.auth_codes
+    ADD CONSTRAINT auth_codes_pkey PRIMARY KEY (email);
 
 --
--- Name: TABLE lead_webhooks; Type: COMMENT; Schema: public; Owner: -
+-- Name: auth_refresh_tokens auth_refresh_tokens_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
-COMMENT ON TABLE public.lead_webhooks IS 'Which submissions still have to be posted to the webhook. Only the owner role reads it.';
+ALTER TABLE ONLY app_private.auth_refresh_tokens
+    ADD CONSTRAINT auth_refresh_tokens_pkey PRIMARY KEY (token_hash);
+
+--
+-- Name: auth_sessions auth_sessions_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.auth_sessions
+    ADD CONSTRAINT auth_sessions_pkey PRIMARY KEY (id);
+
+--
+-- Name: auth_signing_key auth_signing_key_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.auth_signing_key
+    ADD CONSTRAINT auth_signing_key_pkey PRIMARY KEY (singleton);
+
+--
+-- Name: inbox_members inbox_members_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.inbox_members
+    ADD CONSTRAINT inbox_members_pkey PRIMARY KEY (email);
+
+--
+-- Name: inbox_members inbox_members_user_id_key; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.inbox_members
+    ADD CONSTRAINT inbox_members_user_id_key UNIQUE (user_id);
 
 --
 -- Name: lead_channels lead_channels_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -577,11 +1380,25 @@ ALTER TABLE ONLY app_private.lead_channels
     ADD CONSTRAINT lead_channels_pkey PRIMARY KEY (channel);
 
 --
+-- Name: lead_reminders lead_reminders_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.lead_reminders
+    ADD CONSTRAINT lead_reminders_pkey PRIMARY KEY (submission_id, deadline);
+
+--
 -- Name: proof_of_work proof_of_work_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
 ALTER TABLE ONLY app_private.proof_of_work
     ADD CONSTRAINT proof_of_work_pkey PRIMARY KEY (singleton);
+
+--
+-- Name: reminder_emails reminder_emails_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.reminder_emails
+    ADD CONSTRAINT reminder_emails_pkey PRIMARY KEY (sent_at);
 
 --
 -- Name: submission_rate_limit submission_rate_limit_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -603,6 +1420,13 @@ ALTER TABLE ONLY app_private.submission_windows
 
 ALTER TABLE ONLY app_private.used_proofs
     ADD CONSTRAINT used_proofs_pkey PRIMARY KEY (challenge);
+
+--
+-- Name: weekly_digests weekly_digests_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.weekly_digests
+    ADD CONSTRAINT weekly_digests_pkey PRIMARY KEY (week_of);
 
 --
 -- Name: contact_submissions contact_submissions_email_check; Type: CHECK CONSTRAINT; Schema: public; Owner: -
@@ -652,11 +1476,32 @@ ALTER TABLE ONLY public.contact_submissions
     ADD CONSTRAINT contact_submissions_submission_key_key UNIQUE (submission_key);
 
 --
+-- Name: lead_activity lead_activity_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_activity
+    ADD CONSTRAINT lead_activity_pkey PRIMARY KEY (id);
+
+--
+-- Name: lead_notes lead_notes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_notes
+    ADD CONSTRAINT lead_notes_pkey PRIMARY KEY (id);
+
+--
 -- Name: lead_outbox lead_outbox_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.lead_outbox
     ADD CONSTRAINT lead_outbox_pkey PRIMARY KEY (submission_id);
+
+--
+-- Name: lead_reads lead_reads_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_reads
+    ADD CONSTRAINT lead_reads_pkey PRIMARY KEY (submission_id, member);
 
 --
 -- Name: lead_summaries lead_summaries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -673,6 +1518,24 @@ ALTER TABLE ONLY public.lead_webhooks
     ADD CONSTRAINT lead_webhooks_pkey PRIMARY KEY (submission_id);
 
 --
+-- Name: auth_code_requests_client; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX auth_code_requests_client ON app_private.auth_code_requests USING btree (client_hash, at);
+
+--
+-- Name: auth_code_requests_email; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX auth_code_requests_email ON app_private.auth_code_requests USING btree (email_hash, at);
+
+--
+-- Name: auth_refresh_tokens_session; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX auth_refresh_tokens_session ON app_private.auth_refresh_tokens USING btree (session_id);
+
+--
 -- Name: submission_windows_started_at; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -685,10 +1548,52 @@ CREATE INDEX submission_windows_started_at ON app_private.submission_windows USI
 CREATE INDEX used_proofs_expires_at ON app_private.used_proofs USING btree (expires_at);
 
 --
+-- Name: contact_submissions_created_at; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contact_submissions_created_at ON public.contact_submissions USING btree (created_at DESC, id DESC);
+
+--
+-- Name: contact_submissions_diagnosis_clock; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contact_submissions_diagnosis_clock ON public.contact_submissions USING btree (diagnosis_due) WHERE ((diagnosed_at IS NULL) AND (NOT suspected_spam));
+
+--
 -- Name: contact_submissions_email_created_at; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX contact_submissions_email_created_at ON public.contact_submissions USING btree (email, created_at);
+
+--
+-- Name: contact_submissions_reply_clock; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contact_submissions_reply_clock ON public.contact_submissions USING btree (reply_due) WHERE ((replied_at IS NULL) AND (NOT suspected_spam));
+
+--
+-- Name: contact_submissions_spam_created_at; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contact_submissions_spam_created_at ON public.contact_submissions USING btree (created_at DESC, id DESC) WHERE suspected_spam;
+
+--
+-- Name: contact_submissions_without_clock; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contact_submissions_without_clock ON public.contact_submissions USING btree (id) WHERE ((reply_due IS NULL) AND (NOT suspected_spam));
+
+--
+-- Name: lead_activity_submission; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX lead_activity_submission ON public.lead_activity USING btree (submission_id, at);
+
+--
+-- Name: lead_notes_submission; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX lead_notes_submission ON public.lead_notes USING btree (submission_id, created_at);
 
 --
 -- Name: lead_outbox_due; Type: INDEX; Schema: public; Owner: -
@@ -751,6 +1656,48 @@ CREATE TRIGGER contact_submissions_enqueue_lead_delivery AFTER INSERT ON public.
 CREATE TRIGGER contact_submissions_limit_rate BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION app_private.limit_submission_rate();
 
 --
+-- Name: auth_codes auth_codes_email_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.auth_codes
+    ADD CONSTRAINT auth_codes_email_fkey FOREIGN KEY (email) REFERENCES app_private.inbox_members(email) ON DELETE CASCADE;
+
+--
+-- Name: auth_refresh_tokens auth_refresh_tokens_session_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.auth_refresh_tokens
+    ADD CONSTRAINT auth_refresh_tokens_session_id_fkey FOREIGN KEY (session_id) REFERENCES app_private.auth_sessions(id) ON DELETE CASCADE;
+
+--
+-- Name: auth_sessions auth_sessions_email_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.auth_sessions
+    ADD CONSTRAINT auth_sessions_email_fkey FOREIGN KEY (email) REFERENCES app_private.inbox_members(email) ON DELETE CASCADE;
+
+--
+-- Name: lead_reminders lead_reminders_submission_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.lead_reminders
+    ADD CONSTRAINT lead_reminders_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
+
+--
+-- Name: lead_activity lead_activity_submission_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_activity
+    ADD CONSTRAINT lead_activity_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
+
+--
+-- Name: lead_notes lead_notes_submission_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_notes
+    ADD CONSTRAINT lead_notes_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
+
+--
 -- Name: lead_outbox lead_outbox_submission_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -763,6 +1710,13 @@ ALTER TABLE ONLY public.lead_outbox
 
 ALTER TABLE ONLY public.lead_outbox
     ADD CONSTRAINT lead_outbox_summary_id_fkey FOREIGN KEY (summary_id) REFERENCES public.lead_summaries(id) ON DELETE SET NULL;
+
+--
+-- Name: lead_reads lead_reads_submission_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_reads
+    ADD CONSTRAINT lead_reads_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
 
 --
 -- Name: lead_webhooks lead_webhooks_submission_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -784,10 +1738,70 @@ ALTER TABLE public.contact_submissions ENABLE ROW LEVEL SECURITY;
 CREATE POLICY contact_submissions_anon_insert ON public.contact_submissions FOR INSERT TO anon WITH CHECK (true);
 
 --
+-- Name: POLICY contact_submissions_anon_insert ON contact_submissions; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY contact_submissions_anon_insert ON public.contact_submissions IS 'Visitors (anon) may insert a lead and nothing else: never read, change or delete one.';
+
+--
 -- Name: contact_submissions contact_submissions_anon_own_insert; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY contact_submissions_anon_own_insert ON public.contact_submissions FOR SELECT TO anon USING ((created_at = now()));
+
+--
+-- Name: POLICY contact_submissions_anon_own_insert ON contact_submissions; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY contact_submissions_anon_own_insert ON public.contact_submissions IS 'PostgREST''s on_conflict=submission_key reads back the row its own insert touched; anon sees that and no other row.';
+
+--
+-- Name: contact_submissions contact_submissions_member_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY contact_submissions_member_select ON public.contact_submissions FOR SELECT TO authenticated USING (( SELECT public.inbox_is_member() AS inbox_is_member));
+
+--
+-- Name: POLICY contact_submissions_member_select ON contact_submissions; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY contact_submissions_member_select ON public.contact_submissions IS 'Only a signed-in member of the agency''s inbox (inbox_is_member()) reads a lead.';
+
+--
+-- Name: lead_activity; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.lead_activity ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: lead_activity lead_activity_member_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY lead_activity_member_select ON public.lead_activity FOR SELECT TO authenticated USING (( SELECT public.inbox_is_member() AS inbox_is_member));
+
+--
+-- Name: POLICY lead_activity_member_select ON lead_activity; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY lead_activity_member_select ON public.lead_activity IS 'A member reads who changed what, when; nobody else.';
+
+--
+-- Name: lead_notes; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.lead_notes ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: lead_notes lead_notes_member_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY lead_notes_member_select ON public.lead_notes FOR SELECT TO authenticated USING (( SELECT public.inbox_is_member() AS inbox_is_member));
+
+--
+-- Name: POLICY lead_notes_member_select ON lead_notes; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY lead_notes_member_select ON public.lead_notes IS 'A member reads the notes on leads; nobody else.';
 
 --
 -- Name: lead_outbox; Type: ROW SECURITY; Schema: public; Owner: -
@@ -796,10 +1810,52 @@ CREATE POLICY contact_submissions_anon_own_insert ON public.contact_submissions 
 ALTER TABLE public.lead_outbox ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: lead_outbox lead_outbox_member_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY lead_outbox_member_select ON public.lead_outbox FOR SELECT TO authenticated USING (( SELECT public.inbox_is_member() AS inbox_is_member));
+
+--
+-- Name: POLICY lead_outbox_member_select ON lead_outbox; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY lead_outbox_member_select ON public.lead_outbox IS 'A member sees each lead''s email delivery state in the inbox; nobody else.';
+
+--
+-- Name: lead_reads; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.lead_reads ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: lead_reads lead_reads_member_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY lead_reads_member_select ON public.lead_reads FOR SELECT TO authenticated USING ((( SELECT public.inbox_is_member() AS inbox_is_member) AND (member = ( SELECT lower((auth.jwt() ->> 'email'::text)) AS lower))));
+
+--
+-- Name: POLICY lead_reads_member_select ON lead_reads; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY lead_reads_member_select ON public.lead_reads IS 'A member reads their own unread markers only.';
+
+--
 -- Name: lead_summaries; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.lead_summaries ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: lead_summaries lead_summaries_member_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY lead_summaries_member_select ON public.lead_summaries FOR SELECT TO authenticated USING (( SELECT public.inbox_is_member() AS inbox_is_member));
+
+--
+-- Name: POLICY lead_summaries_member_select ON lead_summaries; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY lead_summaries_member_select ON public.lead_summaries IS 'A member sees which summary email carried a lead; nobody else.';
 
 --
 -- Name: lead_webhooks; Type: ROW SECURITY; Schema: public; Owner: -
@@ -808,10 +1864,30 @@ ALTER TABLE public.lead_summaries ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.lead_webhooks ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: lead_webhooks lead_webhooks_member_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY lead_webhooks_member_select ON public.lead_webhooks FOR SELECT TO authenticated USING (( SELECT public.inbox_is_member() AS inbox_is_member));
+
+--
+-- Name: POLICY lead_webhooks_member_select ON lead_webhooks; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY lead_webhooks_member_select ON public.lead_webhooks IS 'A member sees each lead''s webhook delivery state in the inbox; nobody else.';
+
+--
+-- Name: SCHEMA auth; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA auth TO anon;
+GRANT USAGE ON SCHEMA auth TO authenticated;
+
+--
 -- Name: SCHEMA public; Type: ACL; Schema: -; Owner: -
 --
 
 GRANT USAGE ON SCHEMA public TO anon;
+GRANT USAGE ON SCHEMA public TO authenticated;
 
 --
 -- Name: FUNCTION assign_submission_key(); Type: ACL; Schema: app_private; Owner: -
@@ -820,10 +1896,40 @@ GRANT USAGE ON SCHEMA public TO anon;
 REVOKE ALL ON FUNCTION app_private.assign_submission_key() FROM PUBLIC;
 
 --
+-- Name: FUNCTION auth_hash(value text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.auth_hash(value text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION auth_request_code(address text, client text, code text, code_seconds integer, email_gap_seconds integer, email_per_hour integer, client_per_hour integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.auth_request_code(address text, client text, code text, code_seconds integer, email_gap_seconds integer, email_per_hour integer, client_per_hour integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION auth_rotate_refresh(old_hash text, new_hash text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.auth_rotate_refresh(old_hash text, new_hash text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION auth_verify_code(address text, code text, refresh_hash text, max_wrong integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.auth_verify_code(address text, code text, refresh_hash text, max_wrong integer) FROM PUBLIC;
+
+--
 -- Name: FUNCTION check_proof_of_work(); Type: ACL; Schema: app_private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION app_private.check_proof_of_work() FROM PUBLIC;
+
+--
+-- Name: FUNCTION count_against_limit(bucket_prefix text, per_minute integer, refusal text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.count_against_limit(bucket_prefix text, per_minute integer, refusal text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION enqueue_lead_delivery(); Type: ACL; Schema: app_private; Owner: -
@@ -832,29 +1938,10 @@ REVOKE ALL ON FUNCTION app_private.check_proof_of_work() FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.enqueue_lead_delivery() FROM PUBLIC;
 
 --
--- Name: FUNCTION limit_submission_rate(); Type: ACL; Schema: app_private; Owner: -
+-- Name: TABLE contact_submissions; Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.limit_submission_rate() FROM PUBLIC;
-
---
--- Name: FUNCTION purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean) FROM PUBLIC;
-
---
--- Name: FUNCTION trim_submission_text(); Type: ACL; Schema: app_private; Owner: -
---
-
-REVOKE ALL ON FUNCTION app_private.trim_submission_text() FROM PUBLIC;
-
---
--- Name: FUNCTION contact_challenge(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.contact_challenge() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.contact_challenge() TO anon;
+GRANT SELECT ON TABLE public.contact_submissions TO authenticated;
 
 --
 -- Name: COLUMN contact_submissions.name; Type: ACL; Schema: public; Owner: -
@@ -891,3 +1978,131 @@ GRANT SELECT(submission_key),INSERT(submission_key) ON TABLE public.contact_subm
 --
 
 GRANT INSERT(proof) ON TABLE public.contact_submissions TO anon;
+
+--
+-- Name: FUNCTION inbox_lead(lead_id bigint); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.inbox_lead(lead_id bigint) FROM PUBLIC;
+
+--
+-- Name: FUNCTION inbox_member_email(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.inbox_member_email() FROM PUBLIC;
+
+--
+-- Name: FUNCTION limit_submission_rate(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.limit_submission_rate() FROM PUBLIC;
+
+--
+-- Name: FUNCTION purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION trim_submission_text(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.trim_submission_text() FROM PUBLIC;
+
+--
+-- Name: FUNCTION contact_challenge(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.contact_challenge() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.contact_challenge() TO anon;
+
+--
+-- Name: FUNCTION inbox_add_note(lead_id bigint, body text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_add_note(lead_id bigint, body text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_add_note(lead_id bigint, body text) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_erase(lead_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_erase(lead_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_erase(lead_id bigint) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_is_member(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_is_member() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_is_member() TO authenticated;
+
+--
+-- Name: FUNCTION inbox_mark_read(lead_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_mark_read(lead_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_mark_read(lead_id bigint) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_not_spam(lead_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_not_spam(lead_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_not_spam(lead_id bigint) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_set_status(lead_id bigint, new_status text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_set_status(lead_id bigint, new_status text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_set_status(lead_id bigint, new_status text) TO authenticated;
+
+--
+-- Name: FUNCTION lead_figures(days integer, until timestamp with time zone, time_zone text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) TO authenticated;
+
+--
+-- Name: TABLE lead_outbox; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.lead_outbox TO authenticated;
+
+--
+-- Name: TABLE lead_reads; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.lead_reads TO authenticated;
+
+--
+-- Name: TABLE lead_webhooks; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.lead_webhooks TO authenticated;
+
+--
+-- Name: TABLE inbox_leads; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.inbox_leads TO authenticated;
+
+--
+-- Name: TABLE lead_activity; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.lead_activity TO authenticated;
+
+--
+-- Name: TABLE lead_notes; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.lead_notes TO authenticated;
+
+--
+-- Name: TABLE lead_summaries; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.lead_summaries TO authenticated;

@@ -22,4 +22,21 @@ describePostgres('supabase/schema.sql', () => {
         : `line ${at + 1}: file "${lines(file)[at]}", migrations "${lines(migrated)[at]}"`,
     ).toBe('the same');
   });
+
+  it('says why each of our functions and policies exists, as its COMMENT', async () => {
+    const backend = await freshBackend('postgres');
+    later(() => backend.dispose());
+    const db = await openDatabase(backend.options);
+    later(() => db.close());
+    const silent = await db.query(
+      `select n.nspname || '.' || p.proname as name from pg_proc p
+       join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('public', 'app_private') and obj_description(p.oid, 'pg_proc') is null
+       union all
+       select polname || ' on ' || polrelid::regclass from pg_policy
+       where obj_description(oid, 'pg_policy') is null
+       order by 1`,
+    );
+    expect(silent.map((row) => row.name)).toEqual([]);
+  });
 });
