@@ -5,3 +5,8 @@
  * suspected spam. The JSON route gets the verdict as `suspected_spam` instead.
  */
 export const HONEYPOT_FIELD = 'company_website';
+
+/** Whether the trap was filled: one rule for the page and the form without JavaScript. */
+export function isTrapFilled(value: string | null | undefined): boolean {
+  return (value ?? '').trim() !== '';
+}

@@ -42,8 +42,6 @@ CREATE FUNCTION app_private.assign_submission_key() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  earlier uuid;
 begin
   if new.submission_key is not null then
     return new;
@@ -58,15 +56,10 @@ begin
     20261124,
     pg_catalog.hashtext(new.email || chr(31) || new.name || chr(31) || new.message)
   );
-  select s.submission_key into earlier
-  from public.contact_submissions s
-  where s.email = new.email
-    and s.name = new.name
-    and s.message = new.message
-    and s.created_at > pg_catalog.now() - interval '10 minutes'
-  order by s.created_at desc, s.id desc
-  limit 1;
-  new.submission_key := coalesce(earlier, gen_random_uuid());
+  new.submission_key := coalesce(
+    app_private.same_words_key(new.email, new.name, new.message),
+    gen_random_uuid()
+  );
   return new;
 end
 $$;
@@ -609,6 +602,30 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean) IS 'Retention: deletes leads older than the period the privacy notice states, and suspected spam after 30 days, with everything hanging off them; the notice says only what this enforces.';
+
+--
+-- Name: same_words_key(text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.same_words_key(email text, name text, message text) RETURNS uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select s.submission_key
+  from public.contact_submissions s
+  where s.email = same_words_key.email
+    and s.name = same_words_key.name
+    and s.message = same_words_key.message
+    and s.created_at > pg_catalog.now() - interval '10 minutes'
+  order by s.created_at desc, s.id desc
+  limit 1
+$$;
+
+--
+-- Name: FUNCTION same_words_key(email text, name text, message text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.same_words_key(email text, name text, message text) IS 'The form without JavaScript sent the same words again within 10 minutes: the key of that submission, so a repeat is the same lead (one definition for the trigger and the server).';
 
 --
 -- Name: trim_submission_text(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -2002,6 +2019,12 @@ REVOKE ALL ON FUNCTION app_private.limit_submission_rate() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION same_words_key(email text, name text, message text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.same_words_key(email text, name text, message text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION trim_submission_text(); Type: ACL; Schema: app_private; Owner: -

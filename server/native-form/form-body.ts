@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { HONEYPOT_FIELD } from '../../contact/honeypot.ts';
+import { HONEYPOT_FIELD, isTrapFilled } from '../../contact/honeypot.ts';
 import { CONTACT_FIELDS, type ContactField } from '../../contact/validation.ts';
 
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
@@ -33,7 +33,7 @@ export function readFormBody(body: Buffer | undefined): FormBody | undefined {
   }
   return {
     values,
-    trapped: (params.get(HONEYPOT_FIELD) ?? '').trim() !== '',
+    trapped: isTrapFilled(params.get(HONEYPOT_FIELD)),
     undecodable: !body.toString('latin1').split('&').every(decodesAsUtf8),
   };
 }

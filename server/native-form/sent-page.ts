@@ -30,7 +30,7 @@ export function loadSentPage(distDir: string): (reference: string) => string | u
 /**
  * The reference of the submission a native post was stored as: its own row's,
  * or that of the same words stored in the last 10 minutes, which the
- * database's trigger gave it (20261124010000_submission_key.sql). Undefined if
+ * database's trigger gave it: both ask app_private.same_words_key(). Undefined if
  * it cannot be read now; the visitor then gets the confirmation without it.
  */
 export async function referenceOfSameWords(
@@ -38,13 +38,11 @@ export async function referenceOfSameWords(
   { name, email, message }: { name: string; email: string; message: string },
 ): Promise<string | undefined> {
   try {
-    const [row] = await db.query(
-      `select submission_key::text as key from public.contact_submissions
-       where email = $1 and name = $2 and message = $3
-         and created_at > pg_catalog.now() - interval '10 minutes'
-       order by created_at desc, id desc limit 1`,
-      [email, name, message],
-    );
+    const [row] = await db.query('select app_private.same_words_key($1, $2, $3)::text as key', [
+      email,
+      name,
+      message,
+    ]);
     return typeof row?.key === 'string' ? submissionReference(row.key) : undefined;
   } catch {
     return undefined;

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { HONEYPOT_FIELD } from '../../../contact/honeypot';
+import { HONEYPOT_FIELD, isTrapFilled } from '../../../contact/honeypot';
 import { buttonClass } from '../../components/ui/button-styles';
 import { MESSAGE_COUNTER_FROM, NARROW_SCREEN_PX } from '../../config/constants';
 import { siteConfig } from '../../config/site';
@@ -74,7 +74,9 @@ export function ContactForm() {
     // sent flagged (stored, not emailed) and the visitor sees the usual outcome.
     // Unless confirmed, the visitor's words stay in the fields (and the saved draft).
     try {
-      await sending.submit(trap !== '' ? { ...result.value, suspected_spam: true } : result.value);
+      await sending.submit(
+        isTrapFilled(trap) ? { ...result.value, suspected_spam: true } : result.value,
+      );
     } finally {
       setSubmitting(false);
     }
