@@ -51,7 +51,9 @@ export function createCodeMailer(options: CodeMailerOptions, log: FastifyBaseLog
     queue: (to, code) => {
       setImmediate(() => {
         transport.sendMail({ from, to, ...codeMessage(code) }).catch((error: unknown) => {
-          log.error({ error: loggableError(error) }, 'a sign-in code could not be emailed');
+          // Type and code only: a relay's refusal quotes the recipient's address.
+          const { type, code: errorCode } = loggableError(error);
+          log.error({ error: { type, code: errorCode } }, 'a sign-in code could not be emailed');
         });
       });
     },
