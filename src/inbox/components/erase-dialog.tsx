@@ -53,7 +53,7 @@ export function EraseDialog({ open, lead, onCancel, onConfirm }: EraseDialogProp
         <button
           type="button"
           onClick={onConfirm}
-          className={buttonClass('outline', 'border-danger text-danger')}
+          className={buttonClass('outline', 'border-danger! text-danger!')}
         >
           {copy.confirm}
         </button>

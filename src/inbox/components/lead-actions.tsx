@@ -75,7 +75,7 @@ export function LeadActions({ lead, onChanged, onErased }: LeadActionsProps) {
         type="button"
         disabled={busy}
         onClick={() => setConfirming(true)}
-        className={buttonClass('outline', 'min-h-11 px-4 text-sm text-danger')}
+        className={buttonClass('outline', 'min-h-11 px-4 text-sm text-danger!')}
       >
         {copy.erase}
       </button>
