@@ -1,4 +1,6 @@
 import { inboxCopy } from '../../src/content/inbox';
+import { clockCopy } from '../../src/content/lead-clocks';
+import { until } from '../support/until.ts';
 import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { expect, INBOX_PATH, leadLink, openedLead, signIn, test } from './support/inbox';
@@ -9,7 +11,7 @@ const overflow = () => document.documentElement.scrollWidth - window.innerWidth;
 
 /**
  * Pictures of the inbox for people to look at (screenshots/ is git-ignored):
- * signed out, the list, and a lead opened, at each layout width, in each
+ * signed out, the list, a lead opened and the figures, at each layout width, in each
  * theme; each checked for nothing wider than the screen.
  */
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
@@ -17,7 +19,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test.use({ viewport });
 
     test('screenshots of the inbox, light and dark', async ({ page, inbox, member }) => {
-      test.slow(); // six screenshots and a sign-in
+      test.slow(); // eight screenshots and a sign-in
       const shot = async (state: string, scheme: string) => {
         expect(await page.evaluate(overflow), `${state} fits the width`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: `screenshots/inbox-${device}-${scheme}-${state}.png` });
@@ -38,13 +40,29 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
         email: `tom.${first.email}`,
         message: 'Would like a quote for a new website with online booking and reviews.',
       });
+      // The clocks' worker gives every lead its deadlines within a round: wait for it, not a time.
+      await until(
+        async () =>
+          (
+            await inbox.server.query(
+              'select 1 from public.contact_submissions where reply_due is null and not suspected_spam',
+            )
+          ).length === 0,
+        30_000,
+        'the leads’ deadlines',
+      );
       await signIn(page, inbox, member);
       await expect(leadLink(page, 'Priya Shah').first()).toBeVisible();
+      await expect(leadLink(page, 'Priya Shah').first().locator('[data-clock]')).toBeVisible();
       await inEachColorScheme(page, (scheme) => shot('list', scheme));
 
       await leadLink(page, 'Priya Shah').first().click();
       await expect(openedLead(page, 'Priya Shah').getByTestId('lead-message')).toBeVisible();
       await inEachColorScheme(page, (scheme) => shot('lead', scheme));
+
+      await page.getByRole('button', { name: clockCopy.figures.show }).click();
+      await expect(page.getByRole('table', { name: clockCopy.figures.perWeek })).toBeVisible();
+      await inEachColorScheme(page, (scheme) => shot('figures', scheme));
     });
   });
 }

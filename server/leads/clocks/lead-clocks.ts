@@ -25,8 +25,8 @@ import { digestNotice, reminderNotice, type Notice } from './clock-messages.ts';
 import type { WorkingHours } from './working-hours.ts';
 import { localParts, weekdayOf, zonedInstant } from './zoned-time.ts';
 
-/** A lead has its deadlines within seconds; an idle round is three indexed queries. */
-export const CLOCK_POLL_MS = 15_000;
+/** A lead has its deadlines within seconds of its email; an idle round is two indexed queries. */
+export const CLOCK_POLL_MS = 5_000;
 /** Reminders: one email per quarter-hour at most, however many leads fall due. */
 export const REMINDER_SPACING_MS = 15 * 60_000;
 export const DEFAULT_REMINDER_MINUTES = 60;
