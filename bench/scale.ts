@@ -13,10 +13,10 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { spawnServer, type ChildServer } from '../tests/server/support/child-server.ts';
-import { startNginx } from '../tests/server/support/nginx.ts';
-import { TABLE_URL, VALID } from '../tests/server/support/requests.ts';
-import { Visitor } from '../tests/server/support/visitor.ts';
+import { spawnServer, type ChildServer } from '../tests/support/child-server.ts';
+import { startNginx } from '../tests/support/nginx.ts';
+import { TABLE_URL, VALID } from '../tests/support/requests.ts';
+import { Visitor } from '../tests/support/visitor.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
 import { presolve } from './proof-pool.ts';
 import { percentile } from './submissions-load.ts';

@@ -10,7 +10,7 @@ import {
   envFor,
   freshBackend,
 } from './support/backends.ts';
-import { TABLE_URL, VALID } from './support/requests.ts';
+import { TABLE_URL, VALID } from '../support/requests.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
 import { withProof } from '../support/proof.ts';
 

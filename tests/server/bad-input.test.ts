@@ -5,7 +5,7 @@ import type { BadInput } from './support/bad-input.ts';
 import { BAD_ROUTES } from './support/bad-routes.ts';
 import { BAD_VALUES } from './support/bad-values.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { ERROR_KEYS, send } from './support/requests.ts';
+import { ERROR_KEYS, send } from '../support/requests.ts';
 
 describeEachBackend('hostile and broken requests', (kind) => {
   let t: TestApp;

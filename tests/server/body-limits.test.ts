@@ -3,7 +3,7 @@ import { SMALL_BODY_BYTES } from '../../server/app.ts';
 import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
 import { LIMITS } from '../../contact/validation.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { send, TABLE_URL, VALID } from './support/requests.ts';
+import { send, TABLE_URL, VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 
 /** Only the insert reads a body as large as a maximal submission; every other route reads a small one. */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PLACEHOLDERS_FILE } from '../../server/build-placeholders.ts';
 import { parseSiteEnv, placeholdersInUse } from '../../src/config/env.ts';
 import { freshBackend } from './support/backends.ts';
-import { spawnServer, type ChildServer } from './support/child-server.ts';
+import { spawnServer, type ChildServer } from '../support/child-server.ts';
 import { until } from '../support/until.ts';
 
 const REAL = {

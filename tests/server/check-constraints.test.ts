@@ -16,7 +16,7 @@ import {
   TEST_RATE_LIMIT,
   type Backend,
 } from './support/backends.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 
 /** Every BMP code point PostgreSQL can store (not NUL, not a surrogate half). */
 const BMP = Array.from({ length: 0xffff }, (_, i) => i + 1).filter(

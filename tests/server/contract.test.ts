@@ -10,7 +10,7 @@ import {
   TEST_RATE_LIMIT,
   type Backend,
 } from './support/backends.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 import { fetchChallenge, proofFrom, solve } from '../support/proof.ts';
 
 /** An anon key as the site would be built with; this server treats every request as anon. */

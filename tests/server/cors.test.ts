@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
-import { send, VALID } from './support/requests.ts';
+import { send, VALID } from '../support/requests.ts';
 
 const PAGE = 'https://www.example.co.uk';
 const OTHER = 'https://evil.example';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { submissionReference } from '../../contact/reference.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { ERROR_KEYS, send, VALID } from './support/requests.ts';
+import { ERROR_KEYS, send, VALID } from '../support/requests.ts';
 
 /** Where inject() says the request went: Fastify's default Host for it. */
 const OWN_ORIGIN = 'http://localhost:80';

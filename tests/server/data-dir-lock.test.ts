@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
-import { runServerToExit, spawnServer, type ChildServer } from './support/child-server.ts';
+import { runServerToExit, spawnServer, type ChildServer } from '../support/child-server.ts';
 
 const dirs: string[] = [];
 const children: ChildServer['child'][] = [];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { asAnon, outcome } from './support/as-anon.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { ERROR_KEYS, send, VALID } from './support/requests.ts';
+import { ERROR_KEYS, send, VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 
 /** Low, so a test reaches it quickly; the in-process limiter in front stays far higher. */

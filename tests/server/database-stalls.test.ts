@@ -11,7 +11,7 @@ import {
   describePostgres,
   TEST_RATE_LIMIT,
 } from './support/backends.ts';
-import { TABLE_URL, VALID } from './support/requests.ts';
+import { TABLE_URL, VALID } from '../support/requests.ts';
 import { tcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 import { proofFrom } from '../support/proof.ts';
 

@@ -11,7 +11,7 @@ import {
   TEST_RATE_LIMIT,
   type Backend,
 } from './support/backends.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 
 /**

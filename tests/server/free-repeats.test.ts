@@ -8,7 +8,7 @@ import {
   describePostgres,
   testApp,
 } from './support/backends.ts';
-import { ERROR_KEYS, send, TABLE_URL, VALID } from './support/requests.ts';
+import { ERROR_KEYS, send, TABLE_URL, VALID } from '../support/requests.ts';
 import { withProof } from '../support/proof.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
 

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isValidRow, validateSubmission } from '../../contact/validation.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { body, headers, sendable, withProof } from './support/random-requests.ts';
-import { ERROR_KEYS, send } from './support/requests.ts';
+import { body, headers, sendable, withProof } from '../support/random-requests.ts';
+import { ERROR_KEYS, send } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 
 /**

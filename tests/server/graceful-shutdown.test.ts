@@ -7,7 +7,7 @@ import {
   postThenSignal,
   spawnServer,
   type ChildServer,
-} from './support/child-server.ts';
+} from '../support/child-server.ts';
 
 // kill -9 is persistence.test.ts's; this is the orderly stop an orchestrator asks for, sent to
 // the server's own process (production-signals.test.ts sends it to npm's).

@@ -10,7 +10,7 @@ import {
   TEST_RATE_LIMIT,
   type Backend,
 } from './support/backends.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 
 /**
  * One draft's key sent with two proofs at once (the page's retry beside a

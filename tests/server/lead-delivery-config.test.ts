@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseServerConfig } from '../../server/config.ts';
 import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
 import { freshBackend } from './support/backends.ts';
-import { runServerToExit, spawnServer } from './support/child-server.ts';
+import { runServerToExit, spawnServer } from '../support/child-server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 
 const SMTP = {
   SMTP_URL: 'smtps://web:hunter2@smtp.example.com:465',

@@ -8,7 +8,7 @@ import {
 } from './support/backends.ts';
 import { SilentRelay, SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 import { withProof } from '../support/proof.ts';
 import { submissionReference } from '../../contact/reference.ts';
 

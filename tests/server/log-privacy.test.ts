@@ -3,7 +3,7 @@ import { buildApp } from '../../server/app.ts';
 import { DatabaseUnavailableError, type Database } from '../../server/db/database.ts';
 import { describeEachBackend, testApp, TEST_RATE_LIMIT, type TestApp } from './support/backends.ts';
 import { capturedLog } from './support/captured-log.ts';
-import { send, TABLE_URL } from './support/requests.ts';
+import { send, TABLE_URL } from '../support/requests.ts';
 
 /** Strings no log line may hold: a visitor's. */
 const VISITOR = {

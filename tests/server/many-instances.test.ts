@@ -4,7 +4,7 @@ import { migrate, readMigrations } from '../../server/db/migrations.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { createPostgresDatabase, describePostgres } from './support/backends.ts';
-import { TABLE_URL, VALID } from './support/requests.ts';
+import { TABLE_URL, VALID } from '../support/requests.ts';
 import { withProof } from '../support/proof.ts';
 
 /** Several instances sharing one PostgreSQL, as a load-balanced deployment runs them. */

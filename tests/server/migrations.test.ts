@@ -9,7 +9,7 @@ import {
   describePostgres,
   emptyDataDir,
 } from './support/backends.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 
 /** Everything the migration decides, as text, to compare before and after a re-run. */

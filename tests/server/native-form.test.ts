@@ -3,7 +3,7 @@ import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
 import { MESSAGES } from '../../src/content/contact.ts';
 import { contactReplyCopy } from '../../src/content/contact-reply.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 

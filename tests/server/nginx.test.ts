@@ -6,10 +6,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
 import { LIMITS } from '../../contact/validation.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
-import { spawnServer, type ChildServer } from './support/child-server.ts';
-import { describeWithNginx, startNginx, type RunningNginx } from './support/nginx.ts';
-import { TABLE_URL, VALID } from './support/requests.ts';
-import { Visitor } from './support/visitor.ts';
+import { spawnServer, type ChildServer } from '../support/child-server.ts';
+import { describeWithNginx, startNginx, type RunningNginx } from '../support/nginx.ts';
+import { TABLE_URL, VALID } from '../support/requests.ts';
+import { Visitor } from '../support/visitor.ts';
 import { until } from '../support/until.ts';
 
 const INDEX = '<!doctype html><title>Foreland</title><h1>Websites that work</h1>';

@@ -9,7 +9,7 @@ import {
   testApp,
   type TestApp,
 } from './support/backends.ts';
-import { send, VALID } from './support/requests.ts';
+import { send, VALID } from '../support/requests.ts';
 
 /** Low, so each side's limit is reached in a few requests; the other side stays far above it. */
 const LIMIT = 2;

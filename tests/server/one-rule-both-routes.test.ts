@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validateSubmission } from '../../contact/validation.ts';
 import { insertAsAnon } from './support/as-anon.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { send, VALID } from './support/requests.ts';
+import { send, VALID } from '../support/requests.ts';
 
 /** Whitespace a visitor's paste brings along: each of JavaScript's \s at the edges. */
 const PADDED = {

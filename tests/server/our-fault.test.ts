@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from './support/backends.ts';
 import { capturedLog } from './support/captured-log.ts';
-import { ERROR_KEYS, send, VALID } from './support/requests.ts';
+import { ERROR_KEYS, send, VALID } from '../support/requests.ts';
 
 /**
  * A bug of ours is a 500, so monitoring that watches for 5xx sees it, in

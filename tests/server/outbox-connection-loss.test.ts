@@ -7,10 +7,10 @@ import { openDatabase } from '../../server/db/open-database.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import { insertAsAnon } from './support/as-anon.ts';
 import { describePostgres, freshBackend } from './support/backends.ts';
-import { spawnServer } from './support/child-server.ts';
+import { spawnServer } from '../support/child-server.ts';
 import { SilentRelay, SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 import { withProof } from '../support/proof.ts';
 
 /**

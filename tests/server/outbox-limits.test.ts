@@ -11,7 +11,7 @@ import {
   type Backend,
 } from './support/backends.ts';
 import { until } from '../support/until.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 
 /**
  * A lead the relay keeps refusing is given up after a

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
 import { startServer } from '../../server/start.ts';
 import { describeEachBackend, emptyDataDir, envFor, freshBackend } from './support/backends.ts';
-import { exited, runServerToExit, spawnServer, type ChildServer } from './support/child-server.ts';
-import { VALID } from './support/requests.ts';
+import { exited, runServerToExit, spawnServer, type ChildServer } from '../support/child-server.ts';
+import { VALID } from '../support/requests.ts';
 import { withProof } from '../support/proof.ts';
 
 const post = async (url: string, body: object) =>

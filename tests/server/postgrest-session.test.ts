@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LIMITS } from '../../contact/validation.ts';
 import { asPostgrestRequest, outcome } from './support/as-anon.ts';
 import { describePostgres, migratedPostgres } from './support/backends.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 import { solve } from '../support/proof.ts';
 
 /**

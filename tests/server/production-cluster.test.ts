@@ -2,11 +2,11 @@ import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresDatabase, describePostgres } from './support/backends.ts';
-import { exited, spawnServer, type ChildServer } from './support/child-server.ts';
-import { describeWithNginx, startNginx, type RunningNginx } from './support/nginx.ts';
+import { exited, spawnServer, type ChildServer } from '../support/child-server.ts';
+import { describeWithNginx, startNginx, type RunningNginx } from '../support/nginx.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import { Visitor } from './support/visitor.ts';
+import { Visitor } from '../support/visitor.ts';
 
 /** Low, so one address reaches it quickly; each load client below has addresses of its own. */
 const LIMIT = 5;

@@ -7,7 +7,7 @@ import {
   exited,
   postThenSignal,
   spawnNpm,
-} from './support/child-server.ts';
+} from '../support/child-server.ts';
 import { descendantsOf, survivors } from './support/process-tree.ts';
 import { until } from '../support/until.ts';
 

@@ -5,7 +5,7 @@ import type { Database } from '../../server/db/database.ts';
 import { fetchChallenge, proofFrom, solve } from '../support/proof.ts';
 import { outcome } from './support/as-anon.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { send, TABLE_URL, VALID } from './support/requests.ts';
+import { send, TABLE_URL, VALID } from '../support/requests.ts';
 
 /**
  * A script holding the public anon key must not be able to store a row

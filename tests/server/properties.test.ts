@@ -8,7 +8,7 @@ import {
 } from '../../contact/validation.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { proofFrom } from '../support/proof.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 
 // fuzz.test.ts posts random bodies through the server (no 5xx, nothing invalid stored).
 // Here the server's checks are bypassed: the database's own CHECK constraints, met as

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
-import { ERROR_KEYS, TABLE_URL, VALID } from './support/requests.ts';
+import { ERROR_KEYS, TABLE_URL, VALID } from '../support/requests.ts';
 
 /** Counts inserts instead of storing them: the limiter, not the database, is under test. */
 function countingDatabase() {

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { send } from './support/requests.ts';
+import { send } from '../support/requests.ts';
 
 /** Strings no log line may hold: they are the visitor's. */
 const VISITOR = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, testApp, type TestApp } from './support/backends.ts';
-import { send, TABLE_URL, VALID } from './support/requests.ts';
+import { send, TABLE_URL, VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 
 /** The PostgREST details a client may lean on; protocol only, so the embedded backend suffices. */

@@ -6,8 +6,8 @@ import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { startServer } from '../../server/start.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
-import { childEnv } from './support/child-server.ts';
-import { VALID } from './support/requests.ts';
+import { childEnv } from '../support/child-server.ts';
+import { VALID } from '../support/requests.ts';
 
 /**
  * Retention (docs/product.md#ruling-retention): submissions older than the

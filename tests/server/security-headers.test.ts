@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
-import { send, VALID } from './support/requests.ts';
+import { send, VALID } from '../support/requests.ts';
 
 const HASHES = ["'sha256-dGhlbWU='", "'sha256-bG9hZGVy'"];
 

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { freshBackend, TEST_RATE_LIMIT, type Backend } from './support/backends.ts';
-import { TABLE_URL, VALID } from './support/requests.ts';
+import { TABLE_URL, VALID } from '../support/requests.ts';
 import { withProof } from '../support/proof.ts';
 
 const IDLE_CONNECTIONS = 300;

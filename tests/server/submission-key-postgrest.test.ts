@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { asPostgrestRequest, outcome } from './support/as-anon.ts';
 import { describePostgres, migratedPostgres } from './support/backends.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 import { solve } from '../support/proof.ts';
 
 /**

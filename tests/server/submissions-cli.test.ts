@@ -5,7 +5,7 @@ import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { submissionReference } from '../../contact/reference.ts';
 import { startServer } from '../../server/start.ts';
-import { childEnv } from './support/child-server.ts';
+import { childEnv } from '../support/child-server.ts';
 import {
   describeEachBackend,
   emptyDataDir,

@@ -6,7 +6,7 @@ import { asAnon, outcome } from './support/as-anon.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 import { submissionReference } from '../../contact/reference.ts';
 import { proofFrom, withProof } from '../support/proof.ts';
 

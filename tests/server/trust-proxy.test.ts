@@ -4,7 +4,7 @@ import { buildApp } from '../../server/app.ts';
 import { ConfigError, parseServerConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import type { TrustProxy } from '../../server/trust-proxy.ts';
-import { TABLE_URL, VALID } from './support/requests.ts';
+import { TABLE_URL, VALID } from '../support/requests.ts';
 
 const trustOf = (value: string) => parseServerConfig({ TRUST_PROXY: value }).trustProxy;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LIMITS, type ContactSubmission } from '../../contact/validation.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
-import { send, VALID } from './support/requests.ts';
+import { send, VALID } from '../support/requests.ts';
 
 const emoji = '😀';
 

@@ -14,7 +14,7 @@ import {
   undoAfterEach,
   type Backend,
 } from './support/backends.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver.ts';

@@ -3,11 +3,11 @@ import { once } from 'node:events';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
-import { childEnv } from './support/child-server.ts';
+import { childEnv } from '../support/child-server.ts';
 import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import { VALID } from './support/requests.ts';
+import { VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 import { submissionReference } from '../../contact/reference.ts';
 

@@ -50,7 +50,7 @@ describe('import boundaries', () => {
   it('a test imports helpers from its own folder or from tests/support/', async () => {
     const refused = await crossings(
       'tests/e2e/crossing.spec.ts',
-      "import { VALID } from '../server/support/requests.ts';\nexport const x = VALID;\n",
+      "import { countRows } from '../server/support/backends.ts';\nexport const x = countRows;\n",
     );
     expect(refused).toEqual([expect.stringContaining('tests/support/, the one shared place')]);
     const allowed = await crossings(

@@ -1,5 +1,5 @@
 import type { BadInput } from './bad-input.ts';
-import { VALID } from './requests.ts';
+import { VALID } from '../../support/requests.ts';
 
 /** Columns that do not exist or that anon may not write, and query parameters and preferences no client of ours sends. */
 export const BAD_COLUMNS: BadInput[] = [

@@ -1,4 +1,4 @@
-import type { InsertRequest } from './requests.ts';
+import type { InsertRequest } from '../../support/requests.ts';
 
 /** A hostile or broken request, and the PostgREST answer it must get. */
 export interface BadInput extends InsertRequest {

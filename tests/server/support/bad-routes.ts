@@ -1,5 +1,5 @@
 import type { BadInput } from './bad-input.ts';
-import { VALID } from './requests.ts';
+import { VALID } from '../../support/requests.ts';
 
 const notImplemented = { status: 400, code: 'PGRST127' };
 

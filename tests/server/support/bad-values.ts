@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../contact/validation.ts';
 import type { BadInput } from './bad-input.ts';
-import { VALID } from './requests.ts';
+import { VALID } from '../../support/requests.ts';
 
 const emoji = '😀';
 

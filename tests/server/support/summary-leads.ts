@@ -1,7 +1,7 @@
 import type { Database } from '../../../server/db/database.ts';
 import { submissionReference } from '../../../contact/reference.ts';
 import type { ReceivedMail, SmtpSink } from '../../support/smtp-sink.ts';
-import { VALID } from './requests.ts';
+import { VALID } from '../../support/requests.ts';
 
 /** Leads stored as the owner and the emails they became: for the summary tests. */
 

@@ -13,8 +13,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
-import { freePort } from '../../support/free-port.ts';
-import { skipReason } from '../../support/skip.ts';
+import { freePort } from './free-port.ts';
+import { skipReason } from './skip.ts';
 
 export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const SITE_CONFIG = 'deploy/nginx.conf';

@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:https';
 import type { RunningNginx } from './nginx.ts';
 import type { Challenge } from 'altcha-lib/types';
-import { solve } from '../../support/proof.ts';
+import { solve } from './proof.ts';
 import { TABLE_URL, VALID } from './requests.ts';
 
 export interface Answer {

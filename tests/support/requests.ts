@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { ContactSubmission } from '../../../contact/validation.ts';
-import { proofFrom } from '../../support/proof.ts';
+import type { ContactSubmission } from '../../contact/validation.ts';
+import { proofFrom } from './proof.ts';
 
 export const TABLE_URL = '/rest/v1/contact_submissions';
 

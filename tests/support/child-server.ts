@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { TABLE_URL, VALID } from './requests.ts';
-import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../../support/proof.ts';
+import { proofFrom, TEST_PROOF_OF_WORK_ENV } from './proof.ts';
 
 const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
 
