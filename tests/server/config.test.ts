@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseDatabaseConfig, parseServerConfig } from '../../server/config.ts';
+import {
+  ConfigError,
+  parseDatabaseConfig,
+  parseServerConfig,
+} from '../../server/settings/read-settings.ts';
+import { defaultWorkingHours } from '../../server/leads/clocks/working-hours.ts';
 
 /** A valid Standard Webhooks secret (24 bytes), made up. */
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -27,6 +32,8 @@ describe('server configuration', () => {
       proofOfWork: {},
       inboxEmails: [],
       siteUrl: undefined,
+      businessHours: defaultWorkingHours(),
+      replyReminderMinutes: 60,
     });
   });
 
@@ -50,6 +57,7 @@ describe('server configuration', () => {
       PROOF_OF_WORK_EXPIRES_SECONDS: ' 600 ',
       INBOX_EMAILS: ' owner@example.co.uk, partner@example.co.uk ,',
       VITE_SITE_URL: ' https://www.example.co.uk/ ',
+      REPLY_REMINDER_MINUTES: ' 90 ',
     });
     expect(config).toEqual({
       port: 3000,
@@ -72,6 +80,8 @@ describe('server configuration', () => {
       proofOfWork: { maxNumber: 50_000, expiresSeconds: 600 },
       inboxEmails: ['owner@example.co.uk', 'partner@example.co.uk'],
       siteUrl: 'https://www.example.co.uk',
+      businessHours: defaultWorkingHours(),
+      replyReminderMinutes: 90,
     });
   });
 
