@@ -169,6 +169,12 @@ describe('server configuration', () => {
     expect(error?.problems).toHaveLength(3);
   });
 
+  it('names a wrong pair and a wrong value in one error', () => {
+    expect(() =>
+      parseServerConfig({ TRUST_PROXY: 'yes', SMTP_URL: 'smtp://relay.example.co.uk' }),
+    ).toThrow(/TRUST_PROXY must be .*\n.*SMTP_URL and NOTIFY_EMAIL go together/s);
+  });
+
   it('never echoes a connection string, which may hold a password', () => {
     expect(() => parseDatabaseConfig({ DATABASE_URL: 'mysql://u:hunter2@db/site' })).toThrow(
       /^(?!.*hunter2)/s,
