@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDatabaseConfig } from '../server/config.ts';
+import { parseDatabaseConfig } from '../server/settings/read-settings.ts';
 import { loadEnvFile } from '../server/env-file.ts';
 import { DataDirLockedError } from '../server/db/data-dir-lock.ts';
 import { PGDATA } from '../server/db/embedded-database.ts';

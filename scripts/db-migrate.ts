@@ -6,7 +6,7 @@
  *
  *   node --import tsx scripts/db-migrate.ts
  */
-import { parseDatabaseConfig } from '../server/config.ts';
+import { parseDatabaseConfig } from '../server/settings/read-settings.ts';
 import { loadEnvFile } from '../server/env-file.ts';
 import { migrate } from '../server/db/migrations.ts';
 import { openDatabase } from '../server/db/open-database.ts';

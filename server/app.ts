@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { authApi } from './auth/plugin.ts';
 import { createCodeMailer, type CodeMailerOptions } from './auth/code-mailer.ts';
 import type { CodeRules } from './auth/sign-in-queries.ts';
-import { CONFIG_DEFAULTS } from './config.ts';
+import { DEFAULTS } from './settings/schema.ts';
 import type { Database } from './db/database.ts';
 import { health } from './plugins/health.ts';
 import { nativeForm } from './native-form/plugin.ts';
@@ -62,9 +62,9 @@ export const AUTH_PREFIX = '/auth/v1';
 /** The whole server as one Fastify instance, one plugin per concern; tests drive it with inject(). */
 export async function buildApp({
   database,
-  distDir = CONFIG_DEFAULTS.DIST_DIR,
+  distDir = DEFAULTS.DIST_DIR,
   logger = false,
-  rateLimitPerMinute = Number(CONFIG_DEFAULTS.RATE_LIMIT_PER_MINUTE),
+  rateLimitPerMinute = DEFAULTS.RATE_LIMIT_PER_MINUTE,
   trustProxy = false,
   connectSrc = [],
   corsOrigins = [],

@@ -5,7 +5,7 @@ const ENV_FILE = '.env';
 
 /**
  * Reads `.env` into process.env, for every entry point (the server, `npm start`, the worker and
- * the command-line tools) before it parses its configuration once (server/config.ts). A variable
+ * the command-line tools) before it parses its configuration once (server/settings/schema.ts). A variable
  * the real environment already has is kept: Node's loader never overrides one. Without the file,
  * nothing changes. The build reads the same file for its VITE_ values (Vite's own loader).
  */

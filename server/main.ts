@@ -3,21 +3,9 @@
  * environment once, starts, and on SIGINT or SIGTERM finishes in-flight
  * requests, closes the database and exits 0. A second signal kills at once.
  */
-import { ConfigError, parseServerConfig, type ServerConfig } from './config.ts';
-import { loadEnvFile } from './env-file.ts';
+import { readConfig } from './settings/read-settings.ts';
 import { startServer } from './start.ts';
 
-function readConfig(): ServerConfig {
-  try {
-    return parseServerConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-}
-
-loadEnvFile();
 const config = readConfig();
 const starting = startServer({ ...config, logger: true });
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, type AppOptions } from './app.ts';
 import { placeholderWarning, readPlaceholders } from './build-placeholders.ts';
-import { CONFIG_DEFAULTS } from './config.ts';
+import { DEFAULTS } from './settings/schema.ts';
 import type { Database, Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { readDatabaseRateLimit } from './db/rate-limit.ts';
@@ -50,10 +50,10 @@ export interface RunningServer {
 
 /** Opens (and migrates) the database, builds the app and listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? CONFIG_DEFAULTS.HOST;
+  const host = options.host ?? DEFAULTS.HOST;
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
-    dataDir: options.dataDir ?? CONFIG_DEFAULTS.DATA_DIR,
+    dataDir: options.dataDir ?? DEFAULTS.DATA_DIR,
     rateLimitPerMinute: options.rateLimitPerMinute,
     proofOfWork: options.proofOfWork,
   });
@@ -67,7 +67,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       options.rateLimitPerMinute ?? (await readDatabaseRateLimit(database));
     await addMembers(database, options.inboxEmails ?? []);
     app = await buildApp({ ...options, rateLimitPerMinute, database, mail: options });
-    await app.listen({ port: options.port ?? Number(CONFIG_DEFAULTS.PORT), host });
+    await app.listen({ port: options.port ?? DEFAULTS.PORT, host });
     delivery = await startLeadDelivery(database, app.log, options);
     retention = startRetentionPurge(database, app.log, {
       retentionMonths: options.retentionMonths ?? DEFAULT_RETENTION_MONTHS,
@@ -80,7 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
   app.log.info(`Submissions are stored in the ${database.location}`);
-  const placeholders = readPlaceholders(options.distDir ?? CONFIG_DEFAULTS.DIST_DIR);
+  const placeholders = readPlaceholders(options.distDir ?? DEFAULTS.DIST_DIR);
   if (placeholders.length > 0) app.log.warn(placeholderWarning(placeholders));
 
   const { port } = app.server.address() as AddressInfo;

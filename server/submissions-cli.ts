@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseDatabaseConfig, parseRetentionConfig } from './config.ts';
+import { parseDatabaseConfig, parseRetentionConfig } from './settings/read-settings.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { PGDATA } from './db/embedded-database.ts';

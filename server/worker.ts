@@ -13,8 +13,7 @@
  * NOTIFY_EMAIL that is all it does.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, parseServerConfig, type ServerConfig } from './config.ts';
-import { loadEnvFile } from './env-file.ts';
+import { readConfig } from './settings/read-settings.ts';
 import { openDatabase } from './db/open-database.ts';
 import { startLeadDelivery } from './leads/delivery/lead-delivery.ts';
 import { startRetentionPurge } from './leads/retention.ts';
@@ -25,17 +24,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function readConfig(): ServerConfig {
-  try {
-    return parseServerConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    fail(error.message);
-  }
-}
-
 const { values } = parseArgs({ options: { once: { type: 'boolean', default: false } } });
-loadEnvFile();
 const config = readConfig();
 
 const log = {

@@ -22,7 +22,7 @@ export interface ProofOfWorkSettings {
   expiresSeconds?: number;
 }
 
-/** Bounds of the table's CHECKs, so a bad setting stops the start with its name (server/config.ts). */
+/** Bounds of the table's CHECKs, so a bad setting stops the start with its name (server/settings/schema.ts). */
 export const MAX_NUMBER_RANGE = [1, 100_000_000] as const;
 export const EXPIRES_SECONDS_RANGE = [10, 86_400] as const;
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseDatabaseConfig, parseServerConfig } from '../../server/config.ts';
+import {
+  ConfigError,
+  parseDatabaseConfig,
+  parseServerConfig,
+} from '../../server/settings/read-settings.ts';
+import { defaultWorkingHours } from '../../server/leads/clocks/working-hours.ts';
 
 /** A valid Standard Webhooks secret (24 bytes), made up. */
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -27,6 +32,8 @@ describe('server configuration', () => {
       proofOfWork: {},
       inboxEmails: [],
       siteUrl: undefined,
+      businessHours: defaultWorkingHours(),
+      replyReminderMinutes: 60,
     });
   });
 
@@ -50,6 +57,7 @@ describe('server configuration', () => {
       PROOF_OF_WORK_EXPIRES_SECONDS: ' 600 ',
       INBOX_EMAILS: ' owner@example.co.uk, partner@example.co.uk ,',
       VITE_SITE_URL: ' https://www.example.co.uk/ ',
+      REPLY_REMINDER_MINUTES: ' 90 ',
     });
     expect(config).toEqual({
       port: 3000,
@@ -72,6 +80,8 @@ describe('server configuration', () => {
       proofOfWork: { maxNumber: 50_000, expiresSeconds: 600 },
       inboxEmails: ['owner@example.co.uk', 'partner@example.co.uk'],
       siteUrl: 'https://www.example.co.uk',
+      businessHours: defaultWorkingHours(),
+      replyReminderMinutes: 90,
     });
   });
 
@@ -157,6 +167,12 @@ describe('server configuration', () => {
       }
     })();
     expect(error?.problems).toHaveLength(3);
+  });
+
+  it('names a wrong pair and a wrong value in one error', () => {
+    expect(() =>
+      parseServerConfig({ TRUST_PROXY: 'yes', SMTP_URL: 'smtp://relay.example.co.uk' }),
+    ).toThrow(/TRUST_PROXY must be .*\n.*SMTP_URL and NOTIFY_EMAIL go together/s);
   });
 
   it('never echoes a connection string, which may hold a password', () => {

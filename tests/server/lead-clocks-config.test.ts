@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseServerConfig } from '../../server/config.ts';
+import { ConfigError, parseServerConfig } from '../../server/settings/read-settings.ts';
 
 describe('the clocks’ settings', () => {
   it('default to Mon–Fri 09:00–17:30 in London and a reminder an hour ahead', () => {

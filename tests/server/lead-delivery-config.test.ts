@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseServerConfig } from '../../server/config.ts';
+import { ConfigError, parseServerConfig } from '../../server/settings/read-settings.ts';
 import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
 import { freshBackend } from './support/backends.ts';
 import { runServerToExit, spawnServer } from '../support/child-server.ts';

@@ -13,7 +13,7 @@ import {
 import { createWebhookPoster } from './webhook-poster.ts';
 
 export interface LeadDeliveryOptions extends OutboxLimits {
-  /** Both or neither: server/config.ts enforces that for the environment, this for callers. */
+  /** Both or neither: server/settings/schema.ts enforces that for the environment, this for callers. */
   smtpUrl?: string;
   notifyEmail?: string;
   mailFrom?: string;

@@ -14,7 +14,7 @@ import { leadEvent } from './webhook-payload.ts';
 
 export interface WebhookPosterOptions {
   url: string;
-  /** `whsec_` and base64: checked by server/config.ts. */
+  /** `whsec_` and base64: checked by server/settings/schema.ts. */
   secret: string;
 }
 
