@@ -20,6 +20,7 @@ import {
   parseWorkingHours,
 } from '../leads/clocks/working-hours.ts';
 import { isHeaderSafeAddress, parseMailbox } from '../leads/delivery/email-address.ts';
+import { SUMMARY_INTERVAL_MS, UNVERIFIED_PER_HOUR } from '../leads/delivery/outbox-worker.ts';
 import {
   corsOriginProblem,
   databaseUrlProblem,
@@ -39,8 +40,9 @@ export const DEFAULTS = {
   // The migration's own default (20261123030000_rate_limit.sql); written only when given.
   RATE_LIMIT_PER_MINUTE: 10,
   DIST_DIR: 'dist',
-  LEAD_SUMMARY_INTERVAL_SECONDS: 300,
-  UNVERIFIED_EMAILS_PER_HOUR: 10,
+  // The lead worker's own defaults (outbox-worker.ts), as settings.
+  LEAD_SUMMARY_INTERVAL_SECONDS: SUMMARY_INTERVAL_MS / 1000,
+  UNVERIFIED_EMAILS_PER_HOUR: UNVERIFIED_PER_HOUR,
   BUSINESS_HOURS: DEFAULT_BUSINESS_HOURS,
   BUSINESS_TIMEZONE: DEFAULT_BUSINESS_TIMEZONE,
   REPLY_REMINDER_MINUTES: DEFAULT_REMINDER_MINUTES,
