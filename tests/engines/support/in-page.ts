@@ -61,15 +61,16 @@ export function recordedProblems(): string[] {
   return (window as unknown as { engineProblems?: string[] }).engineProblems ?? ['no recorder'];
 }
 
-/** Whether the page says React has hydrated every section (src/lib/hydration-marker.ts). */
+/** Whether the page says its islands are armed and those due at load hydrated (src/lib/hydration-marker.ts). */
 export function hydrated(attribute: string): boolean {
   return document.documentElement.hasAttribute(attribute);
 }
 
-/** Each section's heading, in page order, as its aria-labelledby names it. */
+/** Each section's heading, in page order, as its aria-labelledby names it (islands' markers between). */
 export function sectionHeadings(): (string | undefined)[] {
-  return [...document.querySelectorAll('main > section[aria-labelledby]')].map((section) =>
-    document.getElementById(section.getAttribute('aria-labelledby')!)?.textContent?.trim(),
+  return [...document.querySelectorAll('main section[aria-labelledby]:not(section section)')].map(
+    (section) =>
+      document.getElementById(section.getAttribute('aria-labelledby')!)?.textContent?.trim(),
   );
 }
 
