@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { IslandBody } from './island-body';
@@ -7,32 +7,51 @@ import { islandIdPrefix } from './markers';
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
+/** An island whose hydration has begun. */
+export interface Hydrating {
+  /**
+   * When a held click may be replayed: at once, since React hydrates a root
+   * synchronously when a click lands on it before it has (and then dispatches
+   * the click); after hydration if the visitor typed first, so the retyped
+   * fields come before the click.
+   */
+  replayable: Promise<void>;
+  /** Once the island is hydrated and its effects have run. */
+  hydrated: Promise<void>;
+}
+
 /**
- * Hydrates one island as its own React root and resolves once it is hydrated
- * and its effects have run. Loaded with the first island that needs it, so
- * react-dom is never part of the first view.
+ * Starts hydrating one island as its own React root. Loaded with the first
+ * island that needs it, so react-dom is never part of the first view.
  *
  * Hydration takes the server's values for controlled fields, so what a
  * visitor typed before it is taken out first and typed back in afterwards,
  * as input events React sees: no keystroke is lost. Focus that arrived
  * before hydration is announced again, for handlers that start work on focus.
  */
-export async function hydrateIsland(
+export function hydrateIsland(
   container: HTMLElement,
   name: IslandName,
   component: ComponentType,
-): Promise<void> {
+): Hydrating {
   const typed = takeTypedValues(container);
-  await new Promise<void>((resolve) => {
-    hydrateRoot(container, <IslandBody component={component} onHydrated={resolve} />, {
-      identifierPrefix: islandIdPrefix(name),
+  const hydrated = new Promise<void>((resolve) => {
+    // In a transition React hydrates in slices, yielding between them, so an island
+    // hydrating as it scrolls into view never blocks the page for long. A click on it
+    // still hydrates it at once (see Hydrating).
+    startTransition(() => {
+      hydrateRoot(container, <IslandBody component={component} onHydrated={resolve} />, {
+        identifierPrefix: islandIdPrefix(name),
+      });
     });
+  }).then(() => {
+    for (const [field, value] of typed) retype(field, value);
+    const focused = document.activeElement;
+    if (focused && container.contains(focused)) {
+      focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    }
   });
-  for (const [field, value] of typed) retype(field, value);
-  const focused = document.activeElement;
-  if (focused && container.contains(focused)) {
-    focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-  }
+  return { replayable: typed.length > 0 ? hydrated : Promise.resolve(), hydrated };
 }
 
 function takeTypedValues(container: HTMLElement): [Field, string][] {

@@ -1,4 +1,5 @@
 import { HYDRATED_ATTRIBUTE } from '../lib/hydration-marker';
+import type { Hydrating } from './hydrate-island';
 import { ISLANDS, type IslandName } from './islands';
 import { ISLAND_ATTRIBUTE, TRIGGER_ATTRIBUTE, type Trigger } from './markers';
 
@@ -27,6 +28,7 @@ interface Island {
   name: IslandName;
   container: HTMLElement;
   triggers: Set<Trigger>;
+  started?: Promise<Hydrating>;
   hydrated?: Promise<void>;
   done?: boolean;
   failed?: boolean;
@@ -70,15 +72,18 @@ export function startIslands(): void {
       if (!event.isTrusted || !(event.target instanceof Element)) return;
       const link = event.target.closest<HTMLAnchorElement>('a[href^="#"]');
       const control = event.target.closest<HTMLElement>(CONTROL);
+      const linked = link && linkedIslandOf(link);
       const island =
-        (link && linkedIslandOf(link)) ||
-        (control && islands.find((candidate) => candidate.container.contains(control)));
-      const target = link ?? control;
+        linked || (control && islands.find((candidate) => candidate.container.contains(control)));
+      const target = linked ? link : control;
       if (!island || !target || island.done || island.failed) return;
       event.preventDefault();
       event.stopPropagation();
-      // Replayed either way: hydrated, React answers; failed, the browser does as without script.
-      hydrate(island).then(
+      // A control inside the island is replayed as soon as React can take it (see Hydrating);
+      // a link to a linked island once that island listens. Replayed either way: if the
+      // island's code failed to load, the browser does what it does without script.
+      const ready = linked ? hydrate(island) : start(island).then((h) => h.replayable);
+      ready.then(
         () => target.click(),
         (error: unknown) => {
           target.click();
@@ -95,11 +100,17 @@ export function startIslands(): void {
   );
 }
 
+/** Loads the island's code and react-dom, and begins hydration. */
+function start(island: Island): Promise<Hydrating> {
+  island.started ??= Promise.all([import('./hydrate-island'), ISLANDS[island.name]()]).then(
+    ([{ hydrateIsland }, component]) => hydrateIsland(island.container, island.name, component),
+  );
+  return island.started;
+}
+
 function hydrate(island: Island): Promise<void> {
-  island.hydrated ??= Promise.all([import('./hydrate-island'), ISLANDS[island.name]()])
-    .then(([{ hydrateIsland }, component]) =>
-      hydrateIsland(island.container, island.name, component),
-    )
+  island.hydrated ??= start(island)
+    .then((hydrating) => hydrating.hydrated)
     .then(
       () => {
         island.done = true;
