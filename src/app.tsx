@@ -26,7 +26,7 @@ export function App() {
       >
         {navCopy.skipLink}
       </a>
-      <Island name="nav" component={Navbar} hydrate={['interaction', 'scroll']} />
+      <Island name="nav" component={Navbar} hydrate={['interaction', 'scroll', 'theme']} />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />
         {/* Its reveal answers scrolling; on a tall screen it may show at load, with nothing to reveal. */}

@@ -1,3 +1,5 @@
+import { readPending } from '../features/contact/pending-submission';
+import { DARK_QUERY, themeDiffersFromPrerender } from '../features/theme/theme-choice';
 import { HYDRATED_ATTRIBUTE } from '../lib/hydration-marker';
 import type { Hydrating } from './hydrate-island';
 import { ISLANDS, type IslandName } from './islands';
@@ -47,17 +49,22 @@ export function startIslands(): void {
 
   const dueAtLoad: Promise<unknown>[] = [];
   for (const island of islands) {
-    const start = () => void hydrate(island).catch(reportError);
+    const wake = () => void hydrate(island).catch(reportError);
     if (island.triggers.has('interaction')) {
       for (const type of INTENT_EVENTS) {
-        island.container.addEventListener(type, start, { once: true, passive: true });
+        island.container.addEventListener(type, wake, { once: true, passive: true });
       }
     }
     if (island.triggers.has('scroll')) {
-      window.addEventListener('scroll', start, { once: true, passive: true });
+      window.addEventListener('scroll', wake, { once: true, passive: true });
     }
     if (island.triggers.has('visible')) dueAtLoad.push(whenVisible(island));
     if (island.triggers.has('linked') && namedByUrl(island)) dueAtLoad.push(hydrate(island));
+    if (island.triggers.has('outbox') && readPending()) dueAtLoad.push(hydrate(island));
+    if (island.triggers.has('theme')) {
+      if (themeDiffersFromPrerender()) dueAtLoad.push(hydrate(island));
+      matchMedia(DARK_QUERY).addEventListener('change', wake, { once: true });
+    }
   }
 
   const linkedIslandOf = (link: HTMLAnchorElement) =>
@@ -82,7 +89,7 @@ export function startIslands(): void {
       // A control inside the island is replayed as soon as React can take it (see Hydrating);
       // a link to a linked island once that island listens. Replayed either way: if the
       // island's code failed to load, the browser does what it does without script.
-      const ready = linked ? hydrate(island) : start(island).then((h) => h.replayable);
+      const ready = linked ? hydrate(island) : start(island).then((h) => h.replayable());
       ready.then(
         () => target.click(),
         (error: unknown) => {

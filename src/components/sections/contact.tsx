@@ -79,7 +79,7 @@ export function Contact() {
           <Island
             name="contact-form"
             component={ContactForm}
-            hydrate={['visible', 'interaction']}
+            hydrate={['visible', 'interaction', 'outbox']}
           />
           <aside
             aria-labelledby="emergency-title"
