@@ -19,6 +19,15 @@ export default defineConfig(({ mode }) => {
     plugins: [react(), tailwindcss(), inlineBootScripts()],
     define: { __SITE_CONFIG__: JSON.stringify(config) },
     // The manifest tells bench/bundle and the budget test which chunks load on first view.
-    build: { target: 'es2022', cssCodeSplit: false, manifest: true },
+    build: {
+      target: 'es2022',
+      cssCodeSplit: false,
+      manifest: true,
+      // No <link rel="modulepreload"> for an island's chunks: the islands share small modules
+      // with the loader (the theme and outbox rules), which the loader's own chunk holds, and
+      // Firefox refused to preload the already-running loader. Each chunk's imports load
+      // with it instead (docs/islands.md).
+      modulePreload: false,
+    },
   };
 });
