@@ -1,33 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { inlineBootScripts } from './scripts/inline-boot-scripts.ts';
 import { ConfigError, parseSiteEnv } from './src/config/env.ts';
-
-/**
- * V8's explicit compile hint on the entry chunk, which hydrates the whole page:
- * compile all its functions eagerly, on the background thread that already
- * parses the streamed script, instead of one at a time on the main thread in
- * the middle of hydration. It must open the file, so it is added last, after
- * minification (which strips comments) and after Vite's own preamble.
- */
-function compileHints(): Plugin {
-  return {
-    name: 'compile-hints',
-    enforce: 'post',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.isEntry) {
-            chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-          }
-        }
-      },
-    },
-  };
-}
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
@@ -41,9 +16,18 @@ export default defineConfig(({ mode }) => {
     throw error;
   }
   return {
-    plugins: [react(), tailwindcss(), compileHints(), inlineBootScripts()],
+    plugins: [react(), tailwindcss(), inlineBootScripts()],
     define: { __SITE_CONFIG__: JSON.stringify(config) },
     // The manifest tells bench/bundle and the budget test which chunks load on first view.
-    build: { target: 'es2022', cssCodeSplit: false, manifest: true },
+    build: {
+      target: 'es2022',
+      cssCodeSplit: false,
+      manifest: true,
+      // No <link rel="modulepreload"> for an island's chunks: the islands share small modules
+      // with the loader (the theme and outbox rules), which the loader's own chunk holds, and
+      // Firefox refused to preload the already-running loader. Each chunk's imports load
+      // with it instead (docs/islands.md).
+      modulePreload: false,
+    },
   };
 });

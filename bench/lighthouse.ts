@@ -2,7 +2,8 @@
 // three runs for our page and three for the "floor": the same page with every
 // script removed. Prints medians. Run: node --import tsx bench/lighthouse.ts
 // (builds first unless --no-build). Uses /usr/bin/chromium or CHROME_PATH.
-// LH_RUNS sets the number of runs; LH_SAVE=dir keeps every report's JSON there.
+// LH_RUNS sets the number of runs; LH_SAVE=dir keeps every report's JSON there;
+// LH_DIST=dir measures another build (e.g. main's, for a before and after) instead of dist/.
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import lighthouse from 'lighthouse';
 import { startServer } from '../server/start.ts';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
+const DIST = process.env.LH_DIST ?? 'dist';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless=new',
@@ -150,12 +152,12 @@ function median(runs: Figures[]): Figures {
 
 if (!process.argv.includes('--no-build'))
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-const floorDist = await makeFloor('dist');
+const floorDist = await makeFloor(DIST);
 const dataDir = await mkdtemp(join(tmpdir(), 'lh-data-'));
 const site = await startServer({
   port: 0,
   dataDir: join(dataDir, 'site'),
-  distDir: 'dist',
+  distDir: DIST,
   logger: false,
 });
 const floor = await startServer({

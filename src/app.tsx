@@ -1,4 +1,3 @@
-import { Suspense, useEffect, useId, type ReactNode } from 'react';
 import { CaseStudies } from './components/sections/case-studies';
 import { Contact } from './components/sections/contact';
 import { FloatingCta } from './components/sections/floating-cta';
@@ -9,35 +8,15 @@ import { Partners } from './components/sections/partners';
 import { PrivacyDialog } from './components/sections/privacy-dialog';
 import { Services } from './components/sections/services';
 import { LoadingOverlay } from './components/ui/loading-overlay';
-import { Toaster } from './features/toasts/toaster';
 import { navCopy } from './content/navigation';
-import { islandHydrated, islandInShell, shellHydrated } from './lib/hydration-marker';
+import { Island } from './islands/island';
 
 /**
- * A Suspense boundary per section lets React hydrate the page in small tasks,
- * yielding to the browser between sections, instead of one long task that
- * would block a visitor's first tap. Nothing suspends; the fallback never shows.
+ * The page, section by section in the order of docs/product.md#sections,
+ * rendered once at build time. Only the islands hydrate in the browser, each
+ * when it is needed (docs/islands.md); every other section stays HTML.
  */
-function Island({ children }: { children: ReactNode }) {
-  const id = useId();
-  useEffect(() => islandInShell(id), [id]);
-  return (
-    <Suspense fallback={null}>
-      <Hydrated island={id} />
-      {children}
-    </Suspense>
-  );
-}
-
-/** Draws nothing; its effect says its island has hydrated (src/lib/hydration-marker.ts). */
-function Hydrated({ island }: { island: string }) {
-  useEffect(() => islandHydrated(island), [island]);
-  return null;
-}
-
-/** The page, section by section in the order of docs/product.md#sections. */
 export function App() {
-  useEffect(shellHydrated, []);
   return (
     <>
       <LoadingOverlay />
@@ -47,36 +26,18 @@ export function App() {
       >
         {navCopy.skipLink}
       </a>
-      <Island>
-        <Navbar />
-      </Island>
+      <Island name="nav" component={Navbar} hydrate={['interaction', 'scroll', 'theme']} />
       <main id="main" tabIndex={-1} className="outline-none">
-        <Island>
-          <Hero />
-        </Island>
-        <Island>
-          <Services />
-        </Island>
-        <Island>
-          <Partners />
-        </Island>
-        <Island>
-          <CaseStudies />
-        </Island>
-        <Island>
-          <Contact />
-        </Island>
+        <Hero />
+        {/* Its reveal answers scrolling; on a tall screen it may show at load, with nothing to reveal. */}
+        <Island name="services" component={Services} hydrate={['scroll']} />
+        <Partners />
+        <Island name="case-studies" component={CaseStudies} hydrate={['visible']} />
+        <Contact />
       </main>
-      <Island>
-        <Footer />
-      </Island>
-      <Island>
-        <FloatingCta />
-      </Island>
-      <Island>
-        <PrivacyDialog />
-      </Island>
-      <Toaster />
+      <Footer />
+      <Island name="floating-cta" component={FloatingCta} hydrate={['scroll']} />
+      <Island name="privacy" component={PrivacyDialog} hydrate={['linked', 'interaction']} />
     </>
   );
 }

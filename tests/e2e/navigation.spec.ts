@@ -2,7 +2,14 @@ import type { Page } from '@playwright/test';
 import { NARROW_SCREEN_PX, NAV_SCROLL_THRESHOLD_PX } from '../../src/config/constants';
 import { navCopy, navLinks } from '../../src/content/navigation';
 import { expect, test } from './fixtures';
-import { VIEWPORTS, expectSectionReached, scrollToY, section, visit } from './support/site';
+import {
+  VIEWPORTS,
+  expectSectionReached,
+  scrollToY,
+  section,
+  visit,
+  waitForIsland,
+} from './support/site';
 import { contactCopy } from '../../src/content/contact';
 import { hero } from '../../src/content/hero';
 
@@ -216,6 +223,9 @@ test.describe('floating call to action', () => {
     const heroBottom = Math.ceil(heroBox.y + heroBox.height);
     await scrollToY(page, heroBottom + 400);
     await scrollEventsDispatched(page);
+    // The first scroll hydrates the call to action's island (src/islands/); it follows the
+    // scrolling from then on, as it does for a visitor, whose way back up takes far longer.
+    await waitForIsland(page, 'floating-cta');
     await scrollToY(page, heroBottom + 200);
   };
 

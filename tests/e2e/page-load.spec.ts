@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { LOADING_OVERLAY_MS } from '../../src/config/constants';
 import { hero } from '../../src/content/hero';
-import { HYDRATED_ATTRIBUTE } from '../../src/lib/hydration-marker';
 import { expect, test } from './fixtures';
-import { scrollThrough, visit, waitForHydration } from './support/site';
+import { scrollThrough, visit } from './support/site';
 
 test('hydrates without a single console warning or error', async ({ page, consoleProblems }) => {
   await visit(page);
@@ -12,46 +11,11 @@ test('hydrates without a single console warning or error', async ({ page, consol
   expect(consoleProblems).toEqual([]);
 });
 
-test('the page marks itself hydrated only once every section has hydrated', async ({
+test('the six hero dots are decorative and placed at random when the page is built', async ({
   page,
-  request,
 }) => {
-  // The prerendered HTML never holds the mark: waiting on it is waiting on React.
-  const html = await (await request.get('/')).text();
-  expect(html).not.toContain(HYDRATED_ATTRIBUTE);
-  // The moment the mark is set, every link, control and section is React's: hydration gives
-  // each element it adopts a __reactFiber$ key, and an element still dehydrated has none.
-  await page.addInitScript((attribute) => {
-    new MutationObserver((_, observer) => {
-      if (!document.documentElement.hasAttribute(attribute)) return;
-      observer.disconnect();
-      const adopted = (el: Element) =>
-        Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
-      const watched = document.querySelectorAll(
-        '#root :is(header, nav, section, footer, form, a, button, input, textarea, dialog)',
-      );
-      (window as unknown as { notYetHydrated: string[] }).notYetHydrated = [...watched]
-        .filter((el) => !adopted(el))
-        .map((el) => el.outerHTML.slice(0, 80));
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: [attribute] });
-  }, HYDRATED_ATTRIBUTE);
-  await page.goto('/');
-  await waitForHydration(page);
-  expect(
-    await page.evaluate(() => (window as unknown as { notYetHydrated?: string[] }).notYetHydrated),
-  ).toEqual([]);
-});
-
-test('the six hero dots are decorative and placed only after hydration', async ({
-  page,
-  request,
-}) => {
-  // Random positions cannot match the server's HTML, so the prerender holds none.
-  const html = await (await request.get('/')).text();
-  expect(html).toMatch(/data-testid="hero-dots"[^>]*><\/div>/);
-
-  await page.goto('/');
-  await waitForHydration(page);
+  // The hero is static HTML (no island): its dots are drawn once, by the prerender.
+  await visit(page);
   const dots = page.getByTestId('hero-dots');
   await expect(dots).toHaveAttribute('aria-hidden', 'true');
   await expect(dots.locator('span')).toHaveCount(hero.dotCount);
@@ -196,18 +160,4 @@ test('the script bundle is requested on the first contentful paint, not by the f
   await expect.poll(async () => (await timeline()).bundle).toBeGreaterThan(0);
   const { paint, bundle } = await timeline();
   expect(bundle).toBeGreaterThan(paint!);
-});
-
-test('errors keep their stack traces once the page has started', async ({ page }) => {
-  // Stacks are off only while React's modules first run (src/lib/boot-error-stacks.ts).
-  const before = await page.evaluate(() => Error.stackTraceLimit);
-  await visit(page);
-  const after = await page.evaluate(() => {
-    function thrower() {
-      return new Error('probe');
-    }
-    return { limit: Error.stackTraceLimit, stack: thrower().stack ?? '' };
-  });
-  expect(after.limit).toBe(before);
-  expect(after.stack).toContain('thrower');
 });

@@ -137,9 +137,9 @@ async function drawnBoxes(page: Page) {
         height: Math.round(rect.height),
       };
     };
-    const sections = [...document.querySelectorAll('main > section, body footer')].map((el) =>
-      box(el, `section ${el.getAttribute('aria-labelledby') ?? el.tagName}`),
-    );
+    const sections = [
+      ...document.querySelectorAll('main section:not(section section), body footer'),
+    ].map((el) => box(el, `section ${el.getAttribute('aria-labelledby') ?? el.tagName}`));
     const cards = [...document.querySelectorAll('[data-reveal]')].map((el, i) =>
       box(el, `card ${i + 1}`),
     );

@@ -4,6 +4,7 @@ import { telHref } from '../../lib/tel-href';
 import { contactCopy } from '../../content/contact';
 import { SECTION_IDS } from '../../content/navigation';
 import { ContactForm } from '../../features/contact/contact-form';
+import { Island } from '../../islands/island';
 import { Icon, type IconName } from '../ui/icon';
 import { SectionHeading } from '../ui/section-heading';
 
@@ -75,7 +76,11 @@ export function Contact() {
             {contactCopy.form.title}
           </h3>
           <p className="mt-2 mb-8 text-muted">{contactCopy.form.intro}</p>
-          <ContactForm />
+          <Island
+            name="contact-form"
+            component={ContactForm}
+            hydrate={['visible', 'interaction', 'outbox']}
+          />
           <aside
             aria-labelledby="emergency-title"
             className="mt-8 flex gap-4 rounded-2xl border border-warm/30 bg-warm/5 p-5"

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { SiteConfig } from '../../config/env';
 import { siteConfig } from '../../config/site';
 import { telHref } from '../../lib/tel-href';
@@ -6,6 +5,7 @@ import { footerColumns, footerCopy, socialLabels } from '../../content/footer';
 import { Icon } from '../ui/icon';
 import { Wordmark } from '../ui/wordmark';
 
+/** The footer is static HTML (no island): its year is the build's. */
 const BUILD_YEAR = new Date().getFullYear();
 const linkClass =
   'inline-flex min-h-12 items-center text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-warm';
@@ -22,9 +22,6 @@ export function CompanyDisclosures({ company }: { company: SiteConfig['company']
 }
 
 export function Footer() {
-  // The prerendered year is the build's; the visitor's clock corrects it after hydration.
-  const [year, setYear] = useState(BUILD_YEAR);
-  useEffect(() => setYear(new Date().getFullYear()), []);
   const socials = (Object.keys(socialLabels) as (keyof typeof socialLabels)[]).flatMap((key) => {
     const href = siteConfig.social[key];
     return href ? [{ key, href, label: socialLabels[key] }] : [];
@@ -86,7 +83,7 @@ export function Footer() {
         ))}
       </div>
       <div className="mx-auto mt-14 max-w-7xl space-y-2 border-t border-line pt-8 text-sm text-muted">
-        <p>{footerCopy.copyright(year, siteConfig.brandName)}</p>
+        <p>{footerCopy.copyright(BUILD_YEAR, siteConfig.brandName)}</p>
         <CompanyDisclosures company={siteConfig.company} />
       </div>
     </footer>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { HERO_REVEAL_DELAY_MS } from '../../config/constants';
 import { hero } from '../../content/hero';
 import { SECTION_IDS } from '../../content/navigation';
@@ -16,9 +16,10 @@ interface Dot {
 const DOT_BAND_PX = { topFrom: 80, bottomFrom: 12, height: 40 } as const;
 
 /**
- * Random positions can only be chosen in the browser, after hydration, or they
- * would not match the HTML. They keep to the bands above and below the copy so
- * a dot never lands between the letters of a word or on the nav.
+ * Random positions, drawn when the page is prerendered: the hero is static HTML
+ * (no island), so nothing redraws them in the browser. They keep to the bands
+ * above and below the copy so a dot never lands between the letters of a word
+ * or on the nav.
  */
 function randomDots(count: number): Dot[] {
   const offset = (from: number) => `${from + Math.round(Math.random() * DOT_BAND_PX.height)}px`;
@@ -32,9 +33,10 @@ function randomDots(count: number): Dot[] {
   }));
 }
 
+/** Drawn once, when the build loads this module to prerender the page. */
+const dots = randomDots(hero.dotCount);
+
 export function Hero() {
-  const [dots, setDots] = useState<Dot[]>([]);
-  useEffect(() => setDots(randomDots(hero.dotCount)), []);
   const reveal = { '--hero-delay': `${HERO_REVEAL_DELAY_MS}ms` } as CSSProperties;
 
   return (

@@ -11,6 +11,19 @@ export type ThemeChoice = 'light' | 'dark' | 'system';
 
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
+/**
+ * What the prerendered page's theme control says (the build knows neither the
+ * visitor's choice nor their system): System, showing light. Where the page
+ * shows anything else, the control's island hydrates at load (src/islands/).
+ */
+export const PRERENDERED_THEME = { choice: 'system', shown: 'light' } as const;
+
+/** Whether the theme on <html> is other than the one the prerendered control names. */
+export function themeDiffersFromPrerender(): boolean {
+  const { themeChoice, theme } = document.documentElement.dataset;
+  return themeChoice !== PRERENDERED_THEME.choice || theme !== PRERENDERED_THEME.shown;
+}
+
 /** What the visitor chose on an earlier visit; system when nothing (or nothing readable) is saved. */
 export function readSavedThemeChoice(): ThemeChoice {
   try {

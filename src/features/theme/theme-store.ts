@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { THEME_STORAGE_KEY } from '../../config/constants';
-import { applyThemeChoice, DARK_QUERY, type ThemeChoice } from './theme-choice';
+import { applyThemeChoice, DARK_QUERY, PRERENDERED_THEME, type ThemeChoice } from './theme-choice';
 
 /**
  * The theme lives on <html> as data-theme-choice (light | dark | system) and
@@ -64,10 +64,10 @@ function subscribe(listener: () => void) {
 }
 
 export function useThemeChoice(): ThemeChoice {
-  return useSyncExternalStore(subscribe, readChoice, () => 'system');
+  return useSyncExternalStore(subscribe, readChoice, () => PRERENDERED_THEME.choice);
 }
 
 /** What the system asks for now, followed live; light before hydration. */
 export function useSystemTheme(): ResolvedTheme {
-  return useSyncExternalStore(subscribe, systemTheme, () => 'light');
+  return useSyncExternalStore(subscribe, systemTheme, () => PRERENDERED_THEME.shown);
 }

@@ -1,31 +1,23 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * Toasts without paying for them on first view: sonner (~10 KB gzip) is loaded
- * and its Toaster mounted the first time the page needs one (the visitor
- * starts on the form, or a toast is raised), never before an interaction.
+ * and its Toaster mounted, in a root of its own, the first time the page needs
+ * one (the visitor starts on the form, or a toast is raised), never before.
  */
-type Sonner = typeof import('sonner');
+type Toast = (typeof import('sonner'))['toast'];
 
-let requested = false;
-let sonner: Promise<Sonner> | null = null;
-const listeners = new Set<() => void>();
+let toaster: Promise<Toast> | null = null;
 let markMounted: () => void = () => {};
 const mounted = new Promise<void>((resolve) => (markMounted = resolve));
 
 /** Mounts the Toaster soon; call when a toast is likely (e.g. the form gains focus). */
-export function prepareToasts(): Promise<Sonner> {
-  if (!requested) {
-    requested = true;
-    listeners.forEach((listener) => listener());
-  }
-  sonner ??= import('sonner');
-  return sonner;
+export function prepareToasts(): Promise<Toast> {
+  toaster ??= import('./mount-toaster').then((module) => module.mountToaster());
+  return toaster;
 }
 
 /** The sonner `toast` function, once the Toaster is mounted and listening. */
-export async function getToast(): Promise<Sonner['toast']> {
-  const { toast } = await prepareToasts();
+export async function getToast(): Promise<Toast> {
+  const toast = await prepareToasts();
   await mounted;
   return toast;
 }
@@ -33,15 +25,4 @@ export async function getToast(): Promise<Sonner['toast']> {
 /** Called by the Toaster once it is mounted (its children subscribe first). */
 export function toasterMounted() {
   markMounted();
-}
-
-export function useToastsRequested(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => requested,
-    () => false,
-  );
 }

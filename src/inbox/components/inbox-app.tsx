@@ -1,6 +1,5 @@
 import type { Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Toaster } from '../../features/toasts/toaster';
 import type { LeadView } from '../lead';
 import { useSession } from '../use-session';
 import { FiguresView } from '../figures/figures-view';
@@ -44,7 +43,6 @@ export function InboxApp() {
           <Workspace view={view} onView={onView} />
         )}
       </main>
-      <Toaster />
     </>
   );
 }

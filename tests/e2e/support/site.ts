@@ -2,6 +2,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { caseStudiesCopy } from '../../../src/content/case-studies';
 import { contactCopy } from '../../../src/content/contact';
 import { servicesCopy } from '../../../src/content/services';
+import type { ISLANDS } from '../../../src/islands/islands';
+import { ISLAND_ATTRIBUTE } from '../../../src/islands/markers';
 import { HYDRATED_ATTRIBUTE } from '../../../src/lib/hydration-marker';
 
 /** docs/product.md#constants: narrow phone and large desktop, plus the tablet width where layouts change. */
@@ -11,10 +13,29 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-/** Waits for the page's own signal that React has hydrated every section (src/lib/hydration-marker.ts). */
+/**
+ * Waits for the page's own signal (src/lib/hydration-marker.ts) that every island's trigger is
+ * armed, so a first tap on any island is held and replayed, and the islands due at load have
+ * hydrated. Islands that hydrate later (on view, scroll or interaction) have a mark of their own:
+ * waitForIsland.
+ */
 export async function waitForHydration(page: Page) {
-  // The bundle is fetched after first paint and hydrates section by section: allow a busy CPU.
+  // The loader is fetched after first paint: allow a busy CPU.
   await expect(page.locator('html')).toHaveAttribute(HYDRATED_ATTRIBUTE, '', { timeout: 10_000 });
+}
+
+/** The islands of src/app.tsx, by the name in their marker. */
+export type IslandName = keyof typeof ISLANDS;
+
+/** An island's marker (src/islands/island.tsx). */
+export function island(page: Page, name: IslandName): Locator {
+  return page.locator(`[${ISLAND_ATTRIBUTE}="${name}"]`);
+}
+
+/** Waits until one island has hydrated (its own data-hydrated mark). */
+export async function waitForIsland(page: Page, name: IslandName) {
+  // Its code and react-dom are fetched when its trigger fires: allow a busy CPU.
+  await expect(island(page, name)).toHaveAttribute(HYDRATED_ATTRIBUTE, '', { timeout: 10_000 });
 }
 
 /** Waits until the page is interactive and the spinner has gone. */

@@ -61,15 +61,16 @@ export function recordedProblems(): string[] {
   return (window as unknown as { engineProblems?: string[] }).engineProblems ?? ['no recorder'];
 }
 
-/** Whether the page says React has hydrated every section (src/lib/hydration-marker.ts). */
+/** Whether the page says its islands are armed and those due at load hydrated (src/lib/hydration-marker.ts). */
 export function hydrated(attribute: string): boolean {
   return document.documentElement.hasAttribute(attribute);
 }
 
-/** Each section's heading, in page order, as its aria-labelledby names it. */
+/** Each section's heading, in page order, as its aria-labelledby names it (islands' markers between). */
 export function sectionHeadings(): (string | undefined)[] {
-  return [...document.querySelectorAll('main > section[aria-labelledby]')].map((section) =>
-    document.getElementById(section.getAttribute('aria-labelledby')!)?.textContent?.trim(),
+  return [...document.querySelectorAll('main section[aria-labelledby]:not(section section)')].map(
+    (section) =>
+      document.getElementById(section.getAttribute('aria-labelledby')!)?.textContent?.trim(),
   );
 }
 
@@ -89,10 +90,22 @@ export function renderedTheme(): { theme: 'light' | 'dark'; background: string }
 export async function scrollThroughPage(): Promise<number> {
   const rendered = () =>
     new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  // As a visitor who reads: each screen is looked at until the islands on it have hydrated
+  // (src/islands/; the first scroll wakes those that answer scrolling), so a section's reveal
+  // is armed before the next screen brings it in.
+  const nearScreen = (marker: Element) => {
+    const box = marker.firstElementChild?.getBoundingClientRect();
+    return !!box && box.height > 0 && box.top < window.innerHeight && box.bottom > 0;
+  };
+  const islandsOnScreenHydrated = () =>
+    [...document.querySelectorAll('[data-island]')]
+      .filter(nearScreen)
+      .every((marker) => marker.hasAttribute('data-hydrated'));
   const step = window.innerHeight * 0.6;
   for (let top = 0; top <= document.documentElement.scrollHeight; top += step) {
     window.scrollTo({ top, behavior: 'instant' });
     await rendered();
+    while (window.scrollY > 0 && !islandsOnScreenHydrated()) await rendered();
   }
   window.scrollTo({ top: 0, behavior: 'instant' });
   return document.querySelectorAll('[data-reveal]').length;

@@ -42,7 +42,7 @@ function canvas(theme: 'light' | 'dark'): string {
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-/** Opens the page as a first visit and waits until it has hydrated (see tests/e2e/support/site.ts). */
+/** Opens the page as a first visit and waits until its islands are armed (see tests/e2e/support/site.ts). */
 async function visit(engine: Engine, server: RunningServer) {
   await engine.open(server.url);
   await until(() => engine.evaluate(hydrated, HYDRATED_ATTRIBUTE), PATIENCE_MS, 'hydration');
