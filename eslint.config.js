@@ -127,6 +127,18 @@ export default tseslint.config(
                 'A test imports helpers from its own folder or from tests/support/, the one shared place.',
             },
             {
+              target: './bench',
+              from: [
+                './tests/e2e',
+                './tests/server',
+                './tests/engines',
+                './tests/unit',
+                './tests/setup',
+              ],
+              message:
+                'A benchmark borrows test helpers only from tests/support/, the one shared place.',
+            },
+            {
               target: './tests/support',
               from: [
                 './tests/e2e',

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { size, type AssetSize } from '../tests/e2e/support/first-view-budget.ts';
+import { size, type AssetSize } from '../tests/support/first-view-budget.ts';
 
-export { FIRST_VIEW_BUDGET, type AssetSize } from '../tests/e2e/support/first-view-budget.ts';
+export { FIRST_VIEW_BUDGET, type AssetSize } from '../tests/support/first-view-budget.ts';
 
 /** One chunk of Vite's build manifest (dist-meta/vite-manifest.json, beside dist/; scripts/build.mjs). */
 export interface ManifestChunk {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { FIRST_VIEW_BUDGET, REACT_DOM_SIGNATURE, size } from './support/first-view-budget';
+import { FIRST_VIEW_BUDGET, REACT_DOM_SIGNATURE, size } from '../support/first-view-budget.ts';
 import { visit } from './support/site';
 
 // What a phone on a slow connection must download before it can use the page:
