@@ -1,11 +1,11 @@
 /** Starts every submission reference: the brand's initials. */
-export const REFERENCE_PREFIX = 'FD';
+const REFERENCE_PREFIX = 'FD';
 /**
  * Characters of a reference after its prefix: 8 Crockford base-32 characters
  * carry 40 of the key's random bits, so among 10,000 leads two share a
  * reference with a chance of about 1 in 20,000.
  */
-export const REFERENCE_LENGTH = 8;
+const REFERENCE_LENGTH = 8;
 
 /**
  * Crockford's base 32: digits and capitals without I, L, O and U, so a

@@ -69,15 +69,15 @@ const INVISIBLE_CLASS = INVISIBLE_RANGES.map(([from, to]) =>
 ).join('');
 
 /** Some code point that shows: one character class, tried once per position. */
-export const VISIBLE = new RegExp(`[^${INVISIBLE_CLASS}]`, 'u');
+const VISIBLE = new RegExp(`[^${INVISIBLE_CLASS}]`, 'u');
 /** Any invisible code point (an email address may hold none). */
-export const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'u');
+const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'u');
 /** C0 controls: none in a name or an email address. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const CONTROL = /[\u0000-\u001f]/;
+const CONTROL = /[\u0000-\u001f]/;
 /** C0 controls but the line feed and tab a message may hold. */
 // eslint-disable-next-line no-control-regex -- as above
-export const MESSAGE_CONTROL = /[\u0000-\u0008\u000b-\u001f]/;
+const MESSAGE_CONTROL = /[\u0000-\u0008\u000b-\u001f]/;
 /** A surrogate half without its partner: not valid UTF-8, so PostgreSQL refuses it. */
 export const LONE_SURROGATE =
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

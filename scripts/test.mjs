@@ -92,6 +92,8 @@ const hasWebKit = ensure(
 
 run('format', 'npx', ['prettier', '--check', '.']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+// No unused file, export or dependency (knip.json names the entry points).
+run('unused code', 'npx', ['knip']);
 run('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 
 vitest('unit and server tests', [], 'vitest.json', {

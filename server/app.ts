@@ -55,9 +55,9 @@ const KEEP_ALIVE_TIMEOUT_MS = 10_000;
 export const SMALL_BODY_BYTES = 1024;
 
 /** Where hosted Supabase serves PostgREST; the site's client posts to the same path here. */
-export const REST_PREFIX = '/rest/v1';
+const REST_PREFIX = '/rest/v1';
 /** Where hosted Supabase serves Supabase Auth; the inbox signs in at the same path here. */
-export const AUTH_PREFIX = '/auth/v1';
+const AUTH_PREFIX = '/auth/v1';
 
 /** The whole server as one Fastify instance, one plugin per concern; tests drive it with inject(). */
 export async function buildApp({

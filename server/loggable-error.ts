@@ -32,7 +32,7 @@ export function loggableError(error: unknown): LoggableError {
 const QUOTES = new Set(['"', "'", '`']);
 
 /** Replaces each quoted part with "…"; an unclosed quote hides the rest. One pass, no pattern. */
-export function withoutQuotes(text: string): string {
+function withoutQuotes(text: string): string {
   let result = '';
   let open: string | undefined;
   for (const char of text) {

@@ -19,7 +19,7 @@ import {
   readSubmissions,
 } from './leads/submissions.ts';
 
-export const USAGE = `Usage:
+const USAGE = `Usage:
   submissions export [--format json|csv]   every submission, oldest first, to stdout,
                                            with its delivery status
   submissions outbox [--format json|csv]   leads not emailed or posted to the webhook yet, or

@@ -7,7 +7,7 @@ import { escapeXml } from './brand.ts';
  * reads on both themes (4.8:1 on white, 4.1:1 on the dark background), which keeps seven brand
  * colours from fighting the page's own warm and cool accents.
  */
-export const LOGO_FILL = '#64748b';
+const LOGO_FILL = '#64748b';
 
 const bySlug = new Map<string, SimpleIcon>(Object.values(icons).map((icon) => [icon.slug, icon]));
 

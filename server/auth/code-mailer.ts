@@ -19,7 +19,7 @@ export interface CodeMailer {
 const SUBJECT = 'Your sign-in code for the inbox';
 
 /** The words of the code email; the code alone on its own line, for copying. */
-export function codeMessage(code: string): { subject: string; text: string } {
+function codeMessage(code: string): { subject: string; text: string } {
   const minutes = CODE_RULES.lifetimeSeconds / 60;
   return {
     subject: SUBJECT,

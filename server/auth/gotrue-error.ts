@@ -18,7 +18,7 @@ export class GoTrueError extends Error {
   }
 }
 
-export const API_VERSION_HEADER = 'x-supabase-api-version';
+const API_VERSION_HEADER = 'x-supabase-api-version';
 /** The one dated API version GoTrue knows. */
 const API_VERSION_2024 = '2024-01-01';
 

@@ -10,7 +10,7 @@ import type { Database } from './database.ts';
  * records them in its own table); this runner serves PostgreSQL and PGlite.
  */
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
 
 /** Supabase CLI naming: a 14-digit UTC timestamp, an underscore, a name. */
 const FILE_NAME = /^(\d{14})_([a-z0-9_]+)\.sql$/;

@@ -8,10 +8,6 @@ import { requestHeaders } from './rate-limit.ts';
  * settings and answers the same RPC as PostgREST.
  */
 
-/** What the trigger raises for a missing or malformed proof, and for a wrong, expired or used one. */
-export const PROOF_MISSING_SQLSTATE = 'PT400';
-export const PROOF_REFUSED_SQLSTATE = 'PT403';
-
 /** The longest proof the trigger reads (an ALTCHA payload is about 300 characters). */
 export const MAX_PROOF_CHARS = 1000;
 

@@ -41,7 +41,7 @@ const HSTS_MAX_AGE_SECONDS = 63_072_000;
  * scripts; styles allow 'unsafe-inline' because the prerendered HTML carries
  * React's style attributes and sonner injects a <style> element.
  */
-export function contentSecurityPolicy({ scriptHashes, connectSrc }: SiteHeaderOptions): string {
+function contentSecurityPolicy({ scriptHashes, connectSrc }: SiteHeaderOptions): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scriptHashes]],
@@ -87,7 +87,7 @@ export function securityHeaderSet(options: SiteHeaderOptions): [string, string][
 export const HASHED_ASSETS_PATH = '/assets/';
 export const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, robots.txt, images named by role) may change at any deploy. */
-export const CACHE_REVALIDATE = 'no-cache';
+const CACHE_REVALIDATE = 'no-cache';
 
 /** The agency's inbox (docs/inbox.md): never indexed, never kept by a cache. */
 export const INBOX_PATH = '/inbox/';
@@ -97,7 +97,7 @@ const INBOX_HEADERS: [string, string][] = [
 ];
 
 /** The cache rule for a file of the site, by its URL path. */
-export function cacheControlFor(urlPath: string): string {
+function cacheControlFor(urlPath: string): string {
   return urlPath.startsWith(HASHED_ASSETS_PATH) ? CACHE_FOREVER : CACHE_REVALIDATE;
 }
 

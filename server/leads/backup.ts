@@ -13,7 +13,7 @@
  */
 import type { Database, Row, SqlSession } from '../db/database.ts';
 
-export const BACKUP_FORMAT = 'foreland-submissions-backup';
+const BACKUP_FORMAT = 'foreland-submissions-backup';
 const BACKUP_VERSION = 1;
 
 /** Parents before children: an outbox row names its submission and its summary. */
@@ -46,7 +46,7 @@ export async function createBackup(db: Database): Promise<Backup> {
   });
 }
 
-export class RestoreError extends Error {}
+class RestoreError extends Error {}
 
 /** Parses a backup file's text, or says why it is not one. */
 export function parseBackup(text: string): Backup {

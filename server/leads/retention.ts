@@ -11,7 +11,7 @@ import type { Database } from '../db/database.ts';
 import { isoTime } from './submissions.ts';
 
 /** Hourly: a row outlives its period by at most an hour, and a purge of nothing costs one query. */
-export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface PurgedSubmission {
   id: number;

@@ -24,13 +24,13 @@ export const EXPORT_COLUMNS = [
  * honeypot was filled: kept, never emailed), or `not queued` (stored before
  * lead delivery existed).
  */
-export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suspected spam' | 'not queued';
+type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suspected spam' | 'not queued';
 
 /**
  * Whether it was posted to the webhook: the same states; `not queued` also for
  * leads stored while no webhook was configured (docs/product.md, "Lead channels").
  */
-export type WebhookStatus = DeliveryStatus;
+type WebhookStatus = DeliveryStatus;
 
 export interface StoredSubmission {
   id: number;

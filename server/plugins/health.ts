@@ -11,7 +11,7 @@ export interface HealthOptions {
  * going quiet, even when the query never returns (a stalled or unreachable
  * server); a healthy database answers `select 1` in well under a millisecond.
  */
-export const PROBE_TIMEOUT_MS = 800;
+const PROBE_TIMEOUT_MS = 800;
 
 const statusSchema = {
   type: 'object',

@@ -3,7 +3,7 @@ import { loggableError } from '../loggable-error.ts';
 import fastifyPlugin from 'fastify-plugin';
 
 /** A URL's path without its query string, which may carry anything a client put there. */
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }

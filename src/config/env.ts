@@ -35,7 +35,7 @@ export interface SiteConfig {
 }
 
 /** What a UK limited company's website must show (VAT number only where registered). */
-export interface CompanyDetails {
+interface CompanyDetails {
   name: string;
   number: string;
   registeredOffice: string;

@@ -1,6 +1,6 @@
 import { hrefTo } from './navigation.ts';
 
-export interface FooterLink {
+interface FooterLink {
   label: string;
   href: `#${string}`;
 }

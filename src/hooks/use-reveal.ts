@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { REVEAL_ROOT_MARGIN, REVEAL_THRESHOLD } from '../config/constants';
-import { prefersReducedMotion } from './use-media-query';
+import { prefersReducedMotion } from '../lib/prefers-reduced-motion';
 
 /**
  * A section's card reveal (docs/product.md#ruling-reveal). At rest every card is

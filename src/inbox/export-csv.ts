@@ -4,7 +4,7 @@ import type { LeadView } from './lead';
 import { allLeads } from './queries';
 
 /** The export's columns, in order: what the list and a lead show, as stored. */
-export const EXPORT_COLUMNS = [
+const EXPORT_COLUMNS = [
   'reference',
   'created_at',
   'name',

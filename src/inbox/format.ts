@@ -1,6 +1,4 @@
 /** Times as a member in the UK reads them: "25 Nov 2026, 14:02", in the browser's own zone. */
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' });
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatTime = (date: Date) => time.format(date);

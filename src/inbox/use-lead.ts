@@ -3,7 +3,7 @@ import type { Lead, LeadActivity, LeadNote } from './lead';
 import { getLead, leadActivity, leadNotes, markRead } from './queries';
 import { useRefresh } from './use-refresh';
 
-export interface OpenLead {
+interface OpenLead {
   lead: Lead;
   notes: LeadNote[];
   activity: LeadActivity[];

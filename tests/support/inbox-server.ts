@@ -8,7 +8,7 @@ import { SmtpSink, type ReceivedMail } from './smtp-sink.ts';
 import { until } from './until.ts';
 
 /** Where lead emails go: a member too, as INBOX_EMAILS defaults to it. */
-export const NOTIFY_EMAIL = 'leads@agency.example';
+const NOTIFY_EMAIL = 'leads@agency.example';
 
 export interface InboxServer {
   server: RunningServer;

@@ -16,7 +16,7 @@ import { describe } from 'vitest';
 import { freePort } from './free-port.ts';
 import { skipReason } from './skip.ts';
 
-export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const SITE_CONFIG = 'deploy/nginx.conf';
 
 /** A suite that needs nginx and openssl: skipped by name without them, except under CI=true. */
@@ -41,7 +41,7 @@ export interface RunningNginx {
  * Every other line is the shipped file's own. Throws if the file no longer has
  * a line this needs to replace, so the test cannot drift away from it.
  */
-export function loopbackSiteConfig(
+function loopbackSiteConfig(
   dir: string,
   ports: { http: number; https: number },
   instancePorts: number[],

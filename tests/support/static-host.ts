@@ -28,7 +28,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** What any host or server adds for a file by itself; not part of the site's header set. */
-export const TRANSPORT_HEADERS = new Set([
+const TRANSPORT_HEADERS = new Set([
   'accept-ranges',
   'connection',
   'content-encoding',

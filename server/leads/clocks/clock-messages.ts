@@ -125,7 +125,7 @@ function localTime(value: unknown, { hours }: Context): string {
   return format.format(new Date(value as string | Date));
 }
 
-export function duration(seconds: number): string {
+function duration(seconds: number): string {
   if (seconds < 90) return `${Math.round(seconds)} s`;
   if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
   if (seconds < 48 * 3600) return `${Math.round(seconds / 360) / 10} h`;

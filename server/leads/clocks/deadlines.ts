@@ -8,11 +8,11 @@ import { localParts, nextDate, weekdayOf, zonedInstant } from './zoned-time.ts';
  */
 
 /** A lead this close to closing time, or closer, is answered the next working day. */
-export const SAME_DAY_CUT_OFF_MS = 2 * 3_600_000;
+const SAME_DAY_CUT_OFF_MS = 2 * 3_600_000;
 /** "Otherwise it is due at 12:00 on the next working day." */
-export const NEXT_DAY_DUE_MINUTES = 12 * 60;
+const NEXT_DAY_DUE_MINUTES = 12 * 60;
 /** "A diagnosis within 24 hours": plain clock hours, weekends and holidays included. */
-export const DIAGNOSIS_WITHIN_MS = 24 * 3_600_000;
+const DIAGNOSIS_WITHIN_MS = 24 * 3_600_000;
 
 export type IsHoliday = (date: string) => boolean;
 

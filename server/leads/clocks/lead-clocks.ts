@@ -26,9 +26,9 @@ import type { WorkingHours } from './working-hours.ts';
 import { localParts, weekdayOf, zonedInstant } from './zoned-time.ts';
 
 /** A lead has its deadlines within seconds of its email; an idle round is two indexed queries. */
-export const CLOCK_POLL_MS = 5_000;
+const CLOCK_POLL_MS = 5_000;
 /** Reminders: one email per quarter-hour at most, however many leads fall due. */
-export const REMINDER_SPACING_MS = 15 * 60_000;
+const REMINDER_SPACING_MS = 15 * 60_000;
 export const DEFAULT_REMINDER_MINUTES = 60;
 /** The digest's hour: Monday 08:00, before the working week starts. */
 const DIGEST_WEEKDAY = 1;
@@ -44,7 +44,7 @@ const BATCH = 500;
 /** An email lists this many leads at most; the inbox has the rest. */
 const MAX_LISTED = 200;
 
-export interface AgencyMail {
+interface AgencyMail {
   sendNotice(notice: Notice): Promise<void>;
 }
 
@@ -111,7 +111,7 @@ export function startLeadClocks(
 }
 
 /** Gives every real lead without deadlines its two, a batch at a time. */
-export async function assignDeadlines(db: Database, hours: WorkingHours): Promise<number> {
+async function assignDeadlines(db: Database, hours: WorkingHours): Promise<number> {
   const rows = await db.query(WITHOUT_CLOCK, [BATCH]);
   if (rows.length === 0) return 0;
   const arrivals = rows.map((row) => new Date(row.arrived_at as string | Date));
@@ -171,7 +171,7 @@ async function sendWeeklyDigest(
 }
 
 /** The local date of the Monday of `date`'s week. */
-export function mondayOf(date: string): string {
+function mondayOf(date: string): string {
   const back = weekdayOf(date) - DIGEST_WEEKDAY;
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day - back)).toISOString().slice(0, 10);

@@ -41,7 +41,7 @@ export interface Summary {
   undeliverable?: Undeliverable[];
 }
 
-export interface Undeliverable {
+interface Undeliverable {
   reference: string;
   receivedAt: Date;
   /** The relay's answer, or the last error. */

@@ -16,7 +16,7 @@ import {
 } from './summary-queries.ts';
 
 /** Leads per summary email: a long but readable list, and a message of a few hundred kB at most. */
-export const MAX_LEADS_PER_SUMMARY = 500;
+const MAX_LEADS_PER_SUMMARY = 500;
 /** Leads given up that one summary names; the export and `submissions outbox` list them all. */
 const MAX_UNDELIVERABLE_NAMED = 100;
 

@@ -74,9 +74,9 @@ export interface OutboxWorker {
 }
 
 /** A lead reaches the inbox within seconds; an idle poll is one indexed query. */
-export const POLL_MS = 2_000;
+const POLL_MS = 2_000;
 /** 5 s, 10 s, 20 s, …: rides out a relay restart without hammering a relay that is down. */
-export const RETRY_BASE_MS = 5_000;
+const RETRY_BASE_MS = 5_000;
 /** At worst hourly, however long the outage: the lead still goes out soon after it ends. */
 const RETRY_CAP_MS = 60 * 60_000;
 /** Up to 20 % earlier, so instances sharing one database do not retry in lockstep. */
@@ -90,7 +90,7 @@ export const UNVERIFIED_PER_HOUR = 10;
 /** Every lead is in the inbox within 5 minutes, and summaries come no faster than that. */
 export const SUMMARY_INTERVAL_MS = 5 * 60_000;
 /** Standard Webhooks' schedule (standardwebhooks.com): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
-export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [
+const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [
   5_000,
   5 * 60_000,
   30 * 60_000,

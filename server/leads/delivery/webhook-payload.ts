@@ -7,7 +7,7 @@ import type { Lead } from './lead-message.ts';
  * gains (its reference) is added in one place.
  */
 
-export const EVENT_TYPE = 'contact.submitted';
+const EVENT_TYPE = 'contact.submitted';
 
 export interface LeadEvent {
   type: typeof EVENT_TYPE;
@@ -16,7 +16,7 @@ export interface LeadEvent {
   data: LeadData;
 }
 
-export interface LeadData {
+interface LeadData {
   id: string;
   /** What the visitor was shown and may quote (docs/product.md#exactly-once). */
   reference?: string;
@@ -26,7 +26,7 @@ export interface LeadData {
   received_at: string;
 }
 
-export function leadData(lead: Lead): LeadData {
+function leadData(lead: Lead): LeadData {
   return {
     id: lead.id,
     ...(lead.reference && { reference: lead.reference }),

@@ -4,7 +4,7 @@
  * Supabase PostgREST itself serves these, with the same row-level security.
  */
 
-export type ColumnType = 'bigint' | 'text' | 'boolean' | 'timestamptz' | 'jsonb';
+type ColumnType = 'bigint' | 'text' | 'boolean' | 'timestamptz' | 'jsonb';
 
 export interface ReadTable {
   columns: Readonly<Record<string, ColumnType>>;

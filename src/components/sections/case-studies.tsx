@@ -11,7 +11,7 @@ import { CaseStudyCard } from './case-study-card';
  * docs/product.md#ruling-flip: a card's button toggles that card, and turning one card to its
  * back turns every other card to its front, so at most one back shows.
  */
-export function nextFlipped(current: number | null, toggled: number): number | null {
+function nextFlipped(current: number | null, toggled: number): number | null {
   return current === toggled ? null : toggled;
 }
 

@@ -11,7 +11,7 @@ const linkClass =
   'inline-flex min-h-12 items-center text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-warm';
 
 /** A limited company's registered name, number and office (and VAT number), when configured. */
-export function CompanyDisclosures({ company }: { company: SiteConfig['company'] }) {
+function CompanyDisclosures({ company }: { company: SiteConfig['company'] }) {
   if (!company) return null;
   return (
     <p data-testid="company-disclosures">

@@ -6,7 +6,7 @@ import { siteConfig } from '../../config/site';
 import { contactCopy } from '../../content/contact';
 import { hrefTo, SECTION_IDS } from '../../content/navigation';
 import { useHydrated } from '../../hooks/use-hydrated';
-import { prefersReducedMotion } from '../../hooks/use-media-query';
+import { prefersReducedMotion } from '../../lib/prefers-reduced-motion';
 import { getToast, prepareToasts } from '../toasts/notify';
 import { SavedNote } from './saved-note';
 import { EMPTY_DRAFT, useDraft } from './use-draft';

@@ -60,4 +60,4 @@ export const leadLink = (page: Page, name: string) =>
 /** The opened lead: the article named by the lead's name. */
 export const openedLead = (page: Page, name: string) => page.getByRole('article', { name });
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -19,7 +19,7 @@ export const VIEWPORTS = {
  * hydrated. Islands that hydrate later (on view, scroll or interaction) have a mark of their own:
  * waitForIsland.
  */
-export async function waitForHydration(page: Page) {
+async function waitForHydration(page: Page) {
   // The loader is fetched after first paint: allow a busy CPU.
   await expect(page.locator('html')).toHaveAttribute(HYDRATED_ATTRIBUTE, '', { timeout: 10_000 });
 }

@@ -11,7 +11,7 @@ import type { BackendKind } from '../../support/backend-kind.ts';
 export const OWNER = 'owner@example.co.uk';
 export const AGENCY = 'agency@example.co.uk';
 /** An anon key as the inbox is built with; our server judges only the session's token. */
-export const ANON_KEY = 'anon-key-for-tests';
+const ANON_KEY = 'anon-key-for-tests';
 /** VITE_SITE_URL as the server reads it: lead emails link into the inbox there. */
 export const SITE_URL = 'https://www.example.co.uk';
 

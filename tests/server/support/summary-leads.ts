@@ -22,7 +22,7 @@ export const insertLeads = (db: Database, prefix: string, count: number, flags =
     [prefix, VALID.email, `First line of ${prefix}`, count],
   );
 
-export const isSummary = (mail: ReceivedMail) => /\(summary\)$/.test(mail.header('subject') ?? '');
+const isSummary = (mail: ReceivedMail) => /\(summary\)$/.test(mail.header('subject') ?? '');
 export const singles = (sink: SmtpSink) =>
   sink.received.filter((mail) => !isSummary(mail)).map((mail) => mail.header('subject'));
 export const summaries = (sink: SmtpSink) =>
