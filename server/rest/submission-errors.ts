@@ -39,14 +39,6 @@ export const refuse = {
   bodyTooLarge: (limit: number) =>
     new PostgrestError(413, 'PGRST102', 'Request body too large', `The limit is ${limit} bytes.`),
 
-  columnsParameter: (value: string) =>
-    new PostgrestError(
-      400,
-      'PGRST100',
-      `failed to parse columns parameter (${value})`,
-      'Expected a comma-separated list of column names, e.g. "name","email","message".',
-    ),
-
   notAcceptable: (accept: string) =>
     new PostgrestError(406, 'PGRST107', `None of these media types are available: ${accept}`),
 

@@ -13,6 +13,7 @@ import {
 import { TABLE_URL, VALID } from '../support/requests.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
 import { withProof } from '../support/proof.ts';
+import { until } from '../support/until.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -86,6 +87,15 @@ describeEachBackend('backup and restore', (kind) => {
       where submission_id = (select id from contact_submissions where name = 'Cat')`);
     await source.query(`update lead_webhooks set sent_at = now(), attempts = 1
       where submission_id = (select id from contact_submissions where name = 'Ann')`);
+    // The server's clocks give each lead its deadlines a moment after it is stored: the
+    // snapshot is of the leads as they then stay (docs/lead-clocks.md).
+    await until(
+      async () =>
+        (await source.query('select 1 from contact_submissions where reply_due is null')).length ===
+        0,
+      30_000,
+      'every lead’s deadlines',
+    );
     const before = await snapshot(source);
 
     if (kind === 'embedded') {
