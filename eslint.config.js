@@ -8,7 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
-      'build',
+      'build*',
       'dist-ssr',
       'data',
       'node_modules',

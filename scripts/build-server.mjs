@@ -1,13 +1,22 @@
 // Compiles the server and the operator's tools (tsconfig.server.json) into build/, with the
 // migrations beside them where server/db/migrations.ts looks for them, so production runs plain
 // JavaScript on Node: `npm run serve`, `npm run worker` and the command-line tools, no loader.
+// It compiles beside the last build and then swaps the two, so a process started from build/
+// meanwhile (a worker, a second server) never finds it half written.
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const OUT = 'build';
+const NEXT = `${OUT}.next-${process.pid}`;
+const OLD = `${OUT}.old-${process.pid}`;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
-rmSync(OUT, { recursive: true, force: true });
-execFileSync(process.execPath, [tsc, '-p', 'tsconfig.server.json'], { stdio: 'inherit' });
-cpSync('supabase/migrations', `${OUT}/supabase/migrations`, { recursive: true });
+rmSync(NEXT, { recursive: true, force: true });
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.server.json', '--outDir', NEXT], {
+  stdio: 'inherit',
+});
+cpSync('supabase/migrations', `${NEXT}/supabase/migrations`, { recursive: true });
+if (existsSync(OUT)) renameSync(OUT, OLD);
+renameSync(NEXT, OUT);
+rmSync(OLD, { recursive: true, force: true });

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/start.ts';
 import { freshBackend } from './support/backends.ts';
 import {
@@ -10,11 +9,6 @@ import {
 } from '../support/child-server.ts';
 import { descendantsOf, survivors } from './support/process-tree.ts';
 import { until } from '../support/until.ts';
-
-// `npm run serve` runs the compiled server, as production does: compile this checkout's first.
-beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-}, 120_000);
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,10 @@ export default async function setup(project: TestProject) {
   }
   project.provide('postgresUrl', postgresUrl);
   project.provide('postgresSkipReason', skipReason);
+
+  // The server as production runs it, compiled once for this run: `npm run worker`, `serve`
+  // and `start` run build/ (tests/server/worker.test.ts, production-signals.test.ts).
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 
   const template = mkdtempSync(join(tmpdir(), 'pglite-template-'));
   const db = await openEmbeddedDatabase(template);
