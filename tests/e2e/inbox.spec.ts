@@ -164,7 +164,8 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
 
       // The view: a search for the words both leads share.
       await page.getByRole('searchbox', { name: copy.search.label }).fill(tag.message);
-      await expect(page.getByText(copy.list.count(2, 2))).toBeVisible();
+      // Exactly: "2 leads" is also part of the unfiltered list's "12 leads".
+      await expect(page.getByText(copy.list.count(2, 2), { exact: true })).toBeVisible();
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: copy.header.exportCsv }).click();
       const file = await (await download).path();
