@@ -26,7 +26,7 @@ export function App() {
       >
         {navCopy.skipLink}
       </a>
-      <Island name="nav" component={Navbar} hydrate={['interaction', 'scroll', 'theme']} />
+      <Island name="nav" component={Navbar} hydrate={['scroll']} />
       <main id="main" tabIndex={-1} className="outline-none">
         <Hero />
         {/* Its reveal answers scrolling; on a tall screen it may show at load, with nothing to reveal. */}
@@ -37,7 +37,7 @@ export function App() {
       </main>
       <Footer />
       <Island name="floating-cta" component={FloatingCta} hydrate={['scroll']} />
-      <Island name="privacy" component={PrivacyDialog} hydrate={['linked', 'interaction']} />
+      <Island name="privacy" component={PrivacyDialog} hydrate={['linked']} />
     </>
   );
 }

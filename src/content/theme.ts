@@ -7,3 +7,10 @@ export const themeCopy = {
   /** Spoken once after a press. */
   changed: (current: string) => `Theme: ${current}`,
 } as const;
+
+/** Says a mode and, for System, what it shows now: "System (dark)". */
+export function describeTheme(choice: 'system' | 'light' | 'dark', system: 'light' | 'dark') {
+  return choice === 'system'
+    ? themeCopy.systemShowing(themeCopy.choice[system])
+    : themeCopy.choice[choice];
+}

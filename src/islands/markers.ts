@@ -7,12 +7,10 @@ import type { IslandName } from './islands';
  * - interaction: the visitor points at, touches, focuses or presses a key in it;
  * - scroll: the page first scrolls (for what answers scrolling);
  * - linked: a link to something inside it is followed, or the URL names it at load;
- * - theme: at load, or when the system's theme changes, if the page shows another theme
- *   than the prerendered control names (a theme control must say what the page shows);
  * - outbox: at load, if the device holds a message waiting to be sent (it goes out by itself).
  * A click that lands on an island before it has hydrated also hydrates it, and is replayed.
  */
-export type Trigger = 'visible' | 'interaction' | 'scroll' | 'linked' | 'theme' | 'outbox';
+export type Trigger = 'visible' | 'interaction' | 'scroll' | 'linked' | 'outbox';
 
 /** The island's marker on the page, and the attribute saying when it hydrates. */
 export const ISLAND_ATTRIBUTE = 'data-island';

@@ -1,16 +1,19 @@
 import { readPending } from '../features/contact/pending-submission';
-import { DARK_QUERY, themeDiffersFromPrerender } from '../features/theme/theme-choice';
+import { DARK_QUERY } from '../features/theme/theme-choice';
 import { HYDRATED_ATTRIBUTE } from '../lib/hydration-marker';
+import { answerFirstTap } from './first-answers';
 import type { Hydrating } from './hydrate-island';
 import { ISLANDS, type IslandName } from './islands';
 import { ISLAND_ATTRIBUTE, TRIGGER_ATTRIBUTE, type Trigger } from './markers';
+import { nameThemeControls } from './theme-controls';
 
 /**
  * The page's only first-view script: it finds the islands' markers
  * (src/islands/island.tsx), arms each one's triggers, and hydrates an island
  * when one fires. A click that lands on an island's control before the island
  * has hydrated is held, hydrates that island, and is replayed once it has: the
- * first tap is never lost (docs/islands.md).
+ * first tap is never lost (docs/islands.md). A tap that can be answered without
+ * React (./first-answers.ts) is answered at once instead, and the island adopts it.
  */
 
 /** Events that say the visitor is about to use an island: each starts its hydration. */
@@ -25,6 +28,11 @@ const VISIBLE_MARGIN = '0px 0px 25% 0px';
 
 /** What a held click replays on: a control React answers, or a link to a linked island. */
 const CONTROL = 'button, [role="button"], input[type="submit"]';
+/**
+ * A link in a dialog opened before its island hydrated (./first-answers.ts):
+ * the island's handler closes the dialog as the link is followed.
+ */
+const IN_OPEN_DIALOG = 'dialog[open] a[href]';
 
 interface Island {
   name: IslandName;
@@ -47,6 +55,11 @@ export function startIslands(): void {
     }),
   );
 
+  // The theme controls say what the page shows, now and as the system changes (after the
+  // before-paint script, registered first, has applied it).
+  nameThemeControls();
+  matchMedia(DARK_QUERY).addEventListener('change', nameThemeControls);
+
   const dueAtLoad: Promise<unknown>[] = [];
   for (const island of islands) {
     const wake = () => void hydrate(island).catch(reportError);
@@ -61,10 +74,6 @@ export function startIslands(): void {
     if (island.triggers.has('visible')) dueAtLoad.push(whenVisible(island));
     if (island.triggers.has('linked') && namedByUrl(island)) dueAtLoad.push(hydrate(island));
     if (island.triggers.has('outbox') && readPending()) dueAtLoad.push(hydrate(island));
-    if (island.triggers.has('theme')) {
-      if (themeDiffersFromPrerender()) dueAtLoad.push(hydrate(island));
-      matchMedia(DARK_QUERY).addEventListener('change', wake, { once: true });
-    }
   }
 
   const linkedIslandOf = (link: HTMLAnchorElement) =>
@@ -78,7 +87,9 @@ export function startIslands(): void {
     (event) => {
       if (!event.isTrusted || !(event.target instanceof Element)) return;
       const link = event.target.closest<HTMLAnchorElement>('a[href^="#"]');
-      const control = event.target.closest<HTMLElement>(CONTROL);
+      const control =
+        event.target.closest<HTMLElement>(CONTROL) ??
+        event.target.closest<HTMLElement>(IN_OPEN_DIALOG);
       const linked = link && linkedIslandOf(link);
       const island =
         linked || (control && islands.find((candidate) => candidate.container.contains(control)));
@@ -86,6 +97,11 @@ export function startIslands(): void {
       if (!island || !target || island.done || island.failed) return;
       event.preventDefault();
       event.stopPropagation();
+      if (answerFirstTap(target)) {
+        // Answered in this frame; the island hydrates once that frame is painted, and adopts it.
+        afterNextPaint(() => void hydrate(island).catch(reportError));
+        return;
+      }
       // A control inside the island is replayed as soon as React can take it (see Hydrating);
       // a link to a linked island once that island listens. Replayed either way: if the
       // island's code failed to load, the browser does what it does without script.
@@ -160,4 +176,9 @@ function holdsFragment(island: Island, hash: string): boolean {
 
 function namedByUrl(island: Island): boolean {
   return island.triggers.has('linked') && holdsFragment(island, window.location.hash);
+}
+
+/** Runs `task` once the next frame has been painted. */
+function afterNextPaint(task: () => void) {
+  requestAnimationFrame(() => setTimeout(task));
 }

@@ -1,12 +1,22 @@
+import { THEME_ICON_PATHS } from '../../src/components/ui/theme-icon-paths';
+import { THEME_STORAGE_KEY } from '../../src/config/constants';
 import { footerCopy } from '../../src/content/footer';
-import { navCopy } from '../../src/content/navigation';
+import type { Page } from '@playwright/test';
+import { navCopy, navLinks } from '../../src/content/navigation';
 import { themeCopy } from '../../src/content/theme';
 import { ISLANDS } from '../../src/islands/islands';
 import { ISLAND_ATTRIBUTE } from '../../src/islands/markers';
 import { HYDRATED_ATTRIBUTE } from '../../src/lib/hydration-marker';
 import { expect, test } from './fixtures';
 import { contactForm, fillContactForm } from './support/contact';
-import { VIEWPORTS, island, scrollThrough, visit, waitForIsland } from './support/site';
+import {
+  VIEWPORTS,
+  expectSectionReached,
+  island,
+  scrollThrough,
+  visit,
+  waitForIsland,
+} from './support/site';
 
 /**
  * The guard (docs/islands.md): only these parts of the page hydrate. A static
@@ -58,14 +68,60 @@ test('only the islands hydrate: every static section stays the HTML React wrote 
   expect(owned).toEqual({ outside: [], notAdopted: [] });
 });
 
-test('at load no island has hydrated and no React is fetched', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+/** Visitors whose page the prerendered theme control (System, light) does not describe too. */
+const VISITORS = [
+  {
+    who: 'on a light system',
+    colorScheme: 'light',
+    saved: null,
+    control: /^Theme: System \(light\)/,
+  },
+  { who: 'on a dark system', colorScheme: 'dark', saved: null, control: /^Theme: System \(dark\)/ },
+  {
+    who: 'with Light saved, on a dark system',
+    colorScheme: 'dark',
+    saved: 'light',
+    control: /^Theme: Light\./,
+  },
+] as const;
+
+for (const { who, colorScheme, saved, control } of VISITORS) {
+  test(`at load, ${who}: no island has hydrated, no React is fetched, and the theme control says what the page shows`, async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.emulateMedia({ colorScheme });
+    if (saved) {
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        THEME_STORAGE_KEY,
+        saved,
+      ] as const);
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await visit(page);
+    const toggle = page.getByRole('banner').getByRole('button', { name: /^Theme: / });
+    await expect(toggle).toHaveAccessibleName(control);
+    const icon = await toggle.locator('path').getAttribute('d');
+    expect(icon).toBe(THEME_ICON_PATHS[saved === 'light' ? 'sun' : 'monitor']);
+    for (const name of EXPECTED_ISLANDS) {
+      await expect(island(page, name)).not.toHaveAttribute(HYDRATED_ATTRIBUTE);
+    }
+    expect(scripts).toHaveLength(1);
+  });
+}
+
+test('before the nav hydrates, its theme control follows a change of the system', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(VIEWPORTS.desktop);
   await visit(page);
-  for (const name of EXPECTED_ISLANDS) {
-    await expect(island(page, name)).not.toHaveAttribute(HYDRATED_ATTRIBUTE);
-  }
-  expect(scripts).toHaveLength(1);
+  const toggle = page.getByRole('banner').getByRole('button', { name: /^Theme: / });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(toggle).toHaveAccessibleName(/^Theme: System \(dark\)\. Press for Light$/);
+  await expect(island(page, 'nav')).not.toHaveAttribute(HYDRATED_ATTRIBUTE);
 });
 
 test.describe('a first tap before its island has hydrated is held and answered', () => {
@@ -121,5 +177,84 @@ test.describe('a first tap before its island has hydrated is held and answered',
     await waitForIsland(page, 'contact-form');
     await expect(fields.name).toHaveValue(values.name);
     await expect(fields.message).toHaveValue(values.message);
+  });
+});
+
+/**
+ * Holds every island's code (the hydration module each one loads first) until
+ * `release` is called: what a slow phone sees between a tap and React.
+ */
+async function holdIslandCode(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/hydrate-island-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('a first tap is answered before its island’s code has arrived', () => {
+  test.use({ viewport: VIEWPORTS.phone, colorScheme: 'light' });
+
+  test('the menu opens and the theme changes at once; the nav adopts both when it hydrates', async ({
+    page,
+    consoleProblems,
+  }) => {
+    await visit(page);
+    const release = await holdIslandCode(page);
+    const toggle = page.getByRole('button', { name: navCopy.openMenu });
+    const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: /^Theme: System \(light\)/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // Named and spoken as the island would: a screen reader hears the press at once.
+    await expect(
+      menu.getByRole('button', { name: /^Theme: Dark\. Press for Light$/ }),
+    ).toBeVisible();
+    await expect(menu.getByRole('status')).toHaveText(themeCopy.changed('Dark'));
+    await expect(island(page, 'nav')).not.toHaveAttribute(HYDRATED_ATTRIBUTE);
+
+    release();
+    await waitForIsland(page, 'nav');
+    // React took over what the taps left: the toggle says the menu is open, the control the theme.
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await menu.getByRole('button', { name: /^Theme: Dark\. Press for Light$/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme-choice', 'light');
+    await expect(menu.getByRole('status')).toHaveText(themeCopy.changed('Light'));
+    await menu.getByRole('button', { name: navCopy.closeMenu }).click();
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(consoleProblems).toEqual([]);
+  });
+
+  test('a link tapped in the menu before the nav hydrates closes it and goes to its section', async ({
+    page,
+  }) => {
+    await visit(page);
+    const release = await holdIslandCode(page);
+    await page.getByRole('button', { name: navCopy.openMenu }).click();
+    const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+    const link = navLinks[0]!;
+    await menu.getByRole('link', { name: link.label }).click();
+    // Held for the island, whose handler closes the menu as the link is followed.
+    await expect(menu).toBeVisible();
+    release();
+    await expect(menu).toBeHidden();
+    await expectSectionReached(page, link.href);
+  });
+
+  test('when the island’s code cannot load, the menu still opens and Escape closes it', async ({
+    page,
+  }) => {
+    await visit(page);
+    await page.route(/\/assets\/hydrate-island-[\w-]+\.js$/, (route) => route.abort());
+    await page.getByRole('button', { name: navCopy.openMenu }).click();
+    const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
   });
 });

@@ -1,6 +1,7 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { hrefTo, navCopy, navLinks } from '../../content/navigation';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
+import { useDialogOpen } from '../../hooks/use-dialog-open';
 import { trapTab } from '../../lib/focus-trap';
 import { buttonClass } from '../ui/button-styles';
 import { CtaLink } from '../ui/cta-link';
@@ -12,12 +13,9 @@ const MENU_ID = 'mobile-menu';
 /** Small screens: a toggle opening a full-screen modal menu (focus kept inside, Escape closes). */
 export function MobileMenu() {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
+  const open = useDialogOpen(dialogRef);
 
-  const show = () => {
-    dialogRef.current?.showModal();
-    setOpen(true);
-  };
+  const show = () => dialogRef.current?.showModal();
   // Closing returns focus to the toggle; a chosen link then scrolls to its section.
   const close = () => dialogRef.current?.close();
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
@@ -40,7 +38,6 @@ export function MobileMenu() {
         ref={dialogRef}
         id={MENU_ID}
         aria-label={navCopy.menuTitle}
-        onClose={() => setOpen(false)}
         onKeyDown={onKeyDown}
         className="m-0 h-dvh max-h-none w-full max-w-none bg-canvas text-ink backdrop:bg-black/60"
       >

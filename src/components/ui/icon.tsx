@@ -1,5 +1,8 @@
+import { THEME_ICON_PATHS } from './theme-icon-paths';
+
 /** Stroke icons (24×24, Lucide-style paths) drawn inline so they cost no request. */
 const PATHS = {
+  ...THEME_ICON_PATHS,
   siren:
     'M7 18v-6a5 5 0 1 1 10 0v6M5 21a1 1 0 0 1-1-1v-1a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v1a1 1 0 0 1-1 1zM21 12h1M18.5 4.5 18 5M2 12h1M12 2v1M4.93 4.93l.71.71',
   'trending-up': 'M22 7 13.5 15.5 8.5 10.5 2 17M16 7h6v6',
@@ -14,9 +17,6 @@ const PATHS = {
   'map-pin': 'M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0zM12 7a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
   menu: 'M4 6h16M4 12h16M4 18h16',
   x: 'M18 6 6 18M6 6l12 12',
-  sun: 'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41',
-  moon: 'M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9z',
-  monitor: 'M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM8 21h8M12 17v4',
   'arrow-right': 'M5 12h14M12 5l7 7-7 7',
   'rotate-ccw': 'M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8M3 3v5h5',
   'alert-triangle':

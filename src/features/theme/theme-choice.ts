@@ -1,4 +1,6 @@
+import type { THEME_ICON_PATHS } from '../../components/ui/theme-icon-paths';
 import { THEME_STORAGE_KEY } from '../../config/constants';
+import { describeTheme, themeCopy } from '../../content/theme';
 
 /**
  * The theme rule (docs/product.md#ruling-theme) without React, so the script
@@ -8,21 +10,24 @@ import { THEME_STORAGE_KEY } from '../../config/constants';
  * data-theme (the resolved light | dark), which the stylesheet reads.
  */
 export type ThemeChoice = 'light' | 'dark' | 'system';
+export type ResolvedTheme = 'light' | 'dark';
+
+/** The control's icon for each choice. */
+export const THEME_ICONS = {
+  system: 'monitor',
+  light: 'sun',
+  dark: 'moon',
+} as const satisfies Record<ThemeChoice, keyof typeof THEME_ICON_PATHS>;
 
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /**
  * What the prerendered page's theme control says (the build knows neither the
  * visitor's choice nor their system): System, showing light. Where the page
- * shows anything else, the control's island hydrates at load (src/islands/).
+ * shows anything else, the islands' loader renames the control at load, until
+ * its island hydrates (src/islands/theme-controls.ts).
  */
 export const PRERENDERED_THEME = { choice: 'system', shown: 'light' } as const;
-
-/** Whether the theme on <html> is other than the one the prerendered control names. */
-export function themeDiffersFromPrerender(): boolean {
-  const { themeChoice, theme } = document.documentElement.dataset;
-  return themeChoice !== PRERENDERED_THEME.choice || theme !== PRERENDERED_THEME.shown;
-}
 
 /** What the visitor chose on an earlier visit; system when nothing (or nothing readable) is saved. */
 export function readSavedThemeChoice(): ThemeChoice {
@@ -40,4 +45,46 @@ export function applyThemeChoice(choice: ThemeChoice): void {
   const root = document.documentElement;
   root.dataset.themeChoice = choice;
   root.dataset.theme = dark ? 'dark' : 'light';
+}
+
+/** The choice on <html>, as the before-paint script or a press left it. */
+export function readThemeChoice(): ThemeChoice {
+  const choice = document.documentElement.dataset.themeChoice;
+  return choice === 'light' || choice === 'dark' ? choice : 'system';
+}
+
+export function systemTheme(): ResolvedTheme {
+  return matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+}
+
+/**
+ * The control's cycle. A press from System goes to the opposite of what is
+ * shown, so the first press always changes what the visitor sees; then the
+ * other explicit theme (what the system shows, but pinned); then System again.
+ * On a light system: System → Dark → Light → System.
+ */
+export function nextThemeChoice(choice: ThemeChoice, system: ResolvedTheme): ThemeChoice {
+  if (choice === 'system') return system === 'dark' ? 'light' : 'dark';
+  return choice === system ? 'system' : system;
+}
+
+/** The control's accessible name: the mode now, and what a press changes it to. */
+export function themeControlName(choice: ThemeChoice, system: ResolvedTheme): string {
+  const next = nextThemeChoice(choice, system);
+  return themeCopy.name(describeTheme(choice, system), describeTheme(next, system));
+}
+
+export function resolveTheme(choice: ThemeChoice, system: ResolvedTheme): ResolvedTheme {
+  return choice === 'system' ? system : choice;
+}
+
+/** Saves the choice for later visits (System saves nothing) and applies it. */
+export function saveThemeChoice(choice: ThemeChoice): void {
+  try {
+    if (choice === 'system') localStorage.removeItem(THEME_STORAGE_KEY);
+    else localStorage.setItem(THEME_STORAGE_KEY, choice);
+  } catch {
+    // Storage can be blocked (private mode); the choice still applies to this visit.
+  }
+  applyThemeChoice(choice);
 }

@@ -1,37 +1,31 @@
 import { useState } from 'react';
-import { Icon, type IconName } from '../../components/ui/icon';
-import { themeCopy } from '../../content/theme';
+import { Icon } from '../../components/ui/icon';
+import { describeTheme as describe, themeCopy } from '../../content/theme';
 import {
   nextThemeChoice,
   resolveTheme,
-  setThemeChoice,
-  useSystemTheme,
-  useThemeChoice,
-  type ThemeChoice,
-} from './theme-store';
-
-const ICONS: Record<ThemeChoice, IconName> = { system: 'monitor', light: 'sun', dark: 'moon' };
-
-/** Says the mode and, for System, what it shows now: "System (dark)". */
-function describe(choice: ThemeChoice, system: 'light' | 'dark'): string {
-  const label = themeCopy.choice[choice];
-  return choice === 'system' ? themeCopy.systemShowing(themeCopy.choice[system]) : label;
-}
+  saveThemeChoice,
+  THEME_ICONS,
+  themeControlName,
+} from './theme-choice';
+import { useSystemTheme, useThemeChoice } from './theme-store';
 
 /**
  * One button cycling the theme (see nextThemeChoice): its name says the
  * current mode and what a press does; after a press, a polite status line
- * speaks the new mode.
+ * speaks the new mode. Before its island hydrates, the islands' loader names
+ * it as the page shows and answers a press the same way, status line (which
+ * follows the button) included: src/islands/theme-controls.ts.
  */
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const choice = useThemeChoice();
   const system = useSystemTheme();
   const next = nextThemeChoice(choice, system);
   const [announcement, setAnnouncement] = useState('');
-  const name = themeCopy.name(describe(choice, system), describe(next, system));
+  const name = themeControlName(choice, system);
 
   const press = () => {
-    setThemeChoice(next);
+    saveThemeChoice(next);
     setAnnouncement(themeCopy.changed(describe(next, system)));
   };
 
@@ -46,9 +40,10 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
         data-theme-shown={resolveTheme(choice, system)}
         className={`inline-flex size-12 items-center justify-center rounded-full text-ink hover:bg-raised focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-warm ${className}`}
       >
-        <Icon name={ICONS[choice]} />
+        <Icon name={THEME_ICONS[choice]} />
       </button>
-      <span role="status" className="sr-only">
+      {/* A press before the island hydrated is spoken here by the islands' loader: hydration keeps it. */}
+      <span role="status" className="sr-only" suppressHydrationWarning>
         {announcement}
       </span>
     </>
