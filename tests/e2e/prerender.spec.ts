@@ -7,7 +7,7 @@ import { partners, partnersCopy } from '../../src/content/partners';
 import { services, servicesCopy } from '../../src/content/services';
 import { expect, test } from './fixtures';
 import { config, mailtoHref, telHref } from '../support/content';
-import { expectSectionReached, section, sectionHeading } from './support/site';
+import { expectSectionReached, section, sectionHeading, visit } from './support/site';
 
 /** The page's own words (docs/product.md#sections), written out so a copy edit cannot drop one. */
 const SPEC_STRINGS = [
@@ -324,4 +324,15 @@ test.describe('with JavaScript disabled', () => {
       await expect(section(page, sectionHeading(link.href))).toBeInViewport({ ratio: 0.1 });
     });
   }
+});
+
+test('read in a later year than it was built, the copyright line shows the current year', async ({
+  page,
+}) => {
+  const later = new Date().getFullYear() + 1;
+  await page.clock.install({ time: new Date(`${later}-01-02T10:00:00Z`) });
+  await visit(page);
+  await expect(
+    page.getByRole('contentinfo').getByText(footerCopy.copyright(later, config.brandName)),
+  ).toBeVisible();
 });

@@ -5,7 +5,7 @@ import { footerColumns, footerCopy, socialLabels } from '../../content/footer';
 import { Icon } from '../ui/icon';
 import { Wordmark } from '../ui/wordmark';
 
-/** The footer is static HTML (no island): its year is the build's. */
+/** The footer is static HTML (no island): its year is the build's, until the loader's. */
 const BUILD_YEAR = new Date().getFullYear();
 const linkClass =
   'inline-flex min-h-12 items-center text-muted transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-warm';
@@ -83,7 +83,10 @@ export function Footer() {
         ))}
       </div>
       <div className="mx-auto mt-14 max-w-7xl space-y-2 border-t border-line pt-8 text-sm text-muted">
-        <p>{footerCopy.copyright(BUILD_YEAR, siteConfig.brandName)}</p>
+        {/* The build's year, brought up to date in a later one (src/lib/copyright-year.ts). */}
+        <p data-copyright-year={BUILD_YEAR}>
+          {footerCopy.copyright(BUILD_YEAR, siteConfig.brandName)}
+        </p>
         <CompanyDisclosures company={siteConfig.company} />
       </div>
     </footer>
