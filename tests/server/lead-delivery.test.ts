@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, onTestFinished } from 'vitest';
 import { startServer, type RunningServer, type StartOptions } from '../../server/start.ts';
 import {
   describeEachBackend,
@@ -65,26 +65,19 @@ async function referenceOf(server: RunningServer, name: string) {
   return submissionReference(String(row!.key));
 }
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 describeEachBackend('lead delivery', (kind) => {
   let backend: Backend;
   let sink: SmtpSink;
   beforeEach(async () => {
     backend = await freshBackend(kind);
     sink = await SmtpSink.start();
-    cleanups.push(
-      () => backend.dispose(),
-      () => sink.down(),
-    );
+    onTestFinished(() => backend.dispose());
+    onTestFinished(() => sink.down());
   });
 
   const start = async (options: StartOptions = {}) => {
     const server = await startServer({ ...deliveringTo(backend, sink), ...options });
-    cleanups.push(() => server.close());
+    onTestFinished(() => server.close());
     return server;
   };
 
@@ -194,7 +187,7 @@ describeEachBackend('lead delivery', (kind) => {
     const relay = await SilentRelay.start();
     const server = await start({ smtpUrl: relay.url });
     // Hang up before the server closes, or closing would wait for the greeting timeout.
-    cleanups.push(() => relay.release());
+    onTestFinished(() => relay.release());
     expect((await post(server, VALID)).status).toBe(201);
     await until(() => relay.sockets.size > 0, 5_000, 'the worker to connect');
     const [hanging] = relay.sockets;
@@ -228,17 +221,15 @@ describePostgres('lead delivery from two server instances on one database', () =
   it('sends each lead once between them', async () => {
     const backend = await freshBackend('postgres');
     const sink = await SmtpSink.start();
-    cleanups.push(
-      () => backend.dispose(),
-      () => sink.down(),
-    );
+    onTestFinished(() => backend.dispose());
+    onTestFinished(() => sink.down());
     const options = {
       ...deliveringTo(backend, sink),
       // 15 posts to each from one address: over a visitor's limit.
       rateLimitPerMinute: 100,
     };
     const servers = [await startServer(options), await startServer(options)];
-    for (const server of servers) cleanups.push(() => server.close());
+    for (const server of servers) onTestFinished(() => server.close());
 
     const posts = Array.from({ length: 30 }, (_, i) =>
       post(servers[i % 2]!, { ...VALID, name: `Lead ${i}` }),

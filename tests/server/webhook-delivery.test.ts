@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import {
@@ -11,7 +11,6 @@ import {
   describePostgres,
   openFreshBackend,
   submissionsJson,
-  undoAfterEach,
   type Backend,
 } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
@@ -24,14 +23,12 @@ import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver.ts'
  * email, with its own retries, and verified here as an integrator would.
  */
 
-const later = undoAfterEach();
-
 async function setUp(kind: Backend['kind']) {
-  const { backend, db } = await openFreshBackend(kind, later);
+  const { backend, db } = await openFreshBackend(kind);
   const receiver = await WebhookReceiver.start();
-  later(() => receiver.close());
+  onTestFinished(() => receiver.close());
   const sink = await SmtpSink.start();
-  later(() => sink.down());
+  onTestFinished(() => sink.down());
   return { backend, db, receiver, sink };
 }
 
@@ -39,7 +36,7 @@ async function deliver(db: Database, options: LeadDeliveryOptions) {
   const logs: string[] = [];
   const log = { info: (text: string) => logs.push(text), warn: (text: string) => logs.push(text) };
   const delivery = await startLeadDelivery(db, log, { deliveryPollMs: 20, ...options });
-  later(() => delivery.stop());
+  onTestFinished(() => delivery.stop());
   return { delivery, logs };
 }
 
@@ -185,7 +182,7 @@ describePostgres('three instances sharing one PostgreSQL', () => {
     const instances = await Promise.all(
       [0, 1, 2].map(async () => {
         const own = await openDatabase(backend.options);
-        later(() => own.close());
+        onTestFinished(() => own.close());
         return (await deliver(own, { webhookUrl: receiver.url, webhookSecret: WEBHOOK_SECRET }))
           .delivery;
       }),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterEach, describe, expect, inject } from 'vitest';
+import { describe, expect, inject, onTestFinished } from 'vitest';
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
@@ -96,26 +96,16 @@ export async function freshBackend(kind: BackendKind): Promise<Backend> {
 }
 
 /**
- * What a test starts, undone after it, last first. Call once at a test file's
- * top level; pass each undo (a close, a removal) as the thing starts.
+ * A fresh database of `kind`, open (and migrated), for the running test: closed
+ * and removed when it finishes (onTestFinished runs last-registered first).
  */
-export function undoAfterEach(): (undo: () => unknown) => void {
-  const undos: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const undo of undos.splice(0).reverse()) await undo();
-  });
-  return (undo) => void undos.push(undo);
-}
-
-/** A fresh database of `kind`, open (and migrated); closed and removed by `later`. */
 export async function openFreshBackend(
   kind: BackendKind,
-  later: (undo: () => unknown) => void,
 ): Promise<{ backend: Backend; db: Database }> {
   const backend = await freshBackend(kind);
-  later(() => backend.dispose());
+  onTestFinished(() => backend.dispose());
   const db = await openDatabase(backend.options);
-  later(() => db.close());
+  onTestFinished(() => db.close());
   return { backend, db };
 }
 
