@@ -55,7 +55,7 @@ const clockOf = async (db: Database, id: string) => {
 
 const subjects = (sink: SmtpSink) => sink.received.map((mail) => mail.header('subject'));
 
-describeEachBackend('the lead clocks', (kind) => {
+describeEachBackend('the lead clocks during the working week', (kind) => {
   it('give a real lead both deadlines, and suspected spam none until it is released', async () => {
     const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();
@@ -122,7 +122,9 @@ describeEachBackend('the lead clocks', (kind) => {
     expect(subjects(sink)[1]).toBe('Reminder: 1 lead deadline due soon');
     expect(sink.received[1]!.bodies['text/plain']).toContain('Diagnosis due Thu 26 Nov, 10:00');
   });
+});
 
+describeEachBackend('the lead clocks on Monday morning', (kind) => {
   it('send the weekly digest from Monday 08:00, once, with the week’s figures and what is overdue', async () => {
     const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();
