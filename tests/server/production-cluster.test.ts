@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { createPostgresDatabase, describePostgres } from './support/backends.ts';
 import { exited, spawnServer, type ChildServer } from '../support/child-server.ts';
 import { describeWithNginx, startNginx, type RunningNginx } from '../support/nginx.ts';
@@ -24,14 +24,13 @@ describePostgres('three instances behind nginx', () => {
     let sink: SmtpSink;
     let instances: ChildServer[] = [];
     let nginx: RunningNginx;
-    const visitors: Visitor[] = [];
     let nextAddress = 0;
     /** A visitor on a loopback address no other test in this file uses. */
     const newVisitor = () => {
       nextAddress++;
       const address = `127.0.${1 + Math.floor(nextAddress / 250)}.${1 + (nextAddress % 250)}`;
       const visitor = new Visitor(nginx, address);
-      visitors.push(visitor);
+      onTestFinished(() => visitor.close());
       return visitor;
     };
     const storedNames = async () =>
@@ -62,7 +61,6 @@ describePostgres('three instances behind nginx', () => {
       // Three tsx processes and nginx starting at once on a loaded 2-core machine.
     }, 180_000);
     afterAll(async () => {
-      for (const visitor of visitors) visitor.close();
       await nginx?.stop();
       await Promise.all(
         instances.map((instance) => {
