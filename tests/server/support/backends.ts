@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { describe, expect, inject, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, onTestFinished } from 'vitest';
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
@@ -53,6 +53,28 @@ export function describeEachBackend(name: string, body: (kind: BackendKind) => v
     const title = `${name} [${kind}]${skipReason ? ` (skipped: ${skipReason})` : ''}`;
     describe.skipIf(Boolean(skipReason))(title, () => body(kind));
   }
+}
+
+/**
+ * One of something per backend (a server, an app) for a whole test file, shared by
+ * describes split by state: started by the first describe that runs with it, stopped
+ * after the file. Call at a file's top level; in a describe, `use(kind)` hands it out.
+ */
+export function sharedPerBackend<T extends { close(): Promise<unknown> }>(
+  start: (kind: BackendKind) => Promise<T>,
+): (kind: BackendKind) => () => T {
+  const started = new Map<BackendKind, Promise<T>>();
+  afterAll(async () => {
+    for (const each of started.values()) await (await each).close();
+  });
+  return (kind) => {
+    let value: T | undefined;
+    beforeAll(async () => {
+      if (!started.has(kind)) started.set(kind, start(kind));
+      value = await started.get(kind);
+    });
+    return () => value!;
+  };
 }
 
 /** A suite that needs PostgreSQL itself (roles, ownership), skipped by name without one. */
