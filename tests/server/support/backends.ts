@@ -62,6 +62,7 @@ export function describeEachBackend(name: string, body: (kind: BackendKind) => v
  */
 export function sharedPerBackend<T extends { close(): Promise<unknown> }>(
   start: (kind: BackendKind) => Promise<T>,
+  startTimeout?: number,
 ): (kind: BackendKind) => () => T {
   const started = new Map<BackendKind, Promise<T>>();
   afterAll(async () => {
@@ -72,7 +73,7 @@ export function sharedPerBackend<T extends { close(): Promise<unknown> }>(
     beforeAll(async () => {
       if (!started.has(kind)) started.set(kind, start(kind));
       value = await started.get(kind);
-    });
+    }, startTimeout);
     return () => value!;
   };
 }
