@@ -17,5 +17,8 @@ export default defineConfig({
     // Opening an embedded database takes a second or two on a busy 2-core CI machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Tests undo what they start with onTestFinished, last-registered first (a
+    // server closes before its database goes): "stack" is Vitest's default, kept on purpose.
+    sequence: { hooks: 'stack' },
   },
 });

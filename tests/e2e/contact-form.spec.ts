@@ -37,7 +37,7 @@ type Row = { name: string; email: string; message: string; stamped_now: boolean 
 // Sends, at 4x CPU on two cores other work keeps busy: a visit, the typing and a send outlast 30 s.
 test.describe.configure({ timeout: 90_000 });
 
-test.describe('contact form', () => {
+test.describe('contact form: labels, and what it refuses to send', () => {
   test('fields are labelled, required and marked with an asterisk', async ({ page }) => {
     const { form, name, email, message } = await openForm(page);
     for (const field of [name, email, message]) {
@@ -112,7 +112,67 @@ test.describe('contact form', () => {
     await expect(fields.email).toHaveValue('jane@example');
     await expect(fields.message).toHaveValue('Hello there');
   });
+});
 
+test.describe('contact form: while the visitor types', () => {
+  test('a counter appears near the 5000-character limit, and too long is refused', async ({
+    page,
+  }) => {
+    const fields = await openForm(page);
+    const counter = page.locator(`#${await fields.message.getAttribute('aria-describedby')}`);
+    await fillContactForm(page, {
+      name: 'Jane',
+      email: 'jane@example.com',
+      message: 'a'.repeat(MESSAGE_COUNTER_FROM - 1),
+    });
+    await expect(counter).toBeEmpty();
+
+    await fields.message.fill('a'.repeat(MESSAGE_COUNTER_FROM + 200));
+    await expect(counter).toHaveText(contactCopy.form.counter(4200, LIMITS.message.max));
+    await expect(counter).toHaveText('4,200 / 5,000 characters');
+    await expect(counter).toBeVisible();
+
+    await fields.message.fill('a'.repeat(LIMITS.message.max + 1));
+    await expect(counter).toHaveText('5,001 / 5,000 characters');
+    await expect(counter).toHaveAttribute('data-over', 'true');
+    await fields.submit.click();
+    await expect(toasts(page).withText(MESSAGES.tooLong.message)).toBeVisible();
+    await expect(toasts(page).withText(MESSAGES.tooLong.message)).toHaveAttribute(
+      'data-type',
+      'error',
+    );
+    await expect(fields.message).toHaveValue('a'.repeat(LIMITS.message.max + 1));
+  });
+
+  test('an unsent draft survives a reload and is cleared once sent', async ({ page, server }) => {
+    const fields = await openForm(page);
+    const values = uniqueSubmission('draft');
+    await fillContactForm(page, values);
+    // The draft is saved as the visitor types; wait until the last keystroke is stored.
+    const savedDraft = () => page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY);
+    await expect.poll(savedDraft).toContain(values.message);
+
+    await reload(page);
+    await expect(fields.name).toHaveValue(values.name);
+    await expect(fields.email).toHaveValue(values.email);
+    await expect(fields.message).toHaveValue(values.message);
+
+    await fields.submit.click();
+    await expect(toasts(page).withText(SPEC.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
+    await expect(fields.name).toHaveValue('');
+    await expect.poll(savedDraft).toBeNull();
+
+    await reload(page);
+    for (const field of [fields.name, fields.email, fields.message])
+      await expect(field).toHaveValue('');
+    const rows = await server.query('select 1 from contact_submissions where email = $1', [
+      values.email,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+test.describe('contact form: sending to a working server', () => {
   test('sends: busy while sending, then thanks, clears and stores the trimmed row', async ({
     page,
     server,
@@ -157,6 +217,24 @@ test.describe('contact form', () => {
     expect(rows[0]).toMatchObject({ ...values, stamped_now: true });
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
+
+    test('after sending, the contact section is brought into view', async ({ page }) => {
+      const fields = await openForm(page);
+      await fillContactForm(page, uniqueSubmission('phone'));
+      await fields.submit.scrollIntoViewIfNeeded();
+      const heading = page.getByRole('heading', { name: contactCopy.heading });
+      await expect(heading).not.toBeInViewport();
+
+      await fields.submit.tap();
+      await expect(toasts(page).withText(SPEC.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
+      await expect(heading).toBeInViewport();
+    });
+  });
+});
+
+test.describe('contact form: when the send fails', () => {
   for (const failure of ['network', 'server'] as const) {
     test(`a ${failure} failure keeps the words, logs it and says so`, async ({
       page,
@@ -215,78 +293,6 @@ test.describe('contact form', () => {
       await expect(toasts(page).withText(SPEC.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
     });
   }
-
-  test('a counter appears near the 5000-character limit, and too long is refused', async ({
-    page,
-  }) => {
-    const fields = await openForm(page);
-    const counter = page.locator(`#${await fields.message.getAttribute('aria-describedby')}`);
-    await fillContactForm(page, {
-      name: 'Jane',
-      email: 'jane@example.com',
-      message: 'a'.repeat(MESSAGE_COUNTER_FROM - 1),
-    });
-    await expect(counter).toBeEmpty();
-
-    await fields.message.fill('a'.repeat(MESSAGE_COUNTER_FROM + 200));
-    await expect(counter).toHaveText(contactCopy.form.counter(4200, LIMITS.message.max));
-    await expect(counter).toHaveText('4,200 / 5,000 characters');
-    await expect(counter).toBeVisible();
-
-    await fields.message.fill('a'.repeat(LIMITS.message.max + 1));
-    await expect(counter).toHaveText('5,001 / 5,000 characters');
-    await expect(counter).toHaveAttribute('data-over', 'true');
-    await fields.submit.click();
-    await expect(toasts(page).withText(MESSAGES.tooLong.message)).toBeVisible();
-    await expect(toasts(page).withText(MESSAGES.tooLong.message)).toHaveAttribute(
-      'data-type',
-      'error',
-    );
-    await expect(fields.message).toHaveValue('a'.repeat(LIMITS.message.max + 1));
-  });
-
-  test('an unsent draft survives a reload and is cleared once sent', async ({ page, server }) => {
-    const fields = await openForm(page);
-    const values = uniqueSubmission('draft');
-    await fillContactForm(page, values);
-    // The draft is saved as the visitor types; wait until the last keystroke is stored.
-    const savedDraft = () => page.evaluate((key) => localStorage.getItem(key), DRAFT_STORAGE_KEY);
-    await expect.poll(savedDraft).toContain(values.message);
-
-    await reload(page);
-    await expect(fields.name).toHaveValue(values.name);
-    await expect(fields.email).toHaveValue(values.email);
-    await expect(fields.message).toHaveValue(values.message);
-
-    await fields.submit.click();
-    await expect(toasts(page).withText(SPEC.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
-    await expect(fields.name).toHaveValue('');
-    await expect.poll(savedDraft).toBeNull();
-
-    await reload(page);
-    for (const field of [fields.name, fields.email, fields.message])
-      await expect(field).toHaveValue('');
-    const rows = await server.query('select 1 from contact_submissions where email = $1', [
-      values.email,
-    ]);
-    expect(rows).toHaveLength(1);
-  });
-
-  test.describe('on a phone', () => {
-    test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
-
-    test('after sending, the contact section is brought into view', async ({ page }) => {
-      const fields = await openForm(page);
-      await fillContactForm(page, uniqueSubmission('phone'));
-      await fields.submit.scrollIntoViewIfNeeded();
-      const heading = page.getByRole('heading', { name: contactCopy.heading });
-      await expect(heading).not.toBeInViewport();
-
-      await fields.submit.tap();
-      await expect(toasts(page).withText(SPEC.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
-      await expect(heading).toBeInViewport();
-    });
-  });
 });
 
 test.describe('what the page loads and where it talks to', () => {

@@ -206,29 +206,29 @@ test.describe('arriving at a section by its address', () => {
   });
 });
 
-test.describe('floating call to action', () => {
-  const cta = (page: Page) =>
-    page.getByRole('link', { name: navCopy.floatingCta, includeHidden: true });
-  /** Scroll events fire once a frame: two frames on, the page has seen the last scroll. */
-  const scrollEventsDispatched = (page: Page) =>
-    page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-  /**
-   * Scrolls down until the hero has left the screen, then back up a little: the
-   * CTA shows only on a scroll up (reading goes down, and it must not cover that).
-   */
-  const scrollPastHero = async (page: Page) => {
-    const heroBox = (await section(page, hero.headline).boundingBox())!;
-    const heroBottom = Math.ceil(heroBox.y + heroBox.height);
-    await scrollToY(page, heroBottom + 400);
-    await scrollEventsDispatched(page);
-    // The first scroll hydrates the call to action's island (src/islands/); it follows the
-    // scrolling from then on, as it does for a visitor, whose way back up takes far longer.
-    await waitForIsland(page, 'floating-cta');
-    await scrollToY(page, heroBottom + 200);
-  };
+const cta = (page: Page) =>
+  page.getByRole('link', { name: navCopy.floatingCta, includeHidden: true });
+/** Scroll events fire once a frame: two frames on, the page has seen the last scroll. */
+const scrollEventsDispatched = (page: Page) =>
+  page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+/**
+ * Scrolls down until the hero has left the screen, then back up a little: the
+ * CTA shows only on a scroll up (reading goes down, and it must not cover that).
+ */
+const scrollPastHero = async (page: Page) => {
+  const heroBox = (await section(page, hero.headline).boundingBox())!;
+  const heroBottom = Math.ceil(heroBox.y + heroBox.height);
+  await scrollToY(page, heroBottom + 400);
+  await scrollEventsDispatched(page);
+  // The first scroll hydrates the call to action's island (src/islands/); it follows the
+  // scrolling from then on, as it does for a visitor, whose way back up takes far longer.
+  await waitForIsland(page, 'floating-cta');
+  await scrollToY(page, heroBottom + 200);
+};
 
+test.describe('floating call to action as the visitor scrolls', () => {
   test('hidden over the hero, shown below it, hidden again at the contact form', async ({
     page,
   }) => {
@@ -254,6 +254,18 @@ test.describe('floating call to action', () => {
     await expect(wrapper).toHaveCSS('opacity', '0');
   });
 
+  test('hides while the visitor scrolls down, to read', async ({ page }) => {
+    await visit(page);
+    await scrollPastHero(page);
+    const wrapper = cta(page).locator('xpath=..');
+    await expect(wrapper).toHaveAttribute('data-visible', 'true');
+    await scrollToY(page, (await page.evaluate(() => window.scrollY)) + 300);
+    await expect(wrapper).toHaveAttribute('data-visible', 'false');
+    await expect(wrapper).toHaveCSS('opacity', '0');
+  });
+});
+
+test.describe('floating call to action once shown', () => {
   test('is reached with the keyboard when shown and leads to the contact form', async ({
     page,
   }) => {
@@ -278,55 +290,45 @@ test.describe('floating call to action', () => {
     await expect(cta(page).locator('xpath=..')).toHaveAttribute('data-visible', 'false');
   });
 
-  test('hides while the visitor scrolls down, to read', async ({ page }) => {
-    await visit(page);
-    await scrollPastHero(page);
-    const wrapper = cta(page).locator('xpath=..');
-    await expect(wrapper).toHaveAttribute('data-visible', 'true');
-    await scrollToY(page, (await page.evaluate(() => window.scrollY)) + 300);
-    await expect(wrapper).toHaveAttribute('data-visible', 'false');
-    await expect(wrapper).toHaveCSS('opacity', '0');
-  });
-
-  test.describe('on a phone, at the end of the page', () => {
-    test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
-
-    test('stays away below the contact section and covers no footer line or link', async ({
-      page,
-    }) => {
-      await visit(page);
-      const wrapper = cta(page).locator('xpath=..');
-      const bottom = await page.evaluate(
-        () => document.documentElement.scrollHeight - window.innerHeight,
-      );
-      await scrollToY(page, bottom);
-      await scrollEventsDispatched(page);
-      // A scroll back up, which shows it above the contact section, does not bring it back here.
-      await scrollToY(page, bottom - 200);
-      await scrollEventsDispatched(page);
-      await expect(wrapper).toHaveAttribute('data-visible', 'false');
-      await scrollToY(page, bottom);
-      await expect(wrapper).toHaveAttribute('data-visible', 'false');
-      await expect(wrapper).toHaveCSS('opacity', '0');
-
-      const footer = page.getByRole('contentinfo');
-      const targets = [footer.getByText(/©/), ...(await footer.getByRole('link').all())];
-      for (const target of targets) {
-        await target.scrollIntoViewIfNeeded();
-        const onTop = await target.evaluate((el) => {
-          const box = el.getBoundingClientRect();
-          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-          return !!hit && (hit === el || el.contains(hit));
-        });
-        expect(onTop, `nothing covers “${await target.textContent()}”`).toBe(true);
-      }
-    });
-  });
-
   test('clicking it reaches the contact form', async ({ page }) => {
     await visit(page);
     await scrollPastHero(page);
     await cta(page).click();
     await expectSectionReached(page, '#contact');
+  });
+});
+
+test.describe('floating call to action on a phone, at the end of the page', () => {
+  test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
+
+  test('stays away below the contact section and covers no footer line or link', async ({
+    page,
+  }) => {
+    await visit(page);
+    const wrapper = cta(page).locator('xpath=..');
+    const bottom = await page.evaluate(
+      () => document.documentElement.scrollHeight - window.innerHeight,
+    );
+    await scrollToY(page, bottom);
+    await scrollEventsDispatched(page);
+    // A scroll back up, which shows it above the contact section, does not bring it back here.
+    await scrollToY(page, bottom - 200);
+    await scrollEventsDispatched(page);
+    await expect(wrapper).toHaveAttribute('data-visible', 'false');
+    await scrollToY(page, bottom);
+    await expect(wrapper).toHaveAttribute('data-visible', 'false');
+    await expect(wrapper).toHaveCSS('opacity', '0');
+
+    const footer = page.getByRole('contentinfo');
+    const targets = [footer.getByText(/©/), ...(await footer.getByRole('link').all())];
+    for (const target of targets) {
+      await target.scrollIntoViewIfNeeded();
+      const onTop = await target.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !!hit && (hit === el || el.contains(hit));
+      });
+      expect(onTop, `nothing covers “${await target.textContent()}”`).toBe(true);
+    }
   });
 });

@@ -51,7 +51,7 @@ const bodyColour = (page: Page) =>
   page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
 const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY);
 
-test.describe('theme', () => {
+test.describe('theme on a light or a dark system', () => {
   for (const scheme of ['light', 'dark'] as const) {
     const other = scheme === 'light' ? 'dark' : 'light';
 
@@ -80,7 +80,9 @@ test.describe('theme', () => {
       await expect(root(page)).toHaveAttribute('data-theme', other);
     });
   }
+});
 
+test.describe('theme chosen with the toggle', () => {
   test('the cycle goes to the opposite, the other, then System; a choice survives a reload without a flash', async ({
     page,
   }) => {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import {
   createPostgresDatabase,
@@ -14,11 +14,6 @@ import { TABLE_URL, VALID } from '../support/requests.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
 import { withProof } from '../support/proof.ts';
 import { until } from '../support/until.ts';
-
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 /** `npm run backup` / `npm run restore`'s script, as an operator runs it. */
 async function backupCli(args: string[], where: Record<string, string>) {
@@ -40,11 +35,11 @@ async function backupCli(args: string[], where: Record<string, string>) {
 async function emptyTarget(kind: BackendKind): Promise<Record<string, string>> {
   if (kind === 'embedded') {
     const { dataDir, remove } = emptyDataDir();
-    cleanups.push(remove);
+    onTestFinished(remove);
     return { DATA_DIR: join(dataDir, 'restored') };
   }
   const { url, drop } = await createPostgresDatabase();
-  cleanups.push(drop);
+  onTestFinished(drop);
   return { DATABASE_URL: url };
 }
 
@@ -58,11 +53,11 @@ const snapshot = async (server: RunningServer) => ({
 describeEachBackend('backup and restore', (kind) => {
   it('give back every submission and every email, summary and webhook delivery, sent or pending', async () => {
     const backend = await freshBackend(kind);
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const where = envFor(backend);
     const source = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
     let sourceOpen = true;
-    cleanups.push(() => sourceOpen && source.close());
+    onTestFinished(() => (sourceOpen ? source.close() : undefined));
     // The webhook channel on, as a server with WEBHOOK_URL leaves it, but with no worker
     // posting: every lead below gets a webhook delivery that stays as this test sets it.
     await source.query(`insert into app_private.lead_channels (channel) values ('webhook')`);
@@ -111,7 +106,7 @@ describeEachBackend('backup and restore', (kind) => {
     expect(backup.code, backup.stderr).toBe(0);
     const file = join(backend.options.dataDir, '..', `backup-${Date.now()}.json`);
     writeFileSync(file, backup.stdout);
-    cleanups.push(() => import('node:fs').then(({ rmSync }) => rmSync(file, { force: true })));
+    onTestFinished(() => import('node:fs').then(({ rmSync }) => rmSync(file, { force: true })));
 
     const target = await emptyTarget(kind);
     const restored = await backupCli(['restore', file], target);
@@ -128,7 +123,7 @@ describeEachBackend('backup and restore', (kind) => {
       ? { databaseUrl: target.DATABASE_URL }
       : { dataDir: target.DATA_DIR };
     const after = await startServer({ port: 0, ...options, distDir: '/nonexistent' });
-    cleanups.push(() => after.close());
+    onTestFinished(() => after.close());
     expect(await snapshot(after)).toEqual(before);
     // The next visitor's submission gets a new id, after the restored ones.
     const next = await fetch(`${after.url}${TABLE_URL}`, {

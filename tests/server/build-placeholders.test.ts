@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { PLACEHOLDERS_FILE } from '../../server/build-placeholders.ts';
 import { parseSiteEnv, placeholdersInUse } from '../../src/config/env.ts';
 import { freshBackend } from './support/backends.ts';
@@ -17,14 +17,10 @@ const REAL = {
 /** Empty wins over any .env file, and means "the default". */
 const DEFAULTS = { VITE_SITE_URL: '', VITE_CONTACT_EMAIL: '', VITE_CONTACT_PHONE: '' };
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), 'dist-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -70,12 +66,12 @@ describe('a production build with placeholder settings', () => {
     ).toHaveLength(3);
 
     const backend = await freshBackend('embedded');
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const server: ChildServer = await spawnServer({
       DATA_DIR: backend.options.dataDir,
       DIST_DIR: dist,
     });
-    cleanups.push(() => server.child.kill('SIGKILL'));
+    onTestFinished(() => void server.child.kill('SIGKILL'));
     // The log is written asynchronously: the URL may be announced first.
     await until(
       () => server.output().includes('do not put it on the public site'),

@@ -9,7 +9,7 @@ import { defaultWorkingHours } from '../../server/leads/clocks/working-hours.ts'
 /** A valid Standard Webhooks secret (24 bytes), made up. */
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
-describe('server configuration', () => {
+describe('server configuration from a valid environment', () => {
   it('has the documented defaults', () => {
     expect(parseServerConfig({})).toEqual({
       port: 8080,
@@ -96,7 +96,9 @@ describe('server configuration', () => {
   it('treats an empty DATABASE_URL as unset, as .env.example leaves it', () => {
     expect(parseServerConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
+});
 
+describe('server configuration from a bad environment', () => {
   it.each([
     [{ PORT: 'http' }, 'PORT must be a whole number from 0 to 65535, got "http"'],
     [{ PORT: '65536' }, 'PORT must be a whole number from 0 to 65535, got "65536"'],

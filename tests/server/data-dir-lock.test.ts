@@ -3,20 +3,13 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
-import { runServerToExit, spawnServer, type ChildServer } from '../support/child-server.ts';
-
-const dirs: string[] = [];
-const children: ChildServer['child'][] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { runServerToExit, spawnServer } from '../support/child-server.ts';
 
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lock-'));
-  dirs.push(dir);
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -28,7 +21,7 @@ async function otherHolder(dir: string) {
     console.log('held');
     setInterval(() => {}, 60_000);`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
-  children.push(child);
+  onTestFinished(() => void child.kill('SIGKILL'));
   await once(child.stdout, 'data');
   return child;
 }
@@ -83,7 +76,7 @@ describe.skipIf(!canUnshare)('two servers in separate PID namespaces', () => {
     // --kill-child: the server dies with unshare, so the test's cleanup leaves no server behind.
     const wrap = ['unshare', '--fork', '--pid', '--mount-proc', '--kill-child', '--'];
     const first = await spawnServer({ DATA_DIR: dir }, wrap);
-    children.push(first.child);
+    onTestFinished(() => void first.child.kill('SIGKILL'));
     expect(readFileSync(join(dir, 'server.lock'), 'utf8')).toMatch(/^1 /);
     const second = await runServerToExit({ DATA_DIR: dir }, wrap);
     expect(second.code).toBe(1);

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { asAnon, outcome } from './support/as-anon.ts';
-import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import {
+  countRows,
+  describeEachBackend,
+  sharedPerBackend,
+  testApp,
+  type TestApp,
+} from './support/backends.ts';
 import { ERROR_KEYS, send, VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 
@@ -29,12 +35,13 @@ const asPostgrest = async (db: Database, headers: Record<string, string> | undef
   });
 };
 
-describeEachBackend('the database’s per-address rate limit', (kind) => {
+/** One app per backend over a database with the low limit, shared by the describes below, in order. */
+const limited = sharedPerBackend((kind) => testApp(kind, { rateLimitPerMinute: DB_LIMIT }));
+
+describeEachBackend('the database’s per-address rate limit on our server’s inserts', (kind) => {
+  const shared = limited(kind);
   let site: TestApp;
-  beforeAll(async () => {
-    site = await testApp(kind, { rateLimitPerMinute: DB_LIMIT });
-  });
-  afterAll(() => site?.close());
+  beforeAll(() => void (site = shared()));
 
   it('answers 429 in PostgREST’s shape with Retry-After, and stores nothing, over the limit', async () => {
     const before = await countRows(site.db);
@@ -68,6 +75,20 @@ describeEachBackend('the database’s per-address rate limit', (kind) => {
     for (const from of visitors) expect((await post(site.app, from)).statusCode).toBe(429);
   });
 
+  it('counts an IPv6 address by its /64, the block one visitor usually holds', async () => {
+    for (let i = 1; i <= DB_LIMIT; i++) {
+      expect((await post(site.app, `2001:db8:5:7::${i}`)).statusCode).toBe(201);
+    }
+    expect((await post(site.app, '2001:db8:5:7:ffff::99')).statusCode).toBe(429);
+    expect((await post(site.app, '2001:db8:5:8::1')).statusCode).toBe(201);
+  });
+});
+
+describeEachBackend('the database’s per-address rate limit on PostgREST’s inserts', (kind) => {
+  const shared = limited(kind);
+  let site: TestApp;
+  beforeAll(() => void (site = shared()));
+
   it('limits a session that inserts as PostgREST does, by its cf-connecting-ip', async () => {
     const visitor = { 'cf-connecting-ip': '192.0.2.44' };
     for (let i = 0; i < DB_LIMIT; i++)
@@ -76,14 +97,6 @@ describeEachBackend('the database’s per-address rate limit', (kind) => {
     // A forged X-Forwarded-For is not the address the database counts.
     const forged = { ...visitor, 'x-forwarded-for': '1.2.3.4' };
     expect(await outcome(asPostgrest(site.db, forged))).toBe('PT429');
-  });
-
-  it('counts an IPv6 address by its /64, the block one visitor usually holds', async () => {
-    for (let i = 1; i <= DB_LIMIT; i++) {
-      expect((await post(site.app, `2001:db8:5:7::${i}`)).statusCode).toBe(201);
-    }
-    expect((await post(site.app, '2001:db8:5:7:ffff::99')).statusCode).toBe(429);
-    expect((await post(site.app, '2001:db8:5:8::1')).statusCode).toBe(201);
   });
 
   it('counts the server’s inserts and PostgREST’s for one address together', async () => {
@@ -106,6 +119,12 @@ describeEachBackend('the database’s per-address rate limit', (kind) => {
       );
     for (let i = 0; i < DB_LIMIT + 2; i++) expect(await outcome(insertAsOwner())).toBe('ok');
   });
+});
+
+describeEachBackend('the database’s per-address rate limit: what it keeps', (kind) => {
+  const shared = limited(kind);
+  let site: TestApp;
+  beforeAll(() => void (site = shared()));
 
   it('stores keyed hashes of addresses, never an address, out of anon’s reach', async () => {
     await post(site.app, '203.0.113.99');

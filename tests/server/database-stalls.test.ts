@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
@@ -40,39 +40,34 @@ const post = (app: FastifyInstance, proof?: string) =>
     payload: JSON.stringify({ ...VALID, proof }),
   });
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 /** A migrated database, the app over it (through a proxy, when given), and a second session to lock with. */
 async function setUp(options: { poolSize?: number; maxQueued?: number } = {}) {
   const { url, drop } = await createPostgresDatabase();
-  cleanups.push(drop);
+  onTestFinished(drop);
   const owner = await openDatabase({
     dataDir: '',
     databaseUrl: url,
     rateLimitPerMinute: TEST_RATE_LIMIT,
   });
-  cleanups.push(() => owner.close());
+  onTestFinished(() => owner.close());
   return {
     url,
     owner,
     async app(proxied?: TcpProxy) {
       const database = await openPostgresDatabase(proxied?.url ?? url, options);
-      cleanups.push(() => database.close());
+      onTestFinished(() => database.close());
       const app = await buildApp({
         database,
         distDir: '/nonexistent',
         rateLimitPerMinute: TEST_RATE_LIMIT,
       });
-      cleanups.push(() => app.close());
+      onTestFinished(() => app.close());
       return app;
     },
     async lockTable() {
       const locker = new pg.Client({ connectionString: url });
       await locker.connect();
-      cleanups.push(() => locker.end());
+      onTestFinished(() => locker.end());
       await locker.query('begin');
       await locker.query('lock table public.contact_submissions in access exclusive mode');
       return () => locker.query('commit');
@@ -139,7 +134,7 @@ describePostgres('a locked or stalled database', () => {
   it('answers a submission 503 when the database stops answering mid-connection', async () => {
     const db = await setUp();
     const proxy = await tcpProxy(db.url);
-    cleanups.push(() => proxy.refuse());
+    onTestFinished(() => proxy.refuse());
     const app = await db.app(proxy);
     expect((await post(app, await proofFrom(app))).statusCode).toBe(201);
 
@@ -155,7 +150,7 @@ describePostgres('a locked or stalled database', () => {
   it('reports 503 on /healthz when the database stalls, and when it is gone', async () => {
     const db = await setUp();
     const proxy = await tcpProxy(db.url);
-    cleanups.push(() => proxy.refuse());
+    onTestFinished(() => proxy.refuse());
     const app = await db.app(proxy);
     expect((await app.inject('/healthz')).statusCode).toBe(200);
 

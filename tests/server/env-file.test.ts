@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { TABLE_URL, VALID } from '../support/requests.ts';
 import { freePort } from '../support/free-port.ts';
 import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../support/proof.ts';
@@ -21,19 +21,10 @@ function envWithout(names: string[]): NodeJS.ProcessEnv {
 
 const FILE_VARIABLES = ['PORT', 'RATE_LIMIT_PER_MINUTE', 'DATA_DIR', 'DATABASE_URL', 'DIST_DIR'];
 
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-  }
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
-/** What `npm run serve` execs, from `cwd` as npm would run it from the project's root. */
+/**
+ * What `npm run serve` execs, from `cwd` as npm would run it from the project's
+ * root: its address once it listens, and the process, stopped after the test.
+ */
 async function serve(cwd: string, env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, ['--import', TSX, resolve('server/main.ts')], {
     cwd,
@@ -41,13 +32,13 @@ async function serve(cwd: string, env: NodeJS.ProcessEnv) {
     env: { ...env, ...TEST_PROOF_OF_WORK_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
+  onTestFinished(() => stop(child));
   let output = '';
-  return new Promise<string>((done, fail) => {
+  return new Promise<{ url: string; child: ChildProcess }>((done, fail) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = READY.exec(output);
-      if (match) done(match[1]!);
+      if (match) done({ url: match[1]!, child });
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
@@ -55,9 +46,16 @@ async function serve(cwd: string, env: NodeJS.ProcessEnv) {
   });
 }
 
+async function stop(child: ChildProcess) {
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+}
+
 async function projectWithEnvFile(lines: string[]) {
   const dir = await mkdtemp(join(tmpdir(), 'env-file-'));
-  dirs.push(dir);
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   await writeFile(join(dir, '.env'), `${lines.join('\n')}\n`);
   return dir;
 }
@@ -80,7 +78,7 @@ describe('.env', () => {
       'DATA_DIR=./data',
       'DIST_DIR=./no-site',
     ]);
-    const url = await serve(dir, envWithout(FILE_VARIABLES));
+    const { url } = await serve(dir, envWithout(FILE_VARIABLES));
     expect(new URL(url).port).toBe(String(port));
     expect((await submit(url)).status).toBe(201);
     expect((await submit(url)).status).toBe(201);
@@ -91,15 +89,14 @@ describe('.env', () => {
     const fromFile = await freePort();
     const real = await freePort();
     const dir = await projectWithEnvFile([`PORT=${fromFile}`, 'DATA_DIR=./data']);
-    const url = await serve(dir, { ...envWithout(FILE_VARIABLES), PORT: String(real) });
+    const { url } = await serve(dir, { ...envWithout(FILE_VARIABLES), PORT: String(real) });
     expect(new URL(url).port).toBe(String(real));
   });
 
   it('is read by the command-line tools too', async () => {
     const dir = await projectWithEnvFile(['DATA_DIR=./leads']);
-    const url = await serve(dir, envWithout(FILE_VARIABLES));
+    const { url, child: server } = await serve(dir, envWithout(FILE_VARIABLES));
     expect((await submit(url)).status).toBe(201);
-    const server = children.at(-1)!;
     server.kill('SIGTERM');
     await once(server, 'exit');
     const cli = spawn(

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { MESSAGES } from '../../src/content/contact.ts';
 import { submissionReference } from '../../contact/reference.ts';
 import {
   describeEachBackend,
   freshBackend,
+  sharedPerBackend,
   TEST_RATE_LIMIT,
-  type Backend,
 } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
@@ -20,37 +20,38 @@ import { proofFrom } from '../support/proof.ts';
  * 'submission_key', ignoreDuplicates: true })` sends PostgREST's
  * `Prefer: resolution=ignore-duplicates` and `?on_conflict=submission_key`.
  */
-describeEachBackend('each submission key stored once', (kind) => {
-  let backend: Backend;
-  let server: RunningServer;
-  let postgrest: PostgrestClient;
-
-  beforeAll(async () => {
-    backend = await freshBackend(kind);
-    server = await startServer({
-      ...backend.options,
-      port: 0,
-      distDir: '/nonexistent',
-      rateLimitPerMinute: TEST_RATE_LIMIT,
-    });
-    postgrest = new PostgrestClient(`${server.url}/rest/v1`);
+/** One server per backend for the file, as the page and the form without JavaScript reach it. */
+const keyServer = sharedPerBackend(async (kind) => {
+  const backend = await freshBackend(kind);
+  const server = await startServer({
+    ...backend.options,
+    port: 0,
+    distDir: '/nonexistent',
+    rateLimitPerMinute: TEST_RATE_LIMIT,
   });
-  afterAll(async () => {
-    await server?.close();
-    await backend?.dispose();
-  });
+  return {
+    server,
+    postgrest: new PostgrestClient(`${server.url}/rest/v1`),
+    async close() {
+      await server.close();
+      await backend.dispose();
+    },
+  };
+});
 
+/** What the tests below send and read through the server `site()` gives. */
+function through(site: () => { server: RunningServer; postgrest: PostgrestClient }) {
   /** A fresh proof of work from our server, as the page's worker solves it. */
-  const proof = () => proofFrom(server.url);
+  const proof = () => proofFrom(site().server.url);
 
   /** Sends the row as the page does; a row without `proof` is sent without one. */
   const send = (row: Record<string, unknown>) =>
-    postgrest
-      .from('contact_submissions')
+    site()
+      .postgrest.from('contact_submissions')
       .upsert(row, { onConflict: 'submission_key', ignoreDuplicates: true });
 
   const stored = async (key: string) =>
-    server.query(
+    site().server.query(
       `select s.email, o.submission_id is not null as queued
        from contact_submissions s left join lead_outbox o on o.submission_id = s.id
        where s.submission_key = $1`,
@@ -59,11 +60,17 @@ describeEachBackend('each submission key stored once', (kind) => {
 
   /** Posts the body with a fresh proof of work, unless it carries its own. */
   const raw = async (body: Record<string, unknown>, { prefer = '', query = '' } = {}) =>
-    fetch(`${server.url}/rest/v1/contact_submissions${query}`, {
+    fetch(`${site().server.url}/rest/v1/contact_submissions${query}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(prefer && { prefer }) },
       body: JSON.stringify('proof' in body ? body : { ...body, proof: await proof() }),
     });
+
+  return { server: () => site().server, proof, send, stored, raw };
+}
+
+describeEachBackend('each submission key stored once, sent as the page sends it', (kind) => {
+  const { proof, send, stored, raw } = through(keyServer(kind));
 
   it('answers a repeat of a key 201 like the first, and stores and queues it once', async () => {
     // A retry is the same request: the same proof with the same key.
@@ -89,80 +96,6 @@ describeEachBackend('each submission key stored once', (kind) => {
     expect(response.headers.get('preference-applied')).toBe('resolution=ignore-duplicates');
   });
 
-  it('refuses a repeated key without the preference with 409, changing nothing', async () => {
-    const key = randomUUID();
-    expect(
-      (await raw({ ...VALID, email: 'plain@example.co.uk', submission_key: key })).status,
-    ).toBe(201);
-    const repeat = await raw({ ...VALID, email: 'other@example.co.uk', submission_key: key });
-    expect(repeat.status).toBe(409);
-    expect(await repeat.json()).toMatchObject({ code: '23505' });
-    expect(await stored(key)).toEqual([{ email: 'plain@example.co.uk', queued: true }]);
-  });
-
-  it.each([
-    ['merge-duplicates (an UPDATE)', 'resolution=merge-duplicates', '?on_conflict=submission_key'],
-    ['another arbiter', 'resolution=ignore-duplicates', '?on_conflict=email'],
-    ['the default arbiter, the id', 'resolution=ignore-duplicates', ''],
-    ['on_conflict without a resolution', '', '?on_conflict=submission_key'],
-  ])('refuses %s as not implemented, storing nothing', async (_, prefer, query) => {
-    const key = randomUUID();
-    const response = await raw({ ...VALID, submission_key: key }, { prefer, query });
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
-    expect(body.code).toBe('PGRST127');
-    expect(await stored(key)).toEqual([]);
-  });
-
-  it.each([
-    ['not a UUID', 'abc'],
-    ['a number', 42],
-    ['an object', {}],
-  ])('refuses a key that is %s with 400 22P02', async (_, key) => {
-    const response = await raw({ ...VALID, submission_key: key });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: '22P02' });
-  });
-
-  it('stores the same words from the form without JavaScript once within 10 minutes, and confirms both with one reference', async () => {
-    const words = { ...VALID, email: 'native-twice@example.co.uk' };
-    const post = () =>
-      fetch(`${server.url}/contact`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(words).toString(),
-        redirect: 'manual',
-      });
-    const [first, second] = [await post(), await post()];
-    expect(first.status).toBe(303);
-    expect(second.headers.get('location')).toBe(first.headers.get('location'));
-    const rows = await server.query(
-      'select submission_key::text as key from contact_submissions where email = $1',
-      [words.email],
-    );
-    expect(rows).toHaveLength(1);
-    const reference = submissionReference(String(rows[0]!.key));
-    expect(first.headers.get('location')).toBe(`/contact/sent/${reference}`);
-    // The confirmation names it (without a build: the plain page).
-    const page = await fetch(`${server.url}/contact/sent/${reference}`);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain(reference);
-    expect(html).toContain(MESSAGES.sent.replace("'", '&#39;'));
-  });
-
-  it('sends anything that is not a reference to the plain confirmation', async () => {
-    const response = await fetch(`${server.url}/contact/sent/%3Cscript%3E`, { redirect: 'manual' });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/contact/sent/');
-  });
-
-  /**
-   * Any interleaving of what a page and a network do to a few drafts: first
-   * sends, retries, a reload that sends the saved draft again, a proxy that
-   * replays a request, all concurrently: one row per key, one outbox row.
-   */
   it('leaves exactly one row per key whatever the interleaving', async () => {
     const step = fc.record({
       draft: fc.nat({ max: 3 }),
@@ -208,3 +141,98 @@ describeEachBackend('each submission key stored once', (kind) => {
     );
   });
 });
+
+describeEachBackend(
+  'each submission key stored once, sent without that preference or with one we do not serve',
+  (kind) => {
+    const { stored, raw } = through(keyServer(kind));
+
+    it('refuses a repeated key without the preference with 409, changing nothing', async () => {
+      const key = randomUUID();
+      expect(
+        (await raw({ ...VALID, email: 'plain@example.co.uk', submission_key: key })).status,
+      ).toBe(201);
+      const repeat = await raw({ ...VALID, email: 'other@example.co.uk', submission_key: key });
+      expect(repeat.status).toBe(409);
+      expect(await repeat.json()).toMatchObject({ code: '23505' });
+      expect(await stored(key)).toEqual([{ email: 'plain@example.co.uk', queued: true }]);
+    });
+
+    it.each([
+      [
+        'merge-duplicates (an UPDATE)',
+        'resolution=merge-duplicates',
+        '?on_conflict=submission_key',
+      ],
+      ['another arbiter', 'resolution=ignore-duplicates', '?on_conflict=email'],
+      ['the default arbiter, the id', 'resolution=ignore-duplicates', ''],
+      ['on_conflict without a resolution', '', '?on_conflict=submission_key'],
+    ])('refuses %s as not implemented, storing nothing', async (_, prefer, query) => {
+      const key = randomUUID();
+      const response = await raw({ ...VALID, submission_key: key }, { prefer, query });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+      expect(body.code).toBe('PGRST127');
+      expect(await stored(key)).toEqual([]);
+    });
+
+    it.each([
+      ['not a UUID', 'abc'],
+      ['a number', 42],
+      ['an object', {}],
+    ])('refuses a key that is %s with 400 22P02', async (_, key) => {
+      const response = await raw({ ...VALID, submission_key: key });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: '22P02' });
+    });
+  },
+);
+
+describeEachBackend(
+  'each submission key stored once, sent from the form without JavaScript',
+  (kind) => {
+    const { server } = through(keyServer(kind));
+
+    it('stores the same words from the form without JavaScript once within 10 minutes, and confirms both with one reference', async () => {
+      const words = { ...VALID, email: 'native-twice@example.co.uk' };
+      const post = () =>
+        fetch(`${server().url}/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(words).toString(),
+          redirect: 'manual',
+        });
+      const [first, second] = [await post(), await post()];
+      expect(first.status).toBe(303);
+      expect(second.headers.get('location')).toBe(first.headers.get('location'));
+      const rows = await server().query(
+        'select submission_key::text as key from contact_submissions where email = $1',
+        [words.email],
+      );
+      expect(rows).toHaveLength(1);
+      const reference = submissionReference(String(rows[0]!.key));
+      expect(first.headers.get('location')).toBe(`/contact/sent/${reference}`);
+      // The confirmation names it (without a build: the plain page).
+      const page = await fetch(`${server().url}/contact/sent/${reference}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(reference);
+      expect(html).toContain(MESSAGES.sent.replace("'", '&#39;'));
+    });
+
+    it('sends anything that is not a reference to the plain confirmation', async () => {
+      const response = await fetch(`${server().url}/contact/sent/%3Cscript%3E`, {
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/contact/sent/');
+    });
+
+    /**
+     * Any interleaving of what a page and a network do to a few drafts: first
+     * sends, retries, a reload that sends the saved draft again, a proxy that
+     * replays a request, all concurrently: one row per key, one outbox row.
+     */
+  },
+);

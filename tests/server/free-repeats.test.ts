@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import {
   countRows,
@@ -24,11 +24,6 @@ const LIMIT = 3;
 const CHALLENGES_PER_SUBMISSION = 10;
 const FROM = '203.0.113.9';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 /** A lead as the page sends it, with its key: the same key again is a repeat. */
 const lead = (n: number) => ({ ...VALID, name: `Visitor ${n}`, submission_key: randomUUID() });
 const upsert = { prefer: 'resolution=ignore-duplicates' };
@@ -36,7 +31,7 @@ const url = `${TABLE_URL}?on_conflict=submission_key`;
 
 async function limited(kind: BackendKind) {
   const t = await testApp(kind, {}, { rateLimitPerMinute: LIMIT });
-  cleanups.push(() => t.close());
+  onTestFinished(() => t.close());
   const post = (body: object) =>
     send(t.app, { body, url, headers: upsert, remoteAddress: FROM }).then((r) => r.statusCode);
   return { ...t, post };
@@ -98,7 +93,7 @@ describeEachBackend('the challenge route', (kind) => {
 describePostgres('a repeat across two instances on one PostgreSQL', () => {
   it('counts against no limit in the database either', async () => {
     const { url: databaseUrl, drop } = await createPostgresDatabase();
-    cleanups.push(drop);
+    onTestFinished(drop);
     const start = async () => {
       const server = await startServer({
         port: 0,
@@ -106,7 +101,7 @@ describePostgres('a repeat across two instances on one PostgreSQL', () => {
         distDir: '/nonexistent',
         rateLimitPerMinute: LIMIT,
       });
-      cleanups.push(() => server.close());
+      onTestFinished(() => server.close());
       return server;
     };
     const [a, b] = [await start(), await start()];

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '../../server/start.ts';
 import { freshBackend } from './support/backends.ts';
 import {
@@ -6,24 +6,16 @@ import {
   exited,
   postThenSignal,
   spawnServer,
-  type ChildServer,
 } from '../support/child-server.ts';
 
 // kill -9 is persistence.test.ts's; this is the orderly stop an orchestrator asks for, sent to
 // the server's own process (production-signals.test.ts sends it to npm's).
 describe('SIGTERM', () => {
-  const cleanups: (() => unknown)[] = [];
-  const children: ChildServer[] = [];
-  afterEach(async () => {
-    for (const { child } of children.splice(0)) child.kill('SIGKILL');
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
   it('finishes submissions in flight, keeps every acknowledged one and exits 0', async () => {
     const backend = await freshBackend('embedded');
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const server = await spawnServer({ DATA_DIR: backend.options.dataDir });
-    children.push(server);
+    onTestFinished(() => void server.child.kill('SIGKILL'));
 
     const { acknowledged, statuses } = await postThenSignal(server, 'SIGTERM');
 
@@ -33,7 +25,7 @@ describe('SIGTERM', () => {
     expect([...statuses].filter((status) => status !== 201 && status !== 503)).toEqual([]);
 
     const restarted = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
-    cleanups.push(() => restarted.close());
+    onTestFinished(() => restarted.close());
     const rows = await restarted.query('select name from contact_submissions');
     const stored = new Set(rows.map((row) => row.name));
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);

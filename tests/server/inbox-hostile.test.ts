@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { addMembers, removeMember } from '../../server/auth/members.ts';
-import { describeEachBackend } from './support/backends.ts';
+import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
 import { capturedLog } from './support/captured-log.ts';
 import {
   codeSentTo,
@@ -10,24 +10,37 @@ import {
   signIn,
   startInboxServer,
   storeLead,
-  type InboxServer,
 } from './support/inbox.ts';
+
+/** Hostile attempts on sign-in and the reads (docs/inbox.md, "What holds"). */
 
 const STRANGER = 'stranger@example.co.uk';
 const SEARCH_TERM = 'zebracrossing';
 
-/** Hostile attempts on sign-in and the reads (docs/inbox.md, "What holds"). */
-describeEachBackend('inbox: hostile attempts', (kind) => {
-  let inbox: InboxServer;
-  let log: ReturnType<typeof capturedLog>;
-  let lead: number;
-  beforeAll(async () => {
-    log = capturedLog();
-    inbox = await startInboxServer(kind, { logger: log.stream });
-    lead = await storeLead(inbox.server, { name: 'Lead', email: 'l@example.co.uk', message: 'Hi' });
-  });
-  afterAll(() => inbox?.close());
+const claims = (email: string) => ({
+  sub: crypto.randomUUID(),
+  email,
+  role: 'authenticated',
+  aud: 'authenticated',
+  session_id: crypto.randomUUID(),
+});
+const sign = (payload: object, key: Uint8Array, expiresIn = '1h') =>
+  new SignJWT({ ...payload })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(key);
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** One inbox server per backend for the file, its log captured, with one lead stored. */
+const hostileInbox = sharedPerBackend(async (kind) => {
+  const log = capturedLog();
+  const inbox = await startInboxServer(kind, { logger: log.stream });
+  const lead = await storeLead(inbox.server, {
+    name: 'Lead',
+    email: 'l@example.co.uk',
+    message: 'Hi',
+  });
   const read = (token?: string, query = 'select=id') =>
     fetch(`${inbox.server.url}/rest/v1/inbox_leads?${query}`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -38,20 +51,18 @@ describeEachBackend('inbox: hostile attempts', (kind) => {
         (await inbox.server.query('select secret from app_private.auth_signing_key'))[0]!.secret,
       ),
     );
-  const claims = (email: string) => ({
-    sub: crypto.randomUUID(),
-    email,
-    role: 'authenticated',
-    aud: 'authenticated',
-    session_id: crypto.randomUUID(),
-  });
-  const sign = (payload: object, key: Uint8Array, expiresIn = '1h') =>
-    new SignJWT({ ...payload })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt()
-      .setExpirationTime(expiresIn)
-      .sign(key);
-  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return { inbox, log, lead, read, realKey, close: () => inbox.close() };
+});
+
+type Hostile = ReturnType<ReturnType<typeof hostileInbox>>;
+
+describeEachBackend('inbox: hostile attempts with a forged or a stranger’s token', (kind) => {
+  const shared = hostileInbox(kind);
+  let inbox: Hostile['inbox'];
+  let lead: Hostile['lead'];
+  let read: Hostile['read'];
+  let realKey: Hostile['realKey'];
+  beforeAll(() => void ({ inbox, lead, read, realKey } = shared()));
 
   it('refuses forged tokens with PostgREST’s 401, reading nothing', async () => {
     const session = await signIn(inboxClient(inbox.server.url), inbox.sink);
@@ -96,6 +107,12 @@ describeEachBackend('inbox: hostile attempts', (kind) => {
       await inbox.server.query('select id from public.contact_submissions where id = $1', [lead]),
     ).toHaveLength(1);
   });
+});
+
+describeEachBackend('inbox: hostile attempts at sign-in', (kind) => {
+  const shared = hostileInbox(kind);
+  let inbox: Hostile['inbox'];
+  beforeAll(() => void ({ inbox } = shared()));
 
   it('kills a code at the fifth wrong try', async () => {
     const client = inboxClient(inbox.server.url);
@@ -127,6 +144,13 @@ describeEachBackend('inbox: hostile attempts', (kind) => {
     await codeSentTo(inbox.sink, OWNER, before);
     expect(inbox.sink.received.flatMap((mail) => mail.envelopeTo)).not.toContain(STRANGER);
   });
+});
+
+describeEachBackend('inbox: hostile attempts after a session ends', (kind) => {
+  const shared = hostileInbox(kind);
+  let inbox: Hostile['inbox'];
+  let read: Hostile['read'];
+  beforeAll(() => void ({ inbox, read } = shared()));
 
   it('ends a removed member’s sessions at once', async () => {
     const member = 'leaving@example.co.uk';
@@ -155,6 +179,14 @@ describeEachBackend('inbox: hostile attempts', (kind) => {
     });
     expect(refreshed.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
   });
+});
+
+describeEachBackend('inbox: hostile attempts to leave a search in the log', (kind) => {
+  const shared = hostileInbox(kind);
+  let inbox: Hostile['inbox'];
+  let log: Hostile['log'];
+  let read: Hostile['read'];
+  beforeAll(() => void ({ inbox, log, read } = shared()));
 
   it('never logs a search term or an authenticated read’s query string', async () => {
     const session = await signIn(inboxClient(inbox.server.url), inbox.sink);

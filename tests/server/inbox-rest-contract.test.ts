@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { submissionReference } from '../../contact/reference.ts';
-import { describeEachBackend } from './support/backends.ts';
+import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
 import { until } from '../support/until.ts';
 import {
   AGENCY,
@@ -22,40 +22,44 @@ interface Sent {
  * Every read and change the inbox makes, through postgrest-js (supabase-js)
  * against our /rest/v1 as a signed-in member, pinned as it goes over the wire.
  */
-describeEachBackend('inbox data: the postgrest-js contract', (kind) => {
+/** One inbox server per backend, a member signed in, and three leads stored, for the whole file. */
+const signedIn = sharedPerBackend(async (kind) => {
+  const inbox = await startInboxServer(kind);
+  const sent: Sent[] = [];
+  const client = inboxClient(inbox.server.url, async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    sent.push({ method: init?.method ?? 'GET', url: url.pathname + url.search });
+    return fetch(input, init);
+  });
+  await signIn(client, inbox.sink);
+  const ada = await storeLead(inbox.server, {
+    name: 'Ada Lovelace',
+    email: 'ada@example.co.uk',
+    message: 'Engines\nSecond line',
+  });
+  const bob = await storeLead(inbox.server, {
+    name: 'Bob',
+    email: 'bob@example.co.uk',
+    message: 'A quote for a website',
+  });
+  const spam = await storeLead(inbox.server, {
+    name: 'Autofill',
+    email: 'auto@example.co.uk',
+    message: 'Hidden field filled',
+    suspected_spam: true,
+  });
+  return { inbox, client, sent, ada, bob, spam, close: () => inbox.close() };
+});
+
+describeEachBackend('inbox data: the postgrest-js contract, reading three stored leads', (kind) => {
+  const shared = signedIn(kind);
   let inbox: InboxServer;
   let client: SupabaseClient;
-  const sent: Sent[] = [];
+  let sent: Sent[];
   let ada: number;
   let bob: number;
   let spam: number;
-
-  beforeAll(async () => {
-    inbox = await startInboxServer(kind);
-    client = inboxClient(inbox.server.url, async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      sent.push({ method: init?.method ?? 'GET', url: url.pathname + url.search });
-      return fetch(input, init);
-    });
-    await signIn(client, inbox.sink);
-    ada = await storeLead(inbox.server, {
-      name: 'Ada Lovelace',
-      email: 'ada@example.co.uk',
-      message: 'Engines\nSecond line',
-    });
-    bob = await storeLead(inbox.server, {
-      name: 'Bob',
-      email: 'bob@example.co.uk',
-      message: 'A quote for a website',
-    });
-    spam = await storeLead(inbox.server, {
-      name: 'Autofill',
-      email: 'auto@example.co.uk',
-      message: 'Hidden field filled',
-      suspected_spam: true,
-    });
-  });
-  afterAll(() => inbox?.close());
+  beforeAll(() => void ({ inbox, client, sent, ada, bob, spam } = shared()));
 
   const lastSent = () => sent.at(-1)!;
 
@@ -126,6 +130,36 @@ describeEachBackend('inbox data: the postgrest-js contract', (kind) => {
     expect(data).toEqual([{ id: ada }]);
     expect(lastSent().url).toContain('or=');
   });
+
+  it('refuses a filter the inbox does not send with PostgREST’s error', async () => {
+    const { error, status } = await client.from('inbox_leads').select('*').gt('id', 0);
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: 'PGRST127' });
+    const unknown = await client.from('inbox_leads').select('nope');
+    expect(unknown.error).toMatchObject({ code: '42703' });
+  });
+
+  it('marks every answer that carries leads no-store', async () => {
+    const session = (await client.auth.getSession()).data.session!;
+    const response = await fetch(`${inbox.server.url}/rest/v1/inbox_leads?select=id`, {
+      headers: { authorization: `Bearer ${session.access_token}`, apikey: 'x' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describeEachBackend('inbox data: the postgrest-js contract, working the leads', (kind) => {
+  const shared = signedIn(kind);
+  let inbox: InboxServer;
+  let client: SupabaseClient;
+  let sent: Sent[];
+  let ada: number;
+  let bob: number;
+  let spam: number;
+  beforeAll(() => void ({ inbox, client, sent, ada, bob, spam } = shared()));
+
+  const lastSent = () => sent.at(-1)!;
 
   it('opens one lead with .single(), marks it read and sees the marker go', async () => {
     const { data } = await client.from('inbox_leads').select('*').eq('id', ada).single();
@@ -218,22 +252,5 @@ describeEachBackend('inbox data: the postgrest-js contract', (kind) => {
       "select actor, detail from public.lead_activity where action = 'erase'",
     );
     expect(erased).toEqual([{ actor: 'owner@example.co.uk', detail: { lead_id: ada } }]);
-  });
-
-  it('refuses a filter the inbox does not send with PostgREST’s error', async () => {
-    const { error, status } = await client.from('inbox_leads').select('*').gt('id', 0);
-    expect(status).toBe(400);
-    expect(error).toMatchObject({ code: 'PGRST127' });
-    const unknown = await client.from('inbox_leads').select('nope');
-    expect(unknown.error).toMatchObject({ code: '42703' });
-  });
-
-  it('marks every answer that carries leads no-store', async () => {
-    const session = (await client.auth.getSession()).data.session!;
-    const response = await fetch(`${inbox.server.url}/rest/v1/inbox_leads?select=id`, {
-      headers: { authorization: `Bearer ${session.access_token}`, apikey: 'x' },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });

@@ -1,7 +1,12 @@
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { createPostgresDatabase, describePostgres, emptyDataDir } from './support/backends.ts';
+import {
+  createPostgresDatabase,
+  describePostgres,
+  emptyDataDir,
+  sharedPerBackend,
+} from './support/backends.ts';
 
 /**
  * What hosted Supabase has before our migrations run: its roles, its `auth`
@@ -45,36 +50,37 @@ const AUTH_FUNCTIONS = `
 
 const MEMBER = 'owner@example.co.uk';
 
-describePostgres('inbox migrations on a PostgreSQL prepared like hosted Supabase', () => {
-  let client: pg.Client;
-  let drop: () => Promise<void>;
-  let supabaseFunctions: unknown[];
-  let lead: number;
+const member = { role: 'authenticated', email: MEMBER, sub: crypto.randomUUID() };
+const stranger = {
+  role: 'authenticated',
+  email: 'stranger@example.co.uk',
+  sub: crypto.randomUUID(),
+};
+const failure = (run: Promise<unknown>) =>
+  run.then(
+    () => 'ok',
+    (error: { code?: string }) => error.code,
+  );
 
-  beforeAll(async () => {
-    const database = await createPostgresDatabase();
-    drop = database.drop;
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query(SUPABASE_PREPARATION);
-    supabaseFunctions = (await client.query(AUTH_FUNCTIONS)).rows;
+/** One PostgreSQL database prepared like hosted Supabase and migrated, shared by the describes below. */
+const prepared = sharedPerBackend(async () => {
+  const database = await createPostgresDatabase();
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query(SUPABASE_PREPARATION);
+  const supabaseFunctions: unknown[] = (await client.query(AUTH_FUNCTIONS)).rows;
 
-    const { dataDir, remove } = emptyDataDir();
-    const db = await openDatabase({ dataDir, databaseUrl: database.url });
-    await db.close();
-    remove();
+  const { dataDir, remove } = emptyDataDir();
+  const db = await openDatabase({ dataDir, databaseUrl: database.url });
+  await db.close();
+  remove();
 
-    await client.query('insert into app_private.inbox_members (email) values ($1)', [MEMBER]);
-    const { rows } = await client.query(
-      `insert into public.contact_submissions (name, email, message)
-       values ('Ada', 'ada@example.co.uk', 'Hello') returning id`,
-    );
-    lead = Number(rows[0].id);
-  });
-  afterAll(async () => {
-    await client?.end();
-    await drop?.();
-  });
+  await client.query('insert into app_private.inbox_members (email) values ($1)', [MEMBER]);
+  const { rows } = await client.query(
+    `insert into public.contact_submissions (name, email, message)
+     values ('Ada', 'ada@example.co.uk', 'Hello') returning id`,
+  );
+  const lead = Number(rows[0].id);
 
   /** One statement as PostgREST runs a request: the role, and the token's claims. */
   const asRequest = async (
@@ -96,21 +102,26 @@ describePostgres('inbox migrations on a PostgreSQL prepared like hosted Supabase
       await client.query('rollback');
     }
   };
-  const member = { role: 'authenticated', email: MEMBER, sub: crypto.randomUUID() };
-  const stranger = {
-    role: 'authenticated',
-    email: 'stranger@example.co.uk',
-    sub: crypto.randomUUID(),
-  };
-  const failure = (run: Promise<unknown>) =>
-    run.then(
-      () => 'ok',
-      (error: { code?: string }) => error.code,
-    );
 
-  it('leaves Supabase’s auth functions as they were', async () => {
-    expect((await client.query(AUTH_FUNCTIONS)).rows).toEqual(supabaseFunctions);
-  });
+  return {
+    client,
+    supabaseFunctions,
+    lead,
+    asRequest,
+    async close() {
+      await client.end();
+      await database.drop();
+    },
+  };
+});
+
+type Prepared = ReturnType<ReturnType<typeof prepared>>;
+
+describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a member', () => {
+  const shared = prepared('postgres');
+  let lead: Prepared['lead'];
+  let asRequest: Prepared['asRequest'];
+  beforeAll(() => void ({ lead, asRequest } = shared()));
 
   it('lets a member read the lead and its delivery state through row-level security', async () => {
     const rows = await asRequest(
@@ -126,6 +137,13 @@ describePostgres('inbox migrations on a PostgreSQL prepared like hosted Supabase
       ).toHaveLength(1);
     }
   });
+});
+
+describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger or anon', () => {
+  const shared = prepared('postgres');
+  let lead: Prepared['lead'];
+  let asRequest: Prepared['asRequest'];
+  beforeAll(() => void ({ lead, asRequest } = shared()));
 
   it('shows a signed-in stranger nothing and refuses their changes', async () => {
     for (const table of [
@@ -167,13 +185,28 @@ describePostgres('inbox migrations on a PostgreSQL prepared like hosted Supabase
     }
     expect(await failure(asRequest('anon', null, 'select public.inbox_is_member()'))).toBe('42501');
   });
-
-  it('keeps the sign-in state in app_private, out of every API role’s reach', async () => {
-    for (const role of ['anon', 'authenticated']) {
-      expect(
-        await failure(asRequest(role, member, 'select * from app_private.auth_signing_key')),
-        role,
-      ).toBe('42501');
-    }
-  });
 });
+
+describePostgres(
+  'inbox migrations on a Supabase-like PostgreSQL, left alone or out of reach',
+  () => {
+    const shared = prepared('postgres');
+    let client: Prepared['client'];
+    let supabaseFunctions: Prepared['supabaseFunctions'];
+    let asRequest: Prepared['asRequest'];
+    beforeAll(() => void ({ client, supabaseFunctions, asRequest } = shared()));
+
+    it('leaves Supabase’s auth functions as they were', async () => {
+      expect((await client.query(AUTH_FUNCTIONS)).rows).toEqual(supabaseFunctions);
+    });
+
+    it('keeps the sign-in state in app_private, out of every API role’s reach', async () => {
+      for (const role of ['anon', 'authenticated']) {
+        expect(
+          await failure(asRequest(role, member, 'select * from app_private.auth_signing_key')),
+          role,
+        ).toBe('42501');
+      }
+    });
+  },
+);

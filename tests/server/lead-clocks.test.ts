@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
@@ -9,7 +9,6 @@ import {
   describePostgres,
   freshBackend,
   openFreshBackend,
-  undoAfterEach,
 } from './support/backends.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 
@@ -19,7 +18,6 @@ import { SmtpSink } from '../support/smtp-sink.ts';
  * Time is set through the clocks' own setting, never waited for.
  */
 
-const later = undoAfterEach();
 const hours = defaultWorkingHours();
 
 /** Wednesday 25 November 2026, 10:00 in London (GMT): reply due 17:30, diagnosis Thursday 10:00. */
@@ -30,7 +28,7 @@ async function clocksOn(db: Database, sink: SmtpSink, at: () => Date): Promise<L
   const log = { info: () => {}, warn: (text: string) => console.warn(text) };
   // A poll far longer than any test: only runOnce() moves the clocks.
   const clocks = startLeadClocks(db, log, { hours, mail: mailer, pollMs: 3_600_000, now: at });
-  later(async () => {
+  onTestFinished(async () => {
     await clocks.stop();
     mailer.close();
   });
@@ -57,11 +55,11 @@ const clockOf = async (db: Database, id: string) => {
 
 const subjects = (sink: SmtpSink) => sink.received.map((mail) => mail.header('subject'));
 
-describeEachBackend('the lead clocks', (kind) => {
+describeEachBackend('the lead clocks during the working week', (kind) => {
   it('give a real lead both deadlines, and suspected spam none until it is released', async () => {
-    const { db } = await openFreshBackend(kind, later);
+    const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();
-    later(() => sink.down());
+    onTestFinished(() => sink.down());
     const real = await insertLead(db, 'Real Lead', ARRIVAL);
     const held = await insertLead(db, 'Held Lead', ARRIVAL, true);
     const clocks = await clocksOn(db, sink, () => new Date('2026-11-25T10:01:00Z'));
@@ -87,9 +85,9 @@ describeEachBackend('the lead clocks', (kind) => {
   });
 
   it('remind once, several leads to one email, and never of a lead marked replied', async () => {
-    const { db } = await openFreshBackend(kind, later);
+    const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();
-    later(() => sink.down());
+    onTestFinished(() => sink.down());
     const first = await insertLead(db, 'First Lead', ARRIVAL);
     await insertLead(db, 'Second Lead', '2026-11-25T10:30:00Z');
     const replied = await insertLead(db, 'Replied Lead', '2026-11-25T11:00:00Z');
@@ -124,11 +122,13 @@ describeEachBackend('the lead clocks', (kind) => {
     expect(subjects(sink)[1]).toBe('Reminder: 1 lead deadline due soon');
     expect(sink.received[1]!.bodies['text/plain']).toContain('Diagnosis due Thu 26 Nov, 10:00');
   });
+});
 
+describeEachBackend('the lead clocks on Monday morning', (kind) => {
   it('send the weekly digest from Monday 08:00, once, with the week’s figures and what is overdue', async () => {
-    const { db } = await openFreshBackend(kind, later);
+    const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();
-    later(() => sink.down());
+    onTestFinished(() => sink.down());
     const answered = await insertLead(db, 'Answered Lead', ARRIVAL);
     await db.query(
       `update contact_submissions set status = 'diagnosed', replied_at = $2, diagnosed_at = $3
@@ -162,11 +162,11 @@ describeEachBackend('the lead clocks', (kind) => {
 describePostgres('the lead clocks, three instances on one PostgreSQL', () => {
   it('send each reminder and the digest once', async () => {
     const backend = await freshBackend('postgres');
-    later(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const sink = await SmtpSink.start();
-    later(() => sink.down());
+    onTestFinished(() => sink.down());
     const databases = await Promise.all([1, 2, 3].map(() => openDatabase(backend.options)));
-    for (const db of databases) later(() => db.close());
+    for (const db of databases) onTestFinished(() => db.close());
     await insertLead(databases[0]!, 'Shared Lead', '2026-11-27T10:00:00Z'); // Friday
     // Friday 17:00, half an hour before the reply is due; then Monday 08:30, the digest's hour.
     let now = new Date('2026-11-27T17:00:00Z');

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { startServer, type RunningServer, type StartOptions } from '../../server/start.ts';
 import {
   describeEachBackend,
@@ -10,6 +10,7 @@ import { SilentRelay, SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { VALID } from '../support/requests.ts';
 import { withProof } from '../support/proof.ts';
+import type { BackendKind } from '../support/backend-kind.ts';
 import { submissionReference } from '../../contact/reference.ts';
 
 const NOTIFY_EMAIL = 'leads@agency.example';
@@ -65,30 +66,26 @@ async function referenceOf(server: RunningServer, name: string) {
   return submissionReference(String(row!.key));
 }
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-describeEachBackend('lead delivery', (kind) => {
-  let backend: Backend;
-  let sink: SmtpSink;
-  beforeEach(async () => {
-    backend = await freshBackend(kind);
-    sink = await SmtpSink.start();
-    cleanups.push(
-      () => backend.dispose(),
-      () => sink.down(),
-    );
-  });
-
+/**
+ * A fresh database and mail relay for the running test, and how to start a
+ * server that emails leads to it; all of it stopped when the test finishes.
+ */
+async function delivering(kind: BackendKind) {
+  const backend = await freshBackend(kind);
+  onTestFinished(() => backend.dispose());
+  const sink = await SmtpSink.start();
+  onTestFinished(() => sink.down());
   const start = async (options: StartOptions = {}) => {
     const server = await startServer({ ...deliveringTo(backend, sink), ...options });
-    cleanups.push(() => server.close());
+    onTestFinished(() => server.close());
     return server;
   };
+  return { sink, start };
+}
 
+describeEachBackend('lead delivery to a relay that answers', (kind) => {
   it('emails a submission once, to NOTIFY_EMAIL, replying to the visitor, its text escaped', async () => {
+    const { sink, start } = await delivering(kind);
     const server = await start();
     const message = '<script>alert("hi")</script> & <b>bold</b>\nSecond line';
     expect((await post(server, { ...VALID, message })).status).toBe(201);
@@ -112,51 +109,8 @@ describeEachBackend('lead delivery', (kind) => {
     expect(row!.sent_at).toBeInstanceOf(Date);
   });
 
-  it('retries while the relay is down and delivers once it is back', async () => {
-    await sink.down();
-    const server = await start();
-    expect((await post(server, VALID)).status).toBe(201);
-    // Two failures: the first attempt and at least one retry after backing off.
-    await until(
-      async () => Number((await outbox(server))[0]?.attempts) >= 2,
-      10_000,
-      'two failures',
-    );
-    const [failing] = await outbox(server);
-    expect(failing!.last_error).toMatch(/ECONNREFUSED/);
-    expect(sink.received).toHaveLength(0);
-
-    await sink.up();
-    await allSent(server, 1);
-    await server.close();
-    expect(sink.received).toHaveLength(1);
-  });
-
-  it('resumes pending leads after a restart and sends each once', async () => {
-    await sink.down();
-    const first = await start();
-    for (const name of ['Before One', 'Before Two']) {
-      expect((await post(first, { ...VALID, name })).status).toBe(201);
-    }
-    await until(async () => Number((await outbox(first))[0]?.attempts) >= 1, 10_000, 'a failure');
-    await first.close();
-
-    await sink.up();
-    const second = await start();
-    await allSent(second, 2);
-    const references = [
-      await referenceOf(second, 'Before One'),
-      await referenceOf(second, 'Before Two'),
-    ];
-    await second.close();
-    const subjects = sink.received.map((mail) => mail.header('subject')).sort();
-    expect(subjects).toEqual([
-      `New enquiry from Before One (${references[0]})`,
-      `New enquiry from Before Two (${references[1]})`,
-    ]);
-  });
-
   it('lets no header or recipient in through what the visitor typed', async () => {
+    const { sink, start } = await delivering(kind);
     const server = await start();
     // CR and LF never reach the table (validation.ts); these line breaks do, and must not split a header.
     const name = 'Eve\u2028Bcc: victim@example.com\u0085X-Injected: yes';
@@ -189,12 +143,61 @@ describeEachBackend('lead delivery', (kind) => {
     expect(mallory.header('reply-to')).toBeUndefined();
     expect(mallory.bodies['text/plain']).toContain(twoAt.email);
   });
+});
+
+describeEachBackend('lead delivery while the relay is down or hangs', (kind) => {
+  it('retries while the relay is down and delivers once it is back', async () => {
+    const { sink, start } = await delivering(kind);
+    await sink.down();
+    const server = await start();
+    expect((await post(server, VALID)).status).toBe(201);
+    // Two failures: the first attempt and at least one retry after backing off.
+    await until(
+      async () => Number((await outbox(server))[0]?.attempts) >= 2,
+      10_000,
+      'two failures',
+    );
+    const [failing] = await outbox(server);
+    expect(failing!.last_error).toMatch(/ECONNREFUSED/);
+    expect(sink.received).toHaveLength(0);
+
+    await sink.up();
+    await allSent(server, 1);
+    await server.close();
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it('resumes pending leads after a restart and sends each once', async () => {
+    const { sink, start } = await delivering(kind);
+    await sink.down();
+    const first = await start();
+    for (const name of ['Before One', 'Before Two']) {
+      expect((await post(first, { ...VALID, name })).status).toBe(201);
+    }
+    await until(async () => Number((await outbox(first))[0]?.attempts) >= 1, 10_000, 'a failure');
+    await first.close();
+
+    await sink.up();
+    const second = await start();
+    await allSent(second, 2);
+    const references = [
+      await referenceOf(second, 'Before One'),
+      await referenceOf(second, 'Before Two'),
+    ];
+    await second.close();
+    const subjects = sink.received.map((mail) => mail.header('subject')).sort();
+    expect(subjects).toEqual([
+      `New enquiry from Before One (${references[0]})`,
+      `New enquiry from Before Two (${references[1]})`,
+    ]);
+  });
 
   it('answers a visitor at once while a send hangs', async () => {
+    const { start } = await delivering(kind);
     const relay = await SilentRelay.start();
     const server = await start({ smtpUrl: relay.url });
     // Hang up before the server closes, or closing would wait for the greeting timeout.
-    cleanups.push(() => relay.release());
+    onTestFinished(() => relay.release());
     expect((await post(server, VALID)).status).toBe(201);
     await until(() => relay.sockets.size > 0, 5_000, 'the worker to connect');
     const [hanging] = relay.sockets;
@@ -210,8 +213,11 @@ describeEachBackend('lead delivery', (kind) => {
     expect(rows).toHaveLength(6);
     expect(rows.every((row) => row.sent_at === null)).toBe(true);
   });
+});
 
+describeEachBackend('lead delivery without SMTP settings', (kind) => {
   it('sends nothing without SMTP, keeps the leads, and sends them once it is configured', async () => {
+    const { sink, start } = await delivering(kind);
     const off = await start({ smtpUrl: undefined, notifyEmail: undefined });
     expect((await post(off, VALID)).status).toBe(201);
     expect(await outbox(off)).toEqual([{ id: 1, attempts: 0, last_error: null, sent_at: null }]);
@@ -228,17 +234,15 @@ describePostgres('lead delivery from two server instances on one database', () =
   it('sends each lead once between them', async () => {
     const backend = await freshBackend('postgres');
     const sink = await SmtpSink.start();
-    cleanups.push(
-      () => backend.dispose(),
-      () => sink.down(),
-    );
+    onTestFinished(() => backend.dispose());
+    onTestFinished(() => sink.down());
     const options = {
       ...deliveringTo(backend, sink),
       // 15 posts to each from one address: over a visitor's limit.
       rateLimitPerMinute: 100,
     };
     const servers = [await startServer(options), await startServer(options)];
-    for (const server of servers) cleanups.push(() => server.close());
+    for (const server of servers) onTestFinished(() => server.close());
 
     const posts = Array.from({ length: 30 }, (_, i) =>
       post(servers[i % 2]!, { ...VALID, name: `Lead ${i}` }),

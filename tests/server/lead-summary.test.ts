@@ -1,15 +1,10 @@
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import {
   startLeadDelivery,
   type LeadDeliveryOptions,
 } from '../../server/leads/delivery/lead-delivery.ts';
-import {
-  describeEachBackend,
-  openFreshBackend,
-  undoAfterEach,
-  type Backend,
-} from './support/backends.ts';
+import { describeEachBackend, openFreshBackend, type Backend } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
@@ -28,12 +23,10 @@ import {
  * email per interval (shortened here through its setting), verified leads first.
  */
 
-const later = undoAfterEach();
-
 async function setUp(kind: Backend['kind']) {
-  const { db } = await openFreshBackend(kind, later);
+  const { db } = await openFreshBackend(kind);
   const sink = await SmtpSink.start();
-  later(() => sink.down());
+  onTestFinished(() => sink.down());
   return { db, sink };
 }
 
@@ -46,7 +39,7 @@ async function deliver(db: Database, sink: SmtpSink, options: LeadDeliveryOption
     deliveryPollMs: 20,
     ...options,
   });
-  later(() => delivery.stop());
+  onTestFinished(() => delivery.stop());
   return { delivery, logs };
 }
 

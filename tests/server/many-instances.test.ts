@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { migrate, readMigrations } from '../../server/db/migrations.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
@@ -11,14 +11,9 @@ import { withProof } from '../support/proof.ts';
 
 const INSTANCES = 3;
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 async function freshDatabaseUrl() {
   const { url, drop } = await createPostgresDatabase();
-  cleanups.push(drop);
+  onTestFinished(drop);
   return url;
 }
 
@@ -29,7 +24,7 @@ async function start(databaseUrl: string, rateLimitPerMinute?: number) {
     distDir: '/nonexistent',
     rateLimitPerMinute,
   });
-  cleanups.push(() => server.close());
+  onTestFinished(() => server.close());
   return server;
 }
 
@@ -46,7 +41,7 @@ describePostgres('many instances on one PostgreSQL', () => {
     const dbs: Database[] = [];
     for (let i = 0; i < INSTANCES; i++) {
       const db = await openDatabase({ dataDir: '', databaseUrl: url, migrate: false });
-      cleanups.push(() => db.close());
+      onTestFinished(() => db.close());
       dbs.push(db);
     }
     const versions = (await readMigrations()).map((migration) => migration.version);

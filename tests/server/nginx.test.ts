@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
 import { LIMITS } from '../../contact/validation.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
@@ -20,10 +20,10 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
   let dist: string;
   let server: ChildServer;
   let nginx: RunningNginx;
-  const visitors: Visitor[] = [];
+  /** A visitor from `address`, for the running test: its connections closed when it finishes. */
   const visitor = (address: string) => {
     const created = new Visitor(nginx, address);
-    visitors.push(created);
+    onTestFinished(() => created.close());
     return created;
   };
 
@@ -42,7 +42,6 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
     nginx = await startNginx([Number(new URL(server.url).port)]);
   }, 120_000);
   afterAll(async () => {
-    for (const each of visitors) each.close();
     await nginx?.stop();
     server?.child.kill('SIGTERM');
     await backend?.dispose();

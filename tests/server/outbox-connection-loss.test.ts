@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { DatabaseUnavailableError, type Database } from '../../server/db/database.ts';
 import { TRY_LOCK_CLAIMS } from '../../server/leads/delivery/outbox-queries.ts';
 import { startOutboxWorker } from '../../server/leads/delivery/outbox-worker.ts';
@@ -19,11 +19,6 @@ import { withProof } from '../support/proof.ts';
  * worker waits on a relay that never greets must not stop the server, and the
  * lead still goes out once the relay works.
  */
-
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -47,7 +42,7 @@ const dropServerConnections = (url: string) =>
 describePostgres('lead delivery when PostgreSQL drops connections', () => {
   it('keeps running through a silent relay and dropped connections, then sends the lead once', async () => {
     const backend = await freshBackend('postgres');
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const url = backend.options.databaseUrl!;
     // What some providers set: a session idle inside a transaction for 1 s is killed.
     await admin(url, (client) =>
@@ -56,14 +51,14 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
       ),
     );
     const relay = await SilentRelay.start();
-    cleanups.push(() => relay.release().catch(() => {}));
+    onTestFinished(() => relay.release().catch(() => {}));
     const server = await spawnServer({
       DATABASE_URL: url,
       SMTP_URL: relay.url,
       NOTIFY_EMAIL: 'leads@agency.example',
     });
     const child = server.child;
-    cleanups.push(() => child.kill('SIGKILL'));
+    onTestFinished(() => void child.kill('SIGKILL'));
 
     const posted = await fetch(`${server.url}/rest/v1/contact_submissions`, {
       method: 'POST',
@@ -80,7 +75,7 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
     const port = relay.port;
     await relay.release();
     const sink = await SmtpSink.start(port);
-    cleanups.push(() => sink.down());
+    onTestFinished(() => sink.down());
     await sink.waitFor(1, 60_000);
     await until(
       async () =>
@@ -99,10 +94,10 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
 
   it('turns a connection lost while checked out into a failed call, not a crash', async () => {
     const backend = await freshBackend('postgres');
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const url = backend.options.databaseUrl!;
     const db = await openPostgresDatabase(url);
-    cleanups.push(() => db.close());
+    onTestFinished(() => db.close());
 
     const work = db.transaction(async (session) => {
       const [row] = await session.query('select pg_backend_pid() as pid');
@@ -116,13 +111,15 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
     await expect(work).rejects.toBeInstanceOf(DatabaseUnavailableError);
     expect(await db.query('select 1 as one')).toEqual([{ one: 1 }]);
   });
+});
 
+describePostgres('lead delivery while another session holds the claim lock', () => {
   it('never waits on a claim lock another session holds: it stops at once, and sends once it is free', async () => {
     const backend = await freshBackend('postgres');
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const url = backend.options.databaseUrl!;
     const db = await openDatabase(backend.options);
-    cleanups.push(() => db.close());
+    onTestFinished(() => db.close());
     await insertAsAnon(db, VALID);
     const sent: string[] = [];
     const mailer = {
@@ -134,7 +131,7 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
     // A worker stuck inside its claim transaction, as a hung process would be.
     const stuck = new pg.Client({ connectionString: url });
     await stuck.connect();
-    cleanups.push(() => stuck.end());
+    onTestFinished(() => stuck.end());
     await stuck.query('begin');
     await stuck.query(TRY_LOCK_CLAIMS);
 
@@ -159,7 +156,7 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
         ),
     };
     const worker = startOutboxWorker({ database: watched, mailer, log, pollMs: 20 });
-    cleanups.push(() => worker.stop());
+    onTestFinished(() => worker.stop());
     await until(() => claimTries > 0, 20_000, 'the worker to try the claim lock');
     // Waiting on the lock, it would never finish its round: stopping would hang.
     await worker.stop();
@@ -167,7 +164,7 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
 
     await stuck.query('rollback');
     const next = startOutboxWorker({ database: db, mailer, log, pollMs: 20 });
-    cleanups.push(() => next.stop());
+    onTestFinished(() => next.stop());
     await next.drained();
     expect(sent).toEqual([VALID.name]);
   });

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { startOutboxWorker, type LeadSender } from '../../server/leads/delivery/outbox-worker.ts';
@@ -7,7 +7,6 @@ import {
   describeEachBackend,
   openFreshBackend,
   submissionsJson,
-  undoAfterEach,
   type Backend,
 } from './support/backends.ts';
 import { until } from '../support/until.ts';
@@ -19,10 +18,8 @@ import { VALID } from '../support/requests.ts';
  * leads cannot send more than the hourly cap, and the rest go out once it allows.
  */
 
-const later = undoAfterEach();
-
 async function withLeads(kind: Backend['kind'], names: string[]) {
-  const { backend, db } = await openFreshBackend(kind, later);
+  const { backend, db } = await openFreshBackend(kind);
   for (const name of names) await insertAsAnon(db, { ...VALID, name });
   return { backend, db };
 }
@@ -42,7 +39,7 @@ function worker(
     retryBaseMs: 1,
     ...limits,
   });
-  later(() => running.stop());
+  onTestFinished(() => running.stop());
   return { running, logs };
 }
 
@@ -113,7 +110,7 @@ describeEachBackend('the outbox limits', (kind) => {
     );
     // On PostgreSQL the second worker has its own connections, as another instance would.
     const other = kind === 'postgres' ? await openDatabase(backend.options) : db;
-    if (other !== db) later(() => other.close());
+    if (other !== db) onTestFinished(() => other.close());
     const sent: string[] = [];
     const summarised: string[] = [];
     // Sends that take a moment, so one worker's email is on its way while the other looks.

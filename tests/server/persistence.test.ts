@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
 import { startServer } from '../../server/start.ts';
 import { describeEachBackend, emptyDataDir, envFor, freshBackend } from './support/backends.ts';
@@ -13,30 +13,25 @@ const post = async (url: string, body: object) =>
     body: JSON.stringify(await withProof(url, body)),
   });
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 describe('the embedded database on disk', () => {
   it('is created and migrated on first start, and keeps its rows across a restart', async () => {
     const { dataDir, remove } = emptyDataDir();
-    cleanups.push(remove);
+    onTestFinished(remove);
     const first = await startServer({ port: 0, dataDir, distDir: '/nonexistent' });
     expect((await post(first.url, VALID)).status).toBe(201);
     await first.close();
 
     const second = await startServer({ port: 0, dataDir, distDir: '/nonexistent' });
-    cleanups.push(() => second.close());
+    onTestFinished(() => second.close());
     const rows = await second.query('select name, email, message from contact_submissions');
     expect(rows).toEqual([VALID]);
   });
 
   it('refuses a second open of the same directory, naming the holder', async () => {
     const backend = await freshBackend('embedded');
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const server = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
-    cleanups.push(() => server.close());
+    onTestFinished(() => server.close());
     const second = startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
     await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
     await expect(second).rejects.toThrow(`in use by process ${process.pid}`);
@@ -65,21 +60,16 @@ async function acknowledgedBeforeKill(server: ChildServer): Promise<string[]> {
 }
 
 describeEachBackend('kill -9 during a burst of submissions', (kind) => {
-  const children: ChildServer[] = [];
-  afterEach(() => {
-    for (const { child } of children.splice(0)) child.kill('SIGKILL');
-  });
-
   it('loses no acknowledged submission, and the server starts again on the same data', async () => {
     const backend = await freshBackend(kind);
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const server = await spawnServer(envFor(backend));
-    children.push(server);
+    onTestFinished(() => void server.child.kill('SIGKILL'));
 
     const acknowledged = await acknowledgedBeforeKill(server);
 
     const restarted = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
-    cleanups.push(() => restarted.close());
+    onTestFinished(() => restarted.close());
     const rows = await restarted.query('select name from contact_submissions');
     const stored = new Set(rows.map((row) => row.name));
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
@@ -87,16 +77,11 @@ describeEachBackend('kill -9 during a burst of submissions', (kind) => {
 });
 
 describe('the server process', () => {
-  const children: ChildServer[] = [];
-  afterEach(() => {
-    for (const { child } of children.splice(0)) child.kill('SIGKILL');
-  });
-
   it('stops cleanly on SIGTERM, exit code 0, lock released', async () => {
     const backend = await freshBackend('embedded');
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const server = await spawnServer({ DATA_DIR: backend.options.dataDir });
-    children.push(server);
+    onTestFinished(() => void server.child.kill('SIGKILL'));
     server.child.kill('SIGTERM');
     expect(await exited(server.child)).toBe(0);
     await (await lockDataDir(backend.options.dataDir)).release();
@@ -104,9 +89,9 @@ describe('the server process', () => {
 
   it('will not start a second server on a data directory in use', async () => {
     const backend = await freshBackend('embedded');
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const first = await spawnServer({ DATA_DIR: backend.options.dataDir });
-    children.push(first);
+    onTestFinished(() => void first.child.kill('SIGKILL'));
     const second = await runServerToExit({ DATA_DIR: backend.options.dataDir });
     expect(second.code).toBe(1);
     expect(second.output).toContain(`is in use by process ${first.child.pid}`);

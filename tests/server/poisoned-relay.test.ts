@@ -1,11 +1,10 @@
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { startLeadDelivery } from '../../server/leads/delivery/lead-delivery.ts';
 import {
   describeEachBackend,
   openFreshBackend,
   submissionsJson,
-  undoAfterEach,
   type Backend,
 } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
@@ -20,14 +19,13 @@ import { insertLeads, referenceOf, summaries } from './support/summary-leads.ts'
  * lead past one interval (docs/email-delivery.md).
  */
 
-const later = undoAfterEach();
 /** The spam filters' own test string: any filtering relay refuses a message that holds it. */
 const GTUBE = 'XJS*C4JS*C4J*C4TZ*C4J*CJ*C4JS*C4J*C4TZ*C4J*CJ*C4JS*C4J*C4TZ*C4J*CJ*C4JS';
 
 async function deliver(kind: Backend['kind'], options: { maxPerHour: number; interval: number }) {
-  const { backend, db } = await openFreshBackend(kind, later);
+  const { backend, db } = await openFreshBackend(kind);
   const sink = await SmtpSink.start();
-  later(() => sink.down());
+  onTestFinished(() => sink.down());
   const start = () =>
     startLeadDelivery(
       db,
@@ -40,7 +38,7 @@ async function deliver(kind: Backend['kind'], options: { maxPerHour: number; int
         summaryIntervalMs: options.interval,
       },
     ).then((delivery) => {
-      later(() => delivery.stop());
+      onTestFinished(() => delivery.stop());
       return delivery;
     });
   return { backend, db, sink, start };

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPostgresDatabase, describePostgres } from './support/backends.ts';
-import { exited, spawnServer, type ChildServer } from '../support/child-server.ts';
-import { describeWithNginx, startNginx, type RunningNginx } from '../support/nginx.ts';
+import { beforeAll, expect, it, onTestFinished } from 'vitest';
+import { createPostgresDatabase, describePostgres, sharedPerBackend } from './support/backends.ts';
+import { exited, spawnServer } from '../support/child-server.ts';
+import { describeWithNginx, startNginx } from '../support/nginx.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { Visitor } from '../support/visitor.ts';
@@ -15,65 +15,75 @@ const INSTANCES = 3;
 /**
  * Several instances on one PostgreSQL behind deploy/nginx.conf, as
  * docs/deploying.md's "several instances" deployment runs them: real nginx, real
- * processes, a real SMTP server on loopback.
+ * processes, a real SMTP server on loopback. Started once for the file, and
+ * shared by the describes below, in order.
  */
-describePostgres('three instances behind nginx', () => {
-  describeWithNginx('on one PostgreSQL', () => {
-    let database: { url: string; drop(): Promise<void> };
-    let owner: pg.Client;
-    let sink: SmtpSink;
-    let instances: ChildServer[] = [];
-    let nginx: RunningNginx;
-    const visitors: Visitor[] = [];
-    let nextAddress = 0;
-    /** A visitor on a loopback address no other test in this file uses. */
-    const newVisitor = () => {
-      nextAddress++;
-      const address = `127.0.${1 + Math.floor(nextAddress / 250)}.${1 + (nextAddress % 250)}`;
-      const visitor = new Visitor(nginx, address);
-      visitors.push(visitor);
-      return visitor;
-    };
-    const storedNames = async () =>
-      new Set(
-        (await owner.query<{ name: string }>('select name from contact_submissions')).rows.map(
-          (row) => row.name,
-        ),
-      );
-
-    beforeAll(async () => {
-      database = await createPostgresDatabase();
-      owner = new pg.Client({ connectionString: database.url });
-      await owner.connect();
-      sink = await SmtpSink.start();
-      // All at once, on an empty database: each one tries to migrate it.
-      instances = await Promise.all(
-        Array.from({ length: INSTANCES }, () =>
-          spawnServer({
-            DATABASE_URL: database.url,
-            TRUST_PROXY: '127.0.0.1',
-            RATE_LIMIT_PER_MINUTE: String(LIMIT),
-            SMTP_URL: sink.url,
-            NOTIFY_EMAIL: 'leads@agency.example',
-          }),
-        ),
-      );
-      nginx = await startNginx(instances.map((instance) => Number(new URL(instance.url).port)));
-      // Three tsx processes and nginx starting at once on a loaded 2-core machine.
-    }, 180_000);
-    afterAll(async () => {
-      for (const visitor of visitors) visitor.close();
-      await nginx?.stop();
-      await Promise.all(
-        instances.map((instance) => {
-          instance.child.kill('SIGTERM');
-          return exited(instance.child);
+const cluster = sharedPerBackend(
+  async () => {
+    const database = await createPostgresDatabase();
+    const owner = new pg.Client({ connectionString: database.url });
+    await owner.connect();
+    const sink = await SmtpSink.start();
+    // All at once, on an empty database: each one tries to migrate it.
+    const instances = await Promise.all(
+      Array.from({ length: INSTANCES }, () =>
+        spawnServer({
+          DATABASE_URL: database.url,
+          TRUST_PROXY: '127.0.0.1',
+          RATE_LIMIT_PER_MINUTE: String(LIMIT),
+          SMTP_URL: sink.url,
+          NOTIFY_EMAIL: 'leads@agency.example',
         }),
-      );
-      await sink?.down();
-      await owner?.end();
-      await database?.drop();
-    });
+      ),
+    );
+    const nginx = await startNginx(instances.map((instance) => Number(new URL(instance.url).port)));
+    let nextAddress = 0;
+    return {
+      owner,
+      sink,
+      instances,
+      /** A visitor on a loopback address no other test in this file uses. */
+      newVisitor() {
+        nextAddress++;
+        const address = `127.0.${1 + Math.floor(nextAddress / 250)}.${1 + (nextAddress % 250)}`;
+        const visitor = new Visitor(nginx, address);
+        onTestFinished(() => visitor.close());
+        return visitor;
+      },
+      storedNames: async () =>
+        new Set(
+          (await owner.query<{ name: string }>('select name from contact_submissions')).rows.map(
+            (row) => row.name,
+          ),
+        ),
+      async close() {
+        await nginx.stop();
+        await Promise.all(
+          instances.map((instance) => {
+            instance.child.kill('SIGTERM');
+            return exited(instance.child);
+          }),
+        );
+        await sink.down();
+        await owner.end();
+        await database.drop();
+      },
+    };
+  },
+  // Three tsx processes and nginx starting at once on a loaded 2-core machine.
+  180_000,
+);
+
+type Cluster = ReturnType<ReturnType<typeof cluster>>;
+
+describePostgres('three instances behind nginx, all running', () => {
+  describeWithNginx('on one PostgreSQL', () => {
+    const shared = cluster('postgres');
+    let owner: Cluster['owner'];
+    let sink: Cluster['sink'];
+    let instances: Cluster['instances'];
+    let newVisitor: Cluster['newVisitor'];
+    beforeAll(() => void ({ owner, sink, instances, newVisitor } = shared()));
 
     it('all come up together, having applied each migration once', async () => {
       for (const instance of instances) {
@@ -128,6 +138,16 @@ describePostgres('three instances behind nginx', () => {
       );
       expect(mailed).toEqual(names.map(() => 1));
     }, 120_000);
+  });
+});
+
+describePostgres('three instances behind nginx, one killed under load', () => {
+  describeWithNginx('on one PostgreSQL', () => {
+    const shared = cluster('postgres');
+    let instances: Cluster['instances'];
+    let newVisitor: Cluster['newVisitor'];
+    let storedNames: Cluster['storedNames'];
+    beforeAll(() => void ({ instances, newVisitor, storedNames } = shared()));
 
     it('keep every acknowledged submission when one is killed (-9) under load, and keep answering', async () => {
       const acknowledged: string[] = [];

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '../../server/start.ts';
 import { freshBackend } from './support/backends.ts';
 import {
@@ -10,11 +10,6 @@ import {
 import { descendantsOf, survivors } from './support/process-tree.ts';
 import { until } from '../support/until.ts';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 describe.each([
   { name: 'npm run serve', command: ['run', 'serve'], signal: 'SIGTERM' as const },
   { name: 'npm run serve', command: ['run', 'serve'], signal: 'SIGINT' as const },
@@ -23,10 +18,10 @@ describe.each([
 ])('`$name` stopped by $signal', ({ command, signal }) => {
   it('finishes in-flight submissions, exits 0 and leaves no process behind', async () => {
     const backend = await freshBackend('embedded');
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const distDir = command[0] === 'start' ? 'dist' : '/nonexistent';
     const run = await spawnNpm(command, { DATA_DIR: backend.options.dataDir, DIST_DIR: distDir });
-    cleanups.push(async () => {
+    onTestFinished(async () => {
       // Only if the test failed: never leave a server running, nor writing to a removed directory.
       for (const pid of survivors(tree, run.child.pid!)) process.kill(pid, 'SIGKILL');
       await until(() => survivors(tree, run.child.pid!).length === 0, 10_000, 'the kill');
@@ -45,7 +40,7 @@ describe.each([
 
     // The lock was released: the next start opens the same data directory.
     const next = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
-    cleanups.push(() => next.close());
+    onTestFinished(() => next.close());
     const stored = new Set(
       (await next.query('select name from contact_submissions')).map((r) => r.name),
     );

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { fetchChallenge, proofFrom, solve } from '../support/proof.ts';
 import { outcome } from './support/as-anon.ts';
-import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import {
+  countRows,
+  describeEachBackend,
+  sharedPerBackend,
+  testApp,
+  type TestApp,
+} from './support/backends.ts';
 import { send, TABLE_URL, VALID } from '../support/requests.ts';
 
 /**
@@ -32,37 +38,88 @@ function tampered(proof: string): string {
   return btoa(JSON.stringify({ ...payload, number: payload.number + 1 }));
 }
 
-describeEachBackend('proof of work', (kind) => {
+/** One app per backend, shared by the describes below: each a state of the proof. */
+const sharedApp = sharedPerBackend((kind) => testApp(kind));
+
+describeEachBackend('proof of work: the challenge', (kind) => {
+  const app = sharedApp(kind);
   let t: TestApp;
-  beforeAll(async () => {
-    t = await testApp(kind);
-  });
-  afterAll(() => t?.close());
+  beforeAll(() => void (t = app()));
 
-  describe('the challenge', () => {
-    it('is ALTCHA v1: its solution verifies with altcha-lib and the key', async () => {
-      const challenge = await fetchChallenge(t.app);
-      expect(Object.keys(challenge).sort()).toEqual([
-        'algorithm',
-        'challenge',
-        'maxnumber',
-        'salt',
-        'signature',
-      ]);
-      expect(challenge.algorithm).toBe('SHA-256');
-      expect(challenge.salt).toMatch(/^[0-9a-f]{24}\?expires=\d+&$/);
-      const payload = JSON.parse(atob(await solve(challenge)));
-      expect(await verifySolution(payload, await signingKey(t.db))).toBe(true);
-      expect(await verifySolution(payload, 'another key')).toBe(false);
-    });
-
-    it('is answered by the database as anon, the same through our API', async () => {
-      const fromDatabase = await fetchChallenge(t.db);
-      expect(fromDatabase.maxnumber).toBe((await fetchChallenge(t.app)).maxnumber);
-    });
+  it('is ALTCHA v1: its solution verifies with altcha-lib and the key', async () => {
+    const challenge = await fetchChallenge(t.app);
+    expect(Object.keys(challenge).sort()).toEqual([
+      'algorithm',
+      'challenge',
+      'maxnumber',
+      'salt',
+      'signature',
+    ]);
+    expect(challenge.algorithm).toBe('SHA-256');
+    expect(challenge.salt).toMatch(/^[0-9a-f]{24}\?expires=\d+&$/);
+    const payload = JSON.parse(atob(await solve(challenge)));
+    expect(await verifySolution(payload, await signingKey(t.db))).toBe(true);
+    expect(await verifySolution(payload, 'another key')).toBe(false);
   });
 
-  describe('through our API', () => {
+  it('is answered by the database as anon, the same through our API', async () => {
+    const fromDatabase = await fetchChallenge(t.db);
+    expect(fromDatabase.maxnumber).toBe((await fetchChallenge(t.app)).maxnumber);
+  });
+});
+
+describeEachBackend('proof of work through our API: a fresh proof', (kind) => {
+  const app = sharedApp(kind);
+  let t: TestApp;
+  beforeAll(() => void (t = app()));
+
+  const post = (body: object) => send(t.app, { body });
+
+  it('stores a message with a valid proof solved by altcha-lib, verified and without the proof', async () => {
+    const email = 'valid@example.co.uk';
+    const response = await post({ ...VALID, email, proof: await proofFrom(t.app) });
+    expect(response.statusCode).toBe(201);
+    const rows = await t.db.query(
+      'select verified, proof from contact_submissions where email = $1',
+      [email],
+    );
+    expect(rows).toEqual([{ verified: true, proof: null }]);
+  });
+
+  it.each([
+    ['no proof', async () => undefined, 400, 'PT400'],
+    ['a malformed proof', async () => 'not base64 JSON', 400, 'PT400'],
+    ['a wrong proof', async () => tampered(await proofFrom(t.app)), 403, 'PT403'],
+    ['an expired proof', async () => expiredProof(t.db), 403, 'PT403'],
+  ])(
+    'refuses %s with a 4xx in PostgREST’s shape, storing nothing',
+    async (_, make, status, code) => {
+      const before = await countRows(t.db);
+      const proof = await make();
+      const response =
+        proof === undefined
+          ? await send(t.app, { body: VALID, proof: false })
+          : await post({ ...VALID, proof });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toMatchObject({ code, message: expect.stringMatching(/proof/) });
+      expect(Object.keys(response.json()).sort()).toEqual(['code', 'details', 'hint', 'message']);
+      expect(await countRows(t.db)).toBe(before);
+    },
+  );
+
+  it('does not let a visitor say a row is verified', async () => {
+    const response = await post({ ...VALID, verified: true, proof: await proofFrom(t.app) });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describeEachBackend(
+  'proof of work through our API: a proof used already, or signed with an old key',
+  (kind) => {
+    const app = sharedApp(kind);
+    let t: TestApp;
+    beforeAll(() => void (t = app()));
+
     const post = (body: object) => send(t.app, { body });
     const storedFor = async (email: string) =>
       (
@@ -70,38 +127,6 @@ describeEachBackend('proof of work', (kind) => {
           email,
         ])
       ).length;
-
-    it('stores a message with a valid proof solved by altcha-lib, verified and without the proof', async () => {
-      const email = 'valid@example.co.uk';
-      const response = await post({ ...VALID, email, proof: await proofFrom(t.app) });
-      expect(response.statusCode).toBe(201);
-      const rows = await t.db.query(
-        'select verified, proof from contact_submissions where email = $1',
-        [email],
-      );
-      expect(rows).toEqual([{ verified: true, proof: null }]);
-    });
-
-    it.each([
-      ['no proof', async () => undefined, 400, 'PT400'],
-      ['a malformed proof', async () => 'not base64 JSON', 400, 'PT400'],
-      ['a wrong proof', async () => tampered(await proofFrom(t.app)), 403, 'PT403'],
-      ['an expired proof', async () => expiredProof(t.db), 403, 'PT403'],
-    ])(
-      'refuses %s with a 4xx in PostgREST’s shape, storing nothing',
-      async (_, make, status, code) => {
-        const before = await countRows(t.db);
-        const proof = await make();
-        const response =
-          proof === undefined
-            ? await send(t.app, { body: VALID, proof: false })
-            : await post({ ...VALID, proof });
-        expect(response.statusCode).toBe(status);
-        expect(response.json()).toMatchObject({ code, message: expect.stringMatching(/proof/) });
-        expect(Object.keys(response.json()).sort()).toEqual(['code', 'details', 'hint', 'message']);
-        expect(await countRows(t.db)).toBe(before);
-      },
-    );
 
     it('refuses a proof already used for another submission', async () => {
       const proof = await proofFrom(t.app);
@@ -121,6 +146,7 @@ describeEachBackend('proof of work', (kind) => {
      * acknowledged submission carries the same proof with the same key
      * (src/features/contact/submit-contact.ts), the used proof remembers its key.
      */
+
     it('answers a repeat of the same proof and key 201 storing nothing more, and refuses the proof with another key', async () => {
       const key = randomUUID();
       const email = 'retried@example.co.uk';
@@ -134,8 +160,8 @@ describeEachBackend('proof of work', (kind) => {
       const stored = async () =>
         t.db.query(
           `select s.submission_key::text as key,
-                  (select count(*)::int from lead_outbox o where o.submission_id = s.id) as queued
-           from contact_submissions s where s.email = $1`,
+                (select count(*)::int from lead_outbox o where o.submission_id = s.id) as queued
+         from contact_submissions s where s.email = $1`,
           [email],
         );
       for (let i = 0; i < 2; i++) {
@@ -154,11 +180,6 @@ describeEachBackend('proof of work', (kind) => {
       expect(await stored()).toEqual([{ key, queued: 1 }]);
     });
 
-    it('does not let a visitor say a row is verified', async () => {
-      const response = await post({ ...VALID, verified: true, proof: await proofFrom(t.app) });
-      expect(response.statusCode).toBe(401);
-    });
-
     it('refuses proofs signed before the key was rotated, and accepts new ones', async () => {
       const old = await proofFrom(t.app);
       await t.db.query(
@@ -167,9 +188,16 @@ describeEachBackend('proof of work', (kind) => {
       expect((await post({ ...VALID, proof: old })).statusCode).toBe(403);
       expect((await post({ ...VALID, proof: await proofFrom(t.app) })).statusCode).toBe(201);
     });
-  });
+  },
+);
 
-  describe('as PostgREST runs an anonymous insert (the database alone)', () => {
+describeEachBackend(
+  'proof of work: as PostgREST runs an anonymous insert (the database alone)',
+  (kind) => {
+    const app = sharedApp(kind);
+    let t: TestApp;
+    beforeAll(() => void (t = app()));
+
     /** A transaction as anon with the request's headers, as PostgREST makes it. */
     const asVisitor = (proof: string | null, headers: Record<string, string> = {}) =>
       t.db.transaction(async (session) => {
@@ -198,7 +226,13 @@ describeEachBackend('proof of work', (kind) => {
       const headers = { 'contact.native_form': 'on', 'contact-native-form': 'on' };
       expect(await outcome(asVisitor(null, headers))).toBe('PT400');
     });
-  });
+  },
+);
+
+describeEachBackend('proof of work: used proofs, once their challenge has expired', (kind) => {
+  const app = sharedApp(kind);
+  let t: TestApp;
+  beforeAll(() => void (t = app()));
 
   it('cleans used proofs once their challenge has expired', async () => {
     await t.db.query(

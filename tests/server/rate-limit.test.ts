@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { ERROR_KEYS, TABLE_URL, VALID } from '../support/requests.ts';
@@ -19,11 +19,6 @@ const submit = (app: FastifyInstance, from: string, headers: Record<string, stri
     payload: JSON.stringify(VALID),
   });
 
-const apps: FastifyInstance[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-});
-
 async function app(options: Partial<AppOptions> = {}) {
   const database = countingDatabase();
   const built = await buildApp({
@@ -31,7 +26,7 @@ async function app(options: Partial<AppOptions> = {}) {
     distDir: '/nonexistent',
     ...options,
   });
-  apps.push(built);
+  onTestFinished(() => built.close());
   return { app: built, database };
 }
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
@@ -25,14 +25,9 @@ const ROWS: Record<string, [string, boolean]> = {
 };
 const GONE_AT_12 = ['spam of two months', 'thirteen months'];
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 async function seeded(kind: Backend['kind']): Promise<Backend> {
   const backend = await freshBackend(kind);
-  cleanups.push(() => backend.dispose());
+  onTestFinished(() => backend.dispose());
   const db = await openDatabase(backend.options);
   try {
     for (const [name, [age, spam]] of Object.entries(ROWS)) {
@@ -100,7 +95,7 @@ describeEachBackend('retention', (kind) => {
     expect(outboxBefore).toBe(3);
 
     const server = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
-    cleanups.push(() => server.close());
+    onTestFinished(() => server.close());
     await vi.waitFor(async () => expect(await names(server)).toEqual(left), { timeout: 20_000 });
     expect(await orphanedOutboxRows(server)).toBe(0);
     expect((await server.query('select count(*)::int as n from lead_outbox'))[0]?.n).toBe(2);
@@ -133,7 +128,7 @@ describeEachBackend('retention', (kind) => {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    cleanups.push(() => child.kill('SIGKILL'));
+    onTestFinished(() => void child.kill('SIGKILL'));
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { dumpSchema, SCHEMA_FILE } from '../../scripts/schema-dump.ts';
-import { describePostgres, freshBackend, undoAfterEach } from './support/backends.ts';
-
-const later = undoAfterEach();
+import { describePostgres, freshBackend } from './support/backends.ts';
 
 describePostgres('supabase/schema.sql', () => {
   it('is the database the migrations make (npm run db:schema writes it)', async () => {
     const backend = await freshBackend('postgres');
-    later(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     await (await openDatabase(backend.options)).close();
     const migrated = dumpSchema(backend.options.databaseUrl!);
     const file = readFileSync(SCHEMA_FILE, 'utf8');
@@ -25,9 +23,9 @@ describePostgres('supabase/schema.sql', () => {
 
   it('says why each of our functions and policies exists, as its COMMENT', async () => {
     const backend = await freshBackend('postgres');
-    later(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
     const db = await openDatabase(backend.options);
-    later(() => db.close());
+    onTestFinished(() => db.close());
     const silent = await db.query(
       `select n.nspname || '.' || p.proname as name from pg_proc p
        join pg_namespace n on n.oid = p.pronamespace

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { freshBackend, TEST_RATE_LIMIT, type Backend } from './support/backends.ts';
 import { TABLE_URL, VALID } from '../support/requests.ts';
@@ -29,7 +29,6 @@ async function openIdle(url: URL, count: number): Promise<Socket[]> {
 describe('slow and stuck clients', () => {
   let backend: Backend;
   let server: RunningServer;
-  let sockets: Socket[] = [];
   beforeAll(async () => {
     backend = await freshBackend('embedded');
     server = await startServer({
@@ -40,13 +39,13 @@ describe('slow and stuck clients', () => {
     });
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
     await server?.close();
     await backend?.dispose();
   });
 
   it(`do not delay a visitor’s submission, ${IDLE_CONNECTIONS} connections of them`, async () => {
-    sockets = await openIdle(new URL(server.url), IDLE_CONNECTIONS);
+    const sockets = await openIdle(new URL(server.url), IDLE_CONNECTIONS);
+    onTestFinished(() => sockets.forEach((socket) => socket.destroy()));
     let dropped = 0;
     for (const socket of sockets) socket.once('close', () => dropped++);
     const trickle = setInterval(() => {
@@ -74,7 +73,7 @@ describe('slow and stuck clients', () => {
 
   it('are dropped once they stall past the headers timeout', async () => {
     const [stalled] = await openIdle(new URL(server.url), 2).then((pair) => pair.slice(1));
-    sockets.push(stalled!);
+    onTestFinished(() => void stalled!.destroy());
     let reply = '';
     stalled!.on('data', (chunk: Buffer) => (reply += chunk.toString('latin1')));
     await new Promise((resolve) => stalled!.once('close', resolve));

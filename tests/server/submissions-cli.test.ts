@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { submissionReference } from '../../contact/reference.ts';
@@ -11,7 +11,7 @@ import {
   emptyDataDir,
   envFor,
   freshBackend,
-  type Backend,
+  sharedPerBackend,
 } from './support/backends.ts';
 
 /** The CLI in-process (a child process costs seconds); one test runs the real script. */
@@ -60,26 +60,32 @@ const CLOCK = {
 /** A lead the clocks have not reached: four empty cells. */
 const NO_CLOCK = ['', '', '', ''];
 
-describeEachBackend('scripts/submissions.ts', (kind) => {
-  let backend: Backend;
-  beforeAll(async () => {
-    backend = await freshBackend(kind);
-    const db = await openDatabase(backend.options);
-    for (const [createdAt, name, email, message, key] of ROWS) {
-      await db.query(
-        'insert into contact_submissions (created_at, name, email, message, submission_key) values ($1, $2, $3, $4, $5)',
-        [createdAt, name, email, message, key],
-      );
-    }
-    // Zoë's lead was answered: its clocks and their stops are exported (issue 34).
+/** One database per backend seeded with ROWS, shared by the describes below: export, then erase. */
+const seeded = sharedPerBackend(async (kind) => {
+  const backend = await freshBackend(kind);
+  const db = await openDatabase(backend.options);
+  for (const [createdAt, name, email, message, key] of ROWS) {
     await db.query(
-      `update contact_submissions set status = 'replied', reply_due = $2, replied_at = $3,
-              diagnosis_due = $4 where id = $1`,
-      [2, CLOCK.reply_due, CLOCK.replied_at, CLOCK.diagnosis_due],
+      'insert into contact_submissions (created_at, name, email, message, submission_key) values ($1, $2, $3, $4, $5)',
+      [createdAt, name, email, message, key],
     );
-    await db.close();
-  });
-  afterAll(() => backend?.dispose());
+  }
+  // Zoë's lead was answered: its clocks and their stops are exported (issue 34).
+  await db.query(
+    `update contact_submissions set status = 'replied', reply_due = $2, replied_at = $3,
+            diagnosis_due = $4 where id = $1`,
+    [2, CLOCK.reply_due, CLOCK.replied_at, CLOCK.diagnosis_due],
+  );
+  await db.close();
+  return { backend, close: () => backend.dispose() };
+});
+
+type Seeded = ReturnType<ReturnType<typeof seeded>>;
+
+describeEachBackend('scripts/submissions.ts export', (kind) => {
+  const shared = seeded(kind);
+  let backend: Seeded['backend'];
+  beforeAll(() => void ({ backend } = shared()));
 
   it('exports JSON, oldest first', async () => {
     const { code, stdout, stderr } = await cli(['export', '--format', 'json'], envFor(backend));
@@ -168,6 +174,12 @@ describeEachBackend('scripts/submissions.ts', (kind) => {
         ),
     );
   });
+});
+
+describeEachBackend('scripts/submissions.ts delete', (kind) => {
+  const shared = seeded(kind);
+  let backend: Seeded['backend'];
+  beforeAll(() => void ({ backend } = shared()));
 
   it('deletes everything from one address, ignoring case', async () => {
     const { code, stdout } = await cli(['delete', '--email', 'JANE@example.com'], envFor(backend));

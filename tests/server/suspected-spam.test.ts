@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, onTestFinished } from 'vitest';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
@@ -16,11 +16,6 @@ import { proofFrom, withProof } from '../support/proof.ts';
  * listed in the export under its own status. The database's rules still hold.
  */
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 const post = async (server: RunningServer, body: object) =>
   fetch(`${server.url}/rest/v1/contact_submissions`, {
     method: 'POST',
@@ -32,12 +27,12 @@ describeEachBackend('a submission flagged as suspected spam', (kind) => {
   let backend: Backend;
   beforeEach(async () => {
     backend = await freshBackend(kind);
-    cleanups.push(() => backend.dispose());
+    onTestFinished(() => backend.dispose());
   });
 
   it('is stored and exported under its own status, and never emailed', async () => {
     const sink = await SmtpSink.start();
-    cleanups.push(() => sink.down());
+    onTestFinished(() => sink.down());
     const server = await startServer({
       port: 0,
       ...backend.options,
@@ -47,7 +42,7 @@ describeEachBackend('a submission flagged as suspected spam', (kind) => {
       deliveryPollMs: 25,
     });
     let closed = false;
-    cleanups.push(() => closed || server.close());
+    onTestFinished(() => (closed ? undefined : server.close()));
 
     const flagged = { ...VALID, name: 'Autofilled Visitor', suspected_spam: true };
     expect((await post(server, flagged)).status).toBe(201);
@@ -86,7 +81,7 @@ describeEachBackend('a submission flagged as suspected spam', (kind) => {
 
   it('still meets every database rule: CHECKs, RLS, grants', async () => {
     const db = await openDatabase(backend.options);
-    cleanups.push(() => db.close());
+    onTestFinished(() => db.close());
     const insert = async (name: string, flag: unknown) =>
       asAnon(
         db,

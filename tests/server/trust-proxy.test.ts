@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { ConfigError, parseServerConfig } from '../../server/settings/read-settings.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -40,11 +40,6 @@ describe('TRUST_PROXY', () => {
 /** Counts inserts: the address the limiter counts is under test, not the database. */
 const ACCEPTING = { insertSubmission: async () => {} } as unknown as Database;
 
-const apps: FastifyInstance[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-});
-
 async function behind(trustProxy: TrustProxy) {
   const app = await buildApp({
     database: ACCEPTING,
@@ -52,7 +47,7 @@ async function behind(trustProxy: TrustProxy) {
     rateLimitPerMinute: 1,
     trustProxy,
   });
-  apps.push(app);
+  onTestFinished(() => app.close());
   return app;
 }
 

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import {
@@ -11,7 +11,6 @@ import {
   describePostgres,
   openFreshBackend,
   submissionsJson,
-  undoAfterEach,
   type Backend,
 } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
@@ -24,14 +23,12 @@ import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver.ts'
  * email, with its own retries, and verified here as an integrator would.
  */
 
-const later = undoAfterEach();
-
 async function setUp(kind: Backend['kind']) {
-  const { backend, db } = await openFreshBackend(kind, later);
+  const { backend, db } = await openFreshBackend(kind);
   const receiver = await WebhookReceiver.start();
-  later(() => receiver.close());
+  onTestFinished(() => receiver.close());
   const sink = await SmtpSink.start();
-  later(() => sink.down());
+  onTestFinished(() => sink.down());
   return { backend, db, receiver, sink };
 }
 
@@ -39,7 +36,7 @@ async function deliver(db: Database, options: LeadDeliveryOptions) {
   const logs: string[] = [];
   const log = { info: (text: string) => logs.push(text), warn: (text: string) => logs.push(text) };
   const delivery = await startLeadDelivery(db, log, { deliveryPollMs: 20, ...options });
-  later(() => delivery.stop());
+  onTestFinished(() => delivery.stop());
   return { delivery, logs };
 }
 
@@ -48,7 +45,7 @@ const insertLead = (db: Database, name = VALID.name) => insertAsAnon(db, { ...VA
 
 const outbox = (backend: Backend) => submissionsJson(['outbox'], backend);
 
-describeEachBackend('the lead webhook', (kind) => {
+describeEachBackend('the lead webhook while the receiver answers 503', (kind) => {
   it('retries a 503 with the same webhook-id, sends nothing after the 2xx, and never holds the email up', async () => {
     const { db, receiver, sink } = await setUp(kind);
     // The first answer waits until the email is in: the email does not wait for the webhook.
@@ -123,6 +120,22 @@ describeEachBackend('the lead webhook', (kind) => {
     ]);
   });
 
+  it("removes a lead's webhook delivery with the lead (erasure)", async () => {
+    const { db, receiver } = await setUp(kind);
+    receiver.answer = () => 503;
+    await deliver(db, {
+      webhookUrl: receiver.url,
+      webhookSecret: WEBHOOK_SECRET,
+      webhookRetryScheduleMs: [60_000],
+    });
+    await insertLead(db);
+    await until(() => receiver.received.length === 1, 10_000, 'the first try');
+    await db.query('delete from contact_submissions');
+    expect(await db.query('select 1 from lead_webhooks')).toHaveLength(0);
+  });
+});
+
+describeEachBackend('the lead webhook to a receiver that refuses for good or redirects', (kind) => {
   it('stops at once on 410 Gone, and follows no redirect', async () => {
     const { db, receiver } = await setUp(kind);
     receiver.answer = (hook) => (hook.event?.data.name === 'Gone' ? 410 : 302);
@@ -150,7 +163,9 @@ describeEachBackend('the lead webhook', (kind) => {
       'HTTP 302 Found: redirects are not followed; set WEBHOOK_URL to the target',
     ]);
   });
+});
 
+describeEachBackend('the lead webhook turned on with leads already stored', (kind) => {
   it('posts no lead stored before the webhook was configured, and every one after', async () => {
     const { db, receiver } = await setUp(kind);
     await insertLead(db, 'Before');
@@ -163,20 +178,6 @@ describeEachBackend('the lead webhook', (kind) => {
     await delivery.drained();
     expect(receiver.verified.map((hook) => hook.event?.data.name)).toEqual(['After']);
   });
-
-  it("removes a lead's webhook delivery with the lead (erasure)", async () => {
-    const { db, receiver } = await setUp(kind);
-    receiver.answer = () => 503;
-    await deliver(db, {
-      webhookUrl: receiver.url,
-      webhookSecret: WEBHOOK_SECRET,
-      webhookRetryScheduleMs: [60_000],
-    });
-    await insertLead(db);
-    await until(() => receiver.received.length === 1, 10_000, 'the first try');
-    await db.query('delete from contact_submissions');
-    expect(await db.query('select 1 from lead_webhooks')).toHaveLength(0);
-  });
 });
 
 describePostgres('three instances sharing one PostgreSQL', () => {
@@ -185,7 +186,7 @@ describePostgres('three instances sharing one PostgreSQL', () => {
     const instances = await Promise.all(
       [0, 1, 2].map(async () => {
         const own = await openDatabase(backend.options);
-        later(() => own.close());
+        onTestFinished(() => own.close());
         return (await deliver(own, { webhookUrl: receiver.url, webhookSecret: WEBHOOK_SECRET }))
           .delivery;
       }),

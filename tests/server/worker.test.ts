@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
 import { childEnv } from '../support/child-server.ts';
@@ -17,14 +17,9 @@ import { submissionReference } from '../../contact/reference.ts';
  * anon straight in SQL, as PostgREST would, are each emailed exactly once.
  */
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 async function setUp(names: string[]) {
   const backend: Backend = await freshBackend('postgres');
-  cleanups.push(() => backend.dispose());
+  onTestFinished(() => backend.dispose());
   const db = await openDatabase(backend.options);
   // Each from its own visitor, as PostgREST tells the database (request.headers), so the
   // per-address rate limit counts them apart.
@@ -50,7 +45,7 @@ async function setUp(names: string[]) {
     .sort();
   await db.close();
   const sink = await SmtpSink.start();
-  cleanups.push(() => sink.down());
+  onTestFinished(() => sink.down());
   const env = childEnv({
     DATABASE_URL: backend.options.databaseUrl!,
     SMTP_URL: sink.url,
@@ -61,7 +56,7 @@ async function setUp(names: string[]) {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanups.push(() => child.kill('SIGKILL'));
+  onTestFinished(() => void child.kill('SIGKILL'));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -98,7 +93,7 @@ describePostgres('npm run worker', () => {
   it('--once posts a lead anon inserted to the webhook, signed, beside the email', async () => {
     const { sink, env } = await setUp([]);
     const receiver = await WebhookReceiver.start();
-    cleanups.push(() => receiver.close());
+    onTestFinished(() => receiver.close());
     const withHook = { ...env, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET };
     // The first run switches the webhook on in the database; leads from then on are posted.
     expect(await onceWorker(withHook).exit).toBe(0);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterEach, describe, expect, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, onTestFinished } from 'vitest';
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
@@ -55,6 +55,29 @@ export function describeEachBackend(name: string, body: (kind: BackendKind) => v
   }
 }
 
+/**
+ * One of something per backend (a server, an app) for a whole test file, shared by
+ * describes split by state: started by the first describe that runs with it, stopped
+ * after the file. Call at a file's top level; in a describe, `use(kind)` hands it out.
+ */
+export function sharedPerBackend<T extends { close(): Promise<unknown> }>(
+  start: (kind: BackendKind) => Promise<T>,
+  startTimeout?: number,
+): (kind: BackendKind) => () => T {
+  const started = new Map<BackendKind, Promise<T>>();
+  afterAll(async () => {
+    for (const each of started.values()) await (await each).close();
+  });
+  return (kind) => {
+    let value: T | undefined;
+    beforeAll(async () => {
+      if (!started.has(kind)) started.set(kind, start(kind));
+      value = await started.get(kind);
+    }, startTimeout);
+    return () => value!;
+  };
+}
+
 /** A suite that needs PostgreSQL itself (roles, ownership), skipped by name without one. */
 export function describePostgres(name: string, body: () => void): void {
   const skipReason = !inject('postgresUrl') && inject('postgresSkipReason');
@@ -96,26 +119,16 @@ export async function freshBackend(kind: BackendKind): Promise<Backend> {
 }
 
 /**
- * What a test starts, undone after it, last first. Call once at a test file's
- * top level; pass each undo (a close, a removal) as the thing starts.
+ * A fresh database of `kind`, open (and migrated), for the running test: closed
+ * and removed when it finishes (onTestFinished runs last-registered first).
  */
-export function undoAfterEach(): (undo: () => unknown) => void {
-  const undos: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const undo of undos.splice(0).reverse()) await undo();
-  });
-  return (undo) => void undos.push(undo);
-}
-
-/** A fresh database of `kind`, open (and migrated); closed and removed by `later`. */
 export async function openFreshBackend(
   kind: BackendKind,
-  later: (undo: () => unknown) => void,
 ): Promise<{ backend: Backend; db: Database }> {
   const backend = await freshBackend(kind);
-  later(() => backend.dispose());
+  onTestFinished(() => backend.dispose());
   const db = await openDatabase(backend.options);
-  later(() => db.close());
+  onTestFinished(() => db.close());
   return { backend, db };
 }
 
