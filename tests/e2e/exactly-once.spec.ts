@@ -16,7 +16,7 @@ import {
   type NoScriptServer,
   type NoScriptWorkerFixtures,
 } from './support/no-script-server';
-import { visit } from './support/site';
+import { visit, waitForIsland } from './support/site';
 
 /**
  * Each lead exactly once, from the visitor's tap to the agency's inbox
@@ -73,10 +73,16 @@ async function expectOnce(page: Page, site: NoScriptServer, submission: Submissi
   expect(await page.evaluate(() => localStorage.getItem('contact-pending-v1'))).toBeNull();
 }
 
+/**
+ * The form in view and its island hydrated: these tests cut the connection
+ * afterwards, and a form whose code had not arrived by then would post without
+ * script (the browser's own offline page), not to the outbox under test.
+ */
 async function openForm(page: Page, site: NoScriptServer) {
   await visit(page, site.url);
   const fields = contactForm(page);
   await fields.form.scrollIntoViewIfNeeded();
+  await waitForIsland(page, 'contact-form');
   return fields;
 }
 
