@@ -137,6 +137,38 @@ for (const kind of BACKENDS) {
       await expect(note).toBeHidden();
     });
 
+    test('offline since the first scroll, before the form came into view: saved, then sent once', async ({
+      page,
+      context,
+      sites,
+    }) => {
+      const site = await sites(kind);
+      await visit(page, site.url);
+      // A first scroll, far above the form: a train enters a tunnel just after it.
+      await page.mouse.wheel(0, 300);
+      await waitForIsland(page, 'contact-form');
+      await context.setOffline(true);
+      const fields = contactForm(page);
+      await fields.form.scrollIntoViewIfNeeded();
+      const submission = uniqueSubmission('offline-early');
+      await fillContactForm(page, submission);
+      await fields.submit.click();
+      const note = fields.form
+        .getByRole('status')
+        .filter({ hasText: contactCopy.form.savedOnDevice });
+      await expect(note).toBeVisible({ timeout: SEND_BUDGET_MS });
+      expect(await stored(site, submission)).toHaveLength(0);
+
+      await context.setOffline(false);
+      await expect(note).toBeHidden({ timeout: SEND_BUDGET_MS });
+      await expect
+        .poll(() => stored(site, submission), { timeout: SEND_BUDGET_MS })
+        .toHaveLength(1);
+      await expect
+        .poll(() => emailsAbout(site, submission), { timeout: SEND_BUDGET_MS })
+        .toHaveLength(1);
+    });
+
     test('offline at send, tab closed, next visit online: sent soon after load, once', async ({
       context,
       sites,

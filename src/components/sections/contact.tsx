@@ -76,10 +76,12 @@ export function Contact() {
             {contactCopy.form.title}
           </h3>
           <p className="mt-2 mb-8 text-muted">{contactCopy.form.intro}</p>
+          {/* Also on the first scroll, well before the form: a connection lost on the way
+              down still finds its code here, and its outbox keeps the message (docs/islands.md). */}
           <Island
             name="contact-form"
             component={ContactForm}
-            hydrate={['visible', 'interaction', 'outbox']}
+            hydrate={['scroll', 'visible', 'interaction', 'outbox']}
           />
           <aside
             aria-labelledby="emergency-title"

@@ -93,7 +93,7 @@ export function ContactForm() {
       action={nativeAction || undefined}
       onSubmit={onSubmit}
       onFocus={() => {
-        void prepareToasts();
+        prepareToasts().catch(() => {}); // tried again when a toast is needed
         prepareProof();
         prepareSending();
       }}

@@ -89,8 +89,10 @@ export function usePendingSubmission(onSent: () => void) {
     async (row: SubmissionRow) => {
       const pending = pendingFor(row);
       busy.current = true;
-      const toast = await getToast();
-      const toastId = toast.loading(copy.sendingToast);
+      // Offline before the toasts' code arrived: the send goes on, and the note by the
+      // button says the message waits on this device.
+      const toast = await getToast().catch(() => null);
+      const toastId = toast?.loading(copy.sendingToast);
       try {
         const { sendPending } = await loadSender();
         const outcome = await sendPending(pending);
@@ -99,7 +101,7 @@ export function usePendingSubmission(onSent: () => void) {
           console.error('Contact submission not confirmed yet: saved on this device');
           setWaiting(true);
         }
-        toast.error(MESSAGES.failed, {
+        toast?.error(MESSAGES.failed, {
           id: toastId,
           description: outcome === 'saved' ? copy.savedOnDevice : undefined,
         });
@@ -110,7 +112,7 @@ export function usePendingSubmission(onSent: () => void) {
         const saved = !refused(error);
         if (saved) setWaiting(true);
         else forgetPending(pending.key);
-        toast.error(MESSAGES.failed, {
+        toast?.error(MESSAGES.failed, {
           id: toastId,
           description: saved ? copy.savedOnDevice : undefined,
         });

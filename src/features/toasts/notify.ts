@@ -11,7 +11,13 @@ const mounted = new Promise<void>((resolve) => (markMounted = resolve));
 
 /** Mounts the Toaster soon; call when a toast is likely (e.g. the form gains focus). */
 export function prepareToasts(): Promise<Toast> {
-  toaster ??= import('./mount-toaster').then((module) => module.mountToaster());
+  // A load that failed (offline before sonner arrived) is tried again next time.
+  toaster ??= import('./mount-toaster')
+    .then((module) => module.mountToaster())
+    .catch((error: unknown) => {
+      toaster = null;
+      throw error;
+    });
   return toaster;
 }
 
