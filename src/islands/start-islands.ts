@@ -94,14 +94,18 @@ export function startIslands(): void {
       const island =
         linked || (control && islands.find((candidate) => candidate.container.contains(control)));
       const target = linked ? link : control;
-      if (!island || !target || island.done || island.failed) return;
-      event.preventDefault();
-      event.stopPropagation();
+      if (!island || !target || island.done) return;
       if (answerFirstTap(target)) {
-        // Answered in this frame; the island hydrates once that frame is painted, and adopts it.
-        afterNextPaint(() => void hydrate(island).catch(reportError));
+        event.preventDefault();
+        event.stopPropagation();
+        // Answered in this frame, even if the island's code could not load; the island
+        // hydrates once that frame is painted, and adopts it.
+        if (!island.failed) afterNextPaint(() => void hydrate(island).catch(reportError));
         return;
       }
+      if (island.failed) return;
+      event.preventDefault();
+      event.stopPropagation();
       // A control inside the island is replayed as soon as React can take it (see Hydrating);
       // a link to a linked island once that island listens. Replayed either way: if the
       // island's code failed to load, the browser does what it does without script.
