@@ -1,11 +1,11 @@
 import { THEME_ICON_PATHS } from '../components/ui/theme-icon-paths';
-import { describeTheme, themeCopy } from '../content/theme';
 import {
   nextThemeChoice,
   readThemeChoice,
   resolveTheme,
   saveThemeChoice,
   systemTheme,
+  themeChangedMessage,
   THEME_ICONS,
   themeControlName,
 } from '../features/theme/theme-choice';
@@ -51,6 +51,6 @@ export function cycleTheme(control: HTMLElement): void {
   // The status line follows the button; its island keeps what is written here (see ThemeToggle).
   const status = control.nextElementSibling;
   if (status?.getAttribute('role') === 'status') {
-    status.textContent = themeCopy.changed(describeTheme(next, system));
+    status.textContent = themeChangedMessage(next, system);
   }
 }

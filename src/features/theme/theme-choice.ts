@@ -74,6 +74,11 @@ export function themeControlName(choice: ThemeChoice, system: ResolvedTheme): st
   return themeCopy.name(describeTheme(choice, system), describeTheme(next, system));
 }
 
+/** What the control's status line speaks after a press that chose `choice`. */
+export function themeChangedMessage(choice: ThemeChoice, system: ResolvedTheme): string {
+  return themeCopy.changed(describeTheme(choice, system));
+}
+
 export function resolveTheme(choice: ThemeChoice, system: ResolvedTheme): ResolvedTheme {
   return choice === 'system' ? system : choice;
 }

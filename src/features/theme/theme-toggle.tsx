@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Icon } from '../../components/ui/icon';
-import { describeTheme as describe, themeCopy } from '../../content/theme';
 import {
   nextThemeChoice,
   resolveTheme,
   saveThemeChoice,
+  themeChangedMessage,
   THEME_ICONS,
   themeControlName,
 } from './theme-choice';
@@ -26,7 +26,7 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
 
   const press = () => {
     saveThemeChoice(next);
-    setAnnouncement(themeCopy.changed(describe(next, system)));
+    setAnnouncement(themeChangedMessage(next, system));
   };
 
   return (
