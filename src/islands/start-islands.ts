@@ -103,22 +103,27 @@ export function startIslands(): void {
         if (!island.failed) afterNextPaint(() => void hydrate(island).catch(reportError));
         return;
       }
-      if (island.failed) return;
+      // The code failed to load while online: the browser does what it does without script.
+      if (island.failed && navigator.onLine) return;
       event.preventDefault();
       event.stopPropagation();
+      if (held.has(target)) return;
       // A control inside the island is replayed as soon as React can take it (see Hydrating);
-      // a link to a linked island once that island listens. Replayed either way: if the
-      // island's code failed to load, the browser does what it does without script.
-      const ready = linked ? hydrate(island) : start(island).then((h) => h.replayable());
-      ready.then(
-        () => target.click(),
-        (error: unknown) => {
-          target.click();
-          reportError(error);
-        },
-      );
+      // a link to a linked island once that island listens.
+      const ready = linked
+        ? () => hydrate(island)
+        : () => start(island).then((h) => h.replayable());
+      held.add(target);
+      void replayWhenReady(ready, target).finally(() => held.delete(target));
     },
     { capture: true },
+  );
+  // Code that failed to load offline is tried again when the connection returns: a form on a
+  // static host, whose button waits for its island, is then usable without a reload.
+  window.addEventListener('online', () =>
+    islands
+      .filter((island) => island.failed)
+      .forEach((island) => void hydrate(island).catch(reportError)),
   );
 
   Promise.all(dueAtLoad).then(
@@ -127,10 +132,17 @@ export function startIslands(): void {
   );
 }
 
-/** Loads the island's code and react-dom, and begins hydration. */
+/**
+ * Loads the island's code and react-dom, and begins hydration. A load that
+ * failed is tried again on the next call.
+ */
 function start(island: Island): Promise<Hydrating> {
   island.started ??= Promise.all([import('./hydrate-island'), ISLANDS[island.name]()]).then(
     ([{ hydrateIsland }, component]) => hydrateIsland(island.container, island.name, component),
+    (error: unknown) => {
+      island.started = undefined;
+      throw error;
+    },
   );
   return island.started;
 }
@@ -141,14 +153,45 @@ function hydrate(island: Island): Promise<void> {
     .then(
       () => {
         island.done = true;
+        island.failed = false;
         island.container.setAttribute(HYDRATED_ATTRIBUTE, '');
       },
       (error: unknown) => {
         island.failed = true;
+        island.hydrated = undefined;
         throw error;
       },
     );
   return island.hydrated;
+}
+
+/**
+ * Clicks held for their island, one per control: a second press while the
+ * first waits is the same press.
+ */
+const held = new Set<Element>();
+
+/**
+ * Replays a held click once its island can take it. If the code failed to
+ * load offline, the click waits for the connection and the code is tried
+ * again: the post without script could only fail offline, onto the browser's
+ * error page. Online, a failed load replays the click all the same, and the
+ * browser does what it does without script.
+ */
+async function replayWhenReady(ready: () => Promise<unknown>, target: HTMLElement) {
+  for (;;) {
+    try {
+      await ready();
+      break;
+    } catch (error) {
+      if (navigator.onLine) {
+        reportError(error);
+        break;
+      }
+      await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
+    }
+  }
+  target.click();
 }
 
 /**

@@ -169,6 +169,30 @@ for (const kind of BACKENDS) {
         .toHaveLength(1);
     });
 
+    test('offline before the first scroll, so the form’s code never came: the send waits for the connection, then goes once', async ({
+      page,
+      context,
+      sites,
+    }) => {
+      const site = await sites(kind);
+      await visit(page, site.url);
+      await context.setOffline(true);
+      const fields = contactForm(page);
+      // The first scroll wakes the form's island, whose code cannot load now.
+      await fields.form.scrollIntoViewIfNeeded();
+      const submission = uniqueSubmission('offline-first');
+      await fillContactForm(page, submission);
+      const url = page.url();
+      await fields.submit.click();
+      // Not the post without script onto the browser's error page: the page and the words stay.
+      await expect(fields.message).toHaveValue(submission.message);
+      expect(page.url()).toBe(url);
+      expect(await stored(site, submission)).toHaveLength(0);
+
+      await context.setOffline(false);
+      await expectOnce(page, site, submission);
+    });
+
     test('offline at send, tab closed, next visit online: sent soon after load, once', async ({
       context,
       sites,
