@@ -19,6 +19,9 @@ import {
   type StaticHost,
 } from '../support/static-host';
 import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
+import { addLead, newMember } from '../support/inbox-server.ts';
+import { leadLink, signIn } from './support/inbox';
 
 /**
  * The site on a static host, posting to an API on another origin (topology 3),
@@ -40,12 +43,15 @@ let api: RunningServer;
 let apiLog = '';
 let page3: StaticHost;
 let elsewhere: StaticHost;
+/** Where the API sends sign-in codes and lead emails. */
+let sink: SmtpSink;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
 test.beforeAll(async ({}, testInfo) => {
   // A cluster and a production build on a loaded two-core machine.
   testInfo.setTimeout(240_000);
   pg = await startPgCluster();
+  sink = await SmtpSink.start();
   // Hosts first: the API must know the page's origin, and the build the API's.
   page3 = await startStaticHost(DIST);
   elsewhere = await startStaticHost(DIST);
@@ -59,6 +65,8 @@ test.beforeAll(async ({}, testInfo) => {
     corsOrigins: [page3.url],
     logger: log,
     proofOfWork: TEST_PROOF_OF_WORK,
+    smtpUrl: sink.url,
+    notifyEmail: 'leads@agency.example',
   });
   await buildSite({
     DIST_DIR: DIST,
@@ -70,6 +78,7 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterAll(async () => {
   await Promise.allSettled([api?.close(), page3?.close(), elsewhere?.close()]);
+  await sink?.down();
   pg?.stop();
   rmSync(DIST, { recursive: true, force: true });
 });
@@ -155,6 +164,22 @@ test('a page on an origin not listed is refused by its browser, and nothing is s
   expect(await rowsFor(values.email)).toEqual([]);
   // Refused by CORS, not by the page's own policy: the API is in connect-src.
   expect(await violations()).toEqual([]);
+});
+
+test('the agency’s inbox on the static host signs in with an emailed code and reads leads from the API on another origin', async ({
+  page,
+}) => {
+  const { problems, violations } = await watchPage(page);
+  const lead = uniqueSubmission('inbox-topology3');
+  await addLead(api, lead);
+  const member = await newMember(api, 'static');
+  await signIn(page, { server: api, sink, close: async () => {} }, member, `${page3.url}/inbox/`);
+  await expect(leadLink(page, lead.name)).toBeVisible();
+  // Signed in and read through the API's auth and REST routes, across origins.
+  expect(apiLog).toMatch(/"method":"OPTIONS","url":"\/auth\/v1\/otp[^"]*","statusCode":200/);
+  expect(apiLog).toMatch(/"method":"GET","url":"\/rest\/v1\/inbox_leads[^"]*","statusCode":200/);
+  expect(await violations()).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 test('dist/_headers gives the static host exactly the headers our server sends', async () => {
