@@ -6,10 +6,11 @@ import {
   createPostgresDatabase,
   describeEachBackend,
   describePostgres,
+  FRESH_DATABASE_TEST_MS,
   testApp,
 } from './support/backends.ts';
 import { ERROR_KEYS, send, TABLE_URL, VALID } from '../support/requests.ts';
-import { withProof } from '../support/proof.ts';
+import { TEST_PROOF_OF_WORK, withProof } from '../support/proof.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
 
 /**
@@ -91,35 +92,40 @@ describeEachBackend('the challenge route', (kind) => {
 });
 
 describePostgres('a repeat across two instances on one PostgreSQL', () => {
-  it('counts against no limit in the database either', async () => {
-    const { url: databaseUrl, drop } = await createPostgresDatabase();
-    onTestFinished(drop);
-    const start = async () => {
-      const server = await startServer({
-        port: 0,
-        databaseUrl,
-        distDir: '/nonexistent',
-        rateLimitPerMinute: LIMIT,
-      });
-      onTestFinished(() => server.close());
-      return server;
-    };
-    const [a, b] = [await start(), await start()];
-    const post = async (server: RunningServer, body: object) =>
-      (
-        await fetch(`${server.url}${url}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...upsert },
-          body: JSON.stringify(await withProof(server.url, body)),
-        })
-      ).status;
-    const first = lead(1);
-    expect(await post(b, first)).toBe(201);
-    // Nine repeats through one instance: its own counter and the database's stay at one.
-    for (let i = 0; i < 9; i++) expect(await post(a, first)).toBe(201);
-    expect(await post(b, lead(2))).toBe(201);
-    expect(await post(a, lead(3))).toBe(201);
-    expect(await post(a, first)).toBe(201);
-    expect(await post(b, lead(4))).toBe(429);
-  });
+  it(
+    'counts against no limit in the database either',
+    async () => {
+      const { url: databaseUrl, drop } = await createPostgresDatabase();
+      onTestFinished(drop);
+      const start = async () => {
+        const server = await startServer({
+          port: 0,
+          databaseUrl,
+          distDir: '/nonexistent',
+          rateLimitPerMinute: LIMIT,
+          proofOfWork: TEST_PROOF_OF_WORK,
+        });
+        onTestFinished(() => server.close());
+        return server;
+      };
+      const [a, b] = [await start(), await start()];
+      const post = async (server: RunningServer, body: object) =>
+        (
+          await fetch(`${server.url}${url}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...upsert },
+            body: JSON.stringify(await withProof(server.url, body)),
+          })
+        ).status;
+      const first = lead(1);
+      expect(await post(b, first)).toBe(201);
+      // Nine repeats through one instance: its own counter and the database's stay at one.
+      for (let i = 0; i < 9; i++) expect(await post(a, first)).toBe(201);
+      expect(await post(b, lead(2))).toBe(201);
+      expect(await post(a, lead(3))).toBe(201);
+      expect(await post(a, first)).toBe(201);
+      expect(await post(b, lead(4))).toBe(429);
+    },
+    FRESH_DATABASE_TEST_MS,
+  );
 });

@@ -1,11 +1,18 @@
-import { expect, it, onTestFinished } from 'vitest';
+import { expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { migrate, readMigrations } from '../../server/db/migrations.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { createPostgresDatabase, describePostgres } from './support/backends.ts';
+import {
+  createPostgresDatabase,
+  describePostgres,
+  FRESH_DATABASE_TEST_MS,
+} from './support/backends.ts';
 import { TABLE_URL, VALID } from '../support/requests.ts';
-import { withProof } from '../support/proof.ts';
+import { TEST_PROOF_OF_WORK, withProof } from '../support/proof.ts';
+
+// Every test here makes a database of its own and starts servers on it.
+vi.setConfig({ testTimeout: FRESH_DATABASE_TEST_MS });
 
 /** Several instances sharing one PostgreSQL, as a load-balanced deployment runs them. */
 
@@ -23,6 +30,7 @@ async function start(databaseUrl: string, rateLimitPerMinute?: number) {
     databaseUrl,
     distDir: '/nonexistent',
     rateLimitPerMinute,
+    proofOfWork: TEST_PROOF_OF_WORK,
   });
   onTestFinished(() => server.close());
   return server;

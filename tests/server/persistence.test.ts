@@ -1,10 +1,19 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
 import { startServer } from '../../server/start.ts';
-import { describeEachBackend, emptyDataDir, envFor, freshBackend } from './support/backends.ts';
+import {
+  describeEachBackend,
+  emptyDataDir,
+  envFor,
+  freshBackend,
+  FRESH_DATABASE_TEST_MS,
+} from './support/backends.ts';
 import { exited, runServerToExit, spawnServer, type ChildServer } from '../support/child-server.ts';
 import { VALID } from '../support/requests.ts';
-import { withProof } from '../support/proof.ts';
+import { TEST_PROOF_OF_WORK, withProof } from '../support/proof.ts';
+
+// Every test here makes a database of its own and starts servers on it.
+vi.setConfig({ testTimeout: FRESH_DATABASE_TEST_MS });
 
 const post = async (url: string, body: object) =>
   fetch(`${url}/rest/v1/contact_submissions`, {
@@ -17,7 +26,12 @@ describe('the embedded database on disk', () => {
   it('is created and migrated on first start, and keeps its rows across a restart', async () => {
     const { dataDir, remove } = emptyDataDir();
     onTestFinished(remove);
-    const first = await startServer({ port: 0, dataDir, distDir: '/nonexistent' });
+    const first = await startServer({
+      port: 0,
+      dataDir,
+      distDir: '/nonexistent',
+      proofOfWork: TEST_PROOF_OF_WORK,
+    });
     expect((await post(first.url, VALID)).status).toBe(201);
     await first.close();
 
