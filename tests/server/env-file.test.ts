@@ -3,10 +3,14 @@ import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { TABLE_URL, VALID } from '../support/requests.ts';
+import { SERVER_TEST_BUDGET_MS } from './support/backends.ts';
 import { freePort } from '../support/free-port.ts';
 import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../support/proof.ts';
+
+// Every test here starts a server or a command-line tool as a process.
+vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
 /** tsx by absolute URL: the child runs in a directory of its own, with nothing but a .env. */

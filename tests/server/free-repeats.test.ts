@@ -6,7 +6,7 @@ import {
   createPostgresDatabase,
   describeEachBackend,
   describePostgres,
-  FRESH_DATABASE_TEST_MS,
+  SERVER_TEST_BUDGET_MS,
   testApp,
 } from './support/backends.ts';
 import { ERROR_KEYS, send, TABLE_URL, VALID } from '../support/requests.ts';
@@ -126,6 +126,6 @@ describePostgres('a repeat across two instances on one PostgreSQL', () => {
       expect(await post(a, first)).toBe(201);
       expect(await post(b, lead(4))).toBe(429);
     },
-    FRESH_DATABASE_TEST_MS,
+    SERVER_TEST_BUDGET_MS,
   );
 });

@@ -1,12 +1,15 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startServer } from '../../server/start.ts';
-import { freshBackend } from './support/backends.ts';
+import { freshBackend, SERVER_TEST_BUDGET_MS } from './support/backends.ts';
 import {
   ACKNOWLEDGED_BEFORE_SIGNAL,
   exited,
   postThenSignal,
   spawnServer,
 } from '../support/child-server.ts';
+
+// Every test here starts a server process.
+vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 // kill -9 is persistence.test.ts's; this is the orderly stop an orchestrator asks for, sent to
 // the server's own process (production-signals.test.ts sends it to npm's).

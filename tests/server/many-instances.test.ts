@@ -6,13 +6,13 @@ import { startServer, type RunningServer } from '../../server/start.ts';
 import {
   createPostgresDatabase,
   describePostgres,
-  FRESH_DATABASE_TEST_MS,
+  SERVER_TEST_BUDGET_MS,
 } from './support/backends.ts';
 import { TABLE_URL, VALID } from '../support/requests.ts';
 import { TEST_PROOF_OF_WORK, withProof } from '../support/proof.ts';
 
 // Every test here makes a database of its own and starts servers on it.
-vi.setConfig({ testTimeout: FRESH_DATABASE_TEST_MS });
+vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 /** Several instances sharing one PostgreSQL, as a load-balanced deployment runs them. */
 

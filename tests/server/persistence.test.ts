@@ -6,14 +6,14 @@ import {
   emptyDataDir,
   envFor,
   freshBackend,
-  FRESH_DATABASE_TEST_MS,
+  SERVER_TEST_BUDGET_MS,
 } from './support/backends.ts';
 import { exited, runServerToExit, spawnServer, type ChildServer } from '../support/child-server.ts';
 import { VALID } from '../support/requests.ts';
 import { TEST_PROOF_OF_WORK, withProof } from '../support/proof.ts';
 
 // Every test here makes a database of its own and starts servers on it.
-vi.setConfig({ testTimeout: FRESH_DATABASE_TEST_MS });
+vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 const post = async (url: string, body: object) =>
   fetch(`${url}/rest/v1/contact_submissions`, {

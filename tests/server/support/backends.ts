@@ -180,11 +180,12 @@ export interface TestApp {
 }
 
 /**
- * A test that creates a database of its own, migrates it and starts servers on
- * it: a deadline that holds on a two-core host kept busy by other work. Only a
- * deadline: each wait in the test ends as soon as its state shows.
+ * A test that starts servers of its own (in-process or as processes), often on
+ * a database it creates and migrates: a deadline that holds on a two-core host
+ * kept busy by other work. Only a deadline: each wait in the test ends as soon
+ * as its state shows. The browser tests' budget has the same name and value.
  */
-export const FRESH_DATABASE_TEST_MS = 120_000;
+export const SERVER_TEST_BUDGET_MS = 120_000;
 
 /** Suites post far more than a visitor's limit from one address; rate-limit tests test the limit (in-process and in the database). */
 export const TEST_RATE_LIMIT = 10_000;
