@@ -24,29 +24,33 @@ export interface Hydrating {
  * Starts hydrating one island as its own React root. Loaded with the first
  * island that needs it, so react-dom is never part of the first view.
  *
- * Hydration takes the server's values for controlled fields, so what a visitor
- * typed before it is taken out first and typed back in afterwards, as input
- * events React sees: no keystroke is lost. Focus that arrived before hydration
- * is announced again, for handlers that start work on focus.
+ * Hydration leaves what a visitor typed before it in the fields, but React's
+ * state holds the server's values, and its next render would put them back.
+ * So what the fields hold when hydration commits (everything typed until then,
+ * nothing taken out meanwhile) is typed in again once the island is hydrated,
+ * as input events React sees: no keystroke is lost, and no field blanks while
+ * React loads. Focus that arrived before hydration is announced again, for
+ * handlers that start work on focus.
  */
 export function hydrateIsland(
   container: HTMLElement,
   name: IslandName,
   component: ComponentType,
 ): Hydrating {
-  const typedFirst = takeTypedValues(container);
-  const hydrated = new Promise<void>((resolve) => {
-    hydrateRoot(container, <IslandBody component={component} onHydrated={resolve} />, {
+  const hydrated = new Promise<[Field, string][]>((resolve) => {
+    // Read in the island's root effect, before any render can write React's values back.
+    const onHydrated = () => resolve(typedValues(container));
+    hydrateRoot(container, <IslandBody component={component} onHydrated={onHydrated} />, {
       identifierPrefix: islandIdPrefix(name),
     });
-  }).then(() => {
-    for (const [field, value] of typedFirst) retype(field, value);
+  }).then((typed) => {
+    for (const [field, value] of typed) retype(field, value);
     const focused = document.activeElement;
     if (focused && container.contains(focused)) {
       focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     }
   });
-  const typing = () => typedFirst.length > 0 || fields(container).some(changed);
+  const typing = () => fields(container).some(changed);
   return { replayable: () => (typing() ? hydrated : Promise.resolve()), hydrated };
 }
 
@@ -57,24 +61,23 @@ function fields(container: HTMLElement): Field[] {
 /** Text React does not hold yet: React keeps a controlled field's default value equal to it. */
 const changed = (field: Field) => field.value !== field.defaultValue;
 
-/** Takes out what was typed before hydration, which hydrates over the server's values. */
-function takeTypedValues(container: HTMLElement): [Field, string][] {
+/** What was typed before hydration: each field whose text differs from the server's. */
+function typedValues(container: HTMLElement): [Field, string][] {
   return fields(container)
     .filter(changed)
-    .map((field) => {
-      const value = field.value;
-      field.value = field.defaultValue;
-      return [field, value];
-    });
+    .map((field) => [field, field.value]);
 }
 
 /**
- * React tracks a field's value through its own setter on the element; the
- * prototype's setter bypasses it, so the input event that follows reads as a
- * change. Each is committed before the next, so every handler sees the fields
- * typed before it.
+ * React tracks a field's value through its own setter on the element, and took
+ * the typed text as the tracked value when it hydrated. Setting the server's
+ * value through that setter, then the typed text through the prototype's
+ * setter (which bypasses it), makes the input event that follows read as a
+ * change, all in one task: no keystroke comes between. Each is committed
+ * before the next, so every handler sees the fields typed before it.
  */
 function retype(field: Field, value: string) {
+  field.value = field.defaultValue;
   const prototype = Object.getPrototypeOf(field) as Field;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   flushSync(() => field.dispatchEvent(new Event('input', { bubbles: true })));

@@ -230,6 +230,41 @@ test.describe('a first tap is answered before its island’s code has arrived', 
     expect(consoleProblems).toEqual([]);
   });
 
+  test('typing goes on while the form hydrates: no keystroke is lost, and the field never blanks', async ({
+    page,
+    consoleProblems,
+  }) => {
+    await visit(page);
+    const release = await holdIslandCode(page);
+    const fields = contactForm(page);
+    await fields.name.scrollIntoViewIfNeeded();
+    await fields.name.pressSequentially('Early');
+    // Every frame from here: was the field ever shown empty?
+    await fields.name.evaluate((field: HTMLInputElement) => {
+      const seen = window as unknown as { blankedName?: boolean };
+      seen.blankedName = false;
+      const look = () => {
+        if (field.value === '') seen.blankedName = true;
+        requestAnimationFrame(look);
+      };
+      look();
+    });
+    release();
+    // Typed on through the hydration, a keystroke every few milliseconds.
+    await fields.name.pressSequentially(' Typist typing on', { delay: 5 });
+    await waitForIsland(page, 'contact-form');
+    await expect(fields.name).toHaveValue('Early Typist typing on');
+    expect(await page.evaluate(() => (window as { blankedName?: boolean }).blankedName)).toBe(
+      false,
+    );
+    // React holds it: its draft, saved on the device, brings it back after a reload.
+    await page.reload();
+    await fields.name.scrollIntoViewIfNeeded();
+    await waitForIsland(page, 'contact-form');
+    await expect(fields.name).toHaveValue('Early Typist typing on');
+    expect(consoleProblems).toEqual([]);
+  });
+
   test('a link tapped in the menu before the nav hydrates closes it and goes to its section', async ({
     page,
   }) => {
