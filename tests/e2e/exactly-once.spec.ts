@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { contactCopy, MESSAGES } from '../../src/content/contact';
 import { submissionReference } from '../../contact/reference';
 import {
@@ -74,6 +74,17 @@ async function expectOnce(page: Page, site: NoScriptServer, submission: Submissi
 }
 
 /**
+ * Cuts the connection, and waits until the page knows: Chromium can still let
+ * a request out just after `setOffline` returns (a busy host stored a lead
+ * "sent offline" that way), while a page that reads `navigator.onLine` as
+ * false sends nothing.
+ */
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+/**
  * The form in view and its island hydrated: these tests cut the connection
  * afterwards, and a form whose code had not arrived by then would post without
  * script (the browser's own offline page), not to the outbox under test.
@@ -118,7 +129,7 @@ for (const kind of BACKENDS) {
       const fields = await openForm(page, site);
       const submission = uniqueSubmission('offline');
       await fillContactForm(page, submission);
-      await context.setOffline(true);
+      await goOffline(context, page);
       await fields.submit.click();
       const failed = toasts(page).withText(MESSAGES.failed);
       // A send's outcome: the page tries again by itself before it says so.
@@ -147,7 +158,7 @@ for (const kind of BACKENDS) {
       // A first scroll, far above the form: a train enters a tunnel just after it.
       await page.mouse.wheel(0, 300);
       await waitForIsland(page, 'contact-form');
-      await context.setOffline(true);
+      await goOffline(context, page);
       const fields = contactForm(page);
       await fields.form.scrollIntoViewIfNeeded();
       const submission = uniqueSubmission('offline-early');
@@ -176,7 +187,7 @@ for (const kind of BACKENDS) {
     }) => {
       const site = await sites(kind);
       await visit(page, site.url);
-      await context.setOffline(true);
+      await goOffline(context, page);
       const fields = contactForm(page);
       // The first scroll wakes the form's island, whose code cannot load now.
       await fields.form.scrollIntoViewIfNeeded();
@@ -202,7 +213,7 @@ for (const kind of BACKENDS) {
       const fields = await openForm(first, site);
       const submission = uniqueSubmission('next-visit');
       await fillContactForm(first, submission);
-      await context.setOffline(true);
+      await goOffline(context, first);
       await fields.submit.click();
       await expect(toasts(first).withText(MESSAGES.failed)).toBeVisible();
       await first.close();
@@ -219,7 +230,7 @@ for (const kind of BACKENDS) {
       const fields = await openForm(page, site);
       const submission = uniqueSubmission('cancelled');
       await fillContactForm(page, submission);
-      await context.setOffline(true);
+      await goOffline(context, page);
       await fields.submit.click();
       await fields.form.getByRole('button', { name: contactCopy.form.cancelSaved }).click();
       const sent = page.waitForRequest(SUBMIT_URL, { timeout: 3_000 }).catch(() => null);
