@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../../src/content/contact';
 import { contactForm, fillContactForm, SEND_BUDGET_MS, toasts } from './support/contact';
-import { SERVER_TEST_BUDGET_MS, startNoScriptServer } from './support/no-script-server';
+import { startNoScriptServer } from './support/no-script-server';
 import { visit } from './support/site';
 import { uniqueSubmission } from '../support/submission.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 /** supabase/migrations/20261125000500_free_repeats_limited_challenges.sql */
 const CHALLENGES_PER_SUBMISSION = 10;

@@ -1,7 +1,7 @@
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
 import type { RunningServer } from '../../server/start.ts';
 import { startSiteServer } from '../support/site-server.ts';
-import { SERVER_TEST_BUDGET_MS } from './support/no-script-server.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 interface WorkerFixtures {
   /** The project's own server, one per worker, with a fresh database. */

@@ -2,12 +2,9 @@ import { expect, test } from '@playwright/test';
 import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver';
 import { contactForm, fillContactForm, SEND_BUDGET_MS, toasts } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
-import {
-  NOTIFY_EMAIL,
-  SERVER_TEST_BUDGET_MS,
-  startNoScriptServer,
-} from './support/no-script-server';
+import { NOTIFY_EMAIL, startNoScriptServer } from './support/no-script-server';
 import { visit } from './support/site';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 /**
  * Issue 26: a lead sent from the page reaches the agency's other tool, signed

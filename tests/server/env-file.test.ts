@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { TABLE_URL, VALID } from '../support/requests.ts';
-import { SERVER_TEST_BUDGET_MS } from './support/backends.ts';
 import { freePort } from '../support/free-port.ts';
 import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../support/proof.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 // Every test here starts a server or a command-line tool as a process.
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });

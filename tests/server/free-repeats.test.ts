@@ -6,12 +6,12 @@ import {
   createPostgresDatabase,
   describeEachBackend,
   describePostgres,
-  SERVER_TEST_BUDGET_MS,
   testApp,
 } from './support/backends.ts';
 import { ERROR_KEYS, send, TABLE_URL, VALID } from '../support/requests.ts';
 import { TEST_PROOF_OF_WORK, withProof } from '../support/proof.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 /**
  * Issue 32: a repeat of a stored lead (the page re-sending one whose answer

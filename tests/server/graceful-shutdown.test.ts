@@ -1,12 +1,13 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startServer } from '../../server/start.ts';
-import { freshBackend, SERVER_TEST_BUDGET_MS } from './support/backends.ts';
+import { freshBackend } from './support/backends.ts';
 import {
   ACKNOWLEDGED_BEFORE_SIGNAL,
   exited,
   postThenSignal,
   spawnServer,
 } from '../support/child-server.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 // Every test here starts a server process.
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });

@@ -3,13 +3,10 @@ import type { Database } from '../../server/db/database.ts';
 import { migrate, readMigrations } from '../../server/db/migrations.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import {
-  createPostgresDatabase,
-  describePostgres,
-  SERVER_TEST_BUDGET_MS,
-} from './support/backends.ts';
+import { createPostgresDatabase, describePostgres } from './support/backends.ts';
 import { TABLE_URL, VALID } from '../support/requests.ts';
 import { TEST_PROOF_OF_WORK, withProof } from '../support/proof.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 // Every test here makes a database of its own and starts servers on it.
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });

@@ -6,12 +6,13 @@ import { startOutboxWorker } from '../../server/leads/delivery/outbox-worker.ts'
 import { openDatabase } from '../../server/db/open-database.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import { insertAsAnon } from './support/as-anon.ts';
-import { describePostgres, freshBackend, SERVER_TEST_BUDGET_MS } from './support/backends.ts';
+import { describePostgres, freshBackend } from './support/backends.ts';
 import { spawnServer } from '../support/child-server.ts';
 import { SilentRelay, SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { VALID } from '../support/requests.ts';
 import { withProof } from '../support/proof.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 // Every test here starts a server process.
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });

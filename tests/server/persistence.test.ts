@@ -1,16 +1,11 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
 import { startServer } from '../../server/start.ts';
-import {
-  describeEachBackend,
-  emptyDataDir,
-  envFor,
-  freshBackend,
-  SERVER_TEST_BUDGET_MS,
-} from './support/backends.ts';
+import { describeEachBackend, emptyDataDir, envFor, freshBackend } from './support/backends.ts';
 import { exited, runServerToExit, spawnServer, type ChildServer } from '../support/child-server.ts';
 import { VALID } from '../support/requests.ts';
 import { TEST_PROOF_OF_WORK, withProof } from '../support/proof.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 // Every test here makes a database of its own and starts servers on it.
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });

@@ -14,13 +14,6 @@ import {
 import { SmtpSink } from '../../support/smtp-sink.ts';
 import { TEST_PROOF_OF_WORK } from '../../support/proof.ts';
 
-/**
- * A test that starts its own server (a copy of the build, the migrations, an
- * SMTP sink) before it sends: enough for that and one send on two cores kept
- * busy by other work, with Chromium at 4× CPU.
- */
-export const SERVER_TEST_BUDGET_MS = 120_000;
-
 /** Where each lead is emailed in these tests. */
 export const NOTIFY_EMAIL = 'leads@agency.example';
 

@@ -179,14 +179,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * A test that starts servers of its own (in-process or as processes), often on
- * a database it creates and migrates: a deadline that holds on a two-core host
- * kept busy by other work. Only a deadline: each wait in the test ends as soon
- * as its state shows. The browser tests' budget has the same name and value.
- */
-export const SERVER_TEST_BUDGET_MS = 120_000;
-
 /** Suites post far more than a visitor's limit from one address; rate-limit tests test the limit (in-process and in the database). */
 export const TEST_RATE_LIMIT = 10_000;
 
