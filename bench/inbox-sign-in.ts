@@ -30,7 +30,7 @@ const server = await startServer({
   notifyEmail: 'agency@example.co.uk',
   inboxEmails: [MEMBER],
   // Every request answered as a first one: no gap, no hourly limit in the way.
-  codeRules: { emailGapSeconds: 0, emailPerHour: 1e9, clientPerHour: 1e9 },
+  codeRules: { pairGapSeconds: 0, pairPerHour: 1e9, emailPerHour: 1e9, clientPerHour: 1e9 },
 });
 try {
   const ask = async (email: string) => {

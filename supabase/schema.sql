@@ -90,47 +90,70 @@ $$;
 COMMENT ON FUNCTION app_private.auth_hash(value text) IS 'Codes and refresh tokens are stored only as HMAC-SHA256 under the database''s signing key: a copy of the tables signs no one in.';
 
 --
--- Name: auth_request_code(text, text, text, integer, integer, integer, integer); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: auth_lock_address(text); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.auth_request_code(address text, client text, code text, code_seconds integer, email_gap_seconds integer, email_per_hour integer, client_per_hour integer) RETURNS text
+CREATE FUNCTION app_private.auth_lock_address(email_key text) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.pg_advisory_xact_lock(7207, pg_catalog.hashtext(email_key))
+$$;
+
+--
+-- Name: FUNCTION auth_lock_address(email_key text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.auth_lock_address(email_key text) IS 'One address''s code requests and tries one at a time, so concurrent ones cannot all pass a limit each alone is under.';
+
+--
+-- Name: auth_request_code(text, text, text, integer, integer, integer, integer, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.auth_request_code(address text, client text, code text, code_seconds integer, pair_gap_seconds integer, pair_per_hour integer, email_per_hour integer, client_per_hour integer) RETURNS text
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
+  member_email text := pg_catalog.lower(address);
   email_key text := app_private.auth_hash('email:' || pg_catalog.lower(address));
   client_key text := app_private.auth_hash('client:' || client);
   is_member boolean;
 begin
+  perform app_private.auth_lock_address(email_key);
   delete from app_private.auth_code_requests where at < pg_catalog.now() - interval '1 hour';
+  delete from app_private.auth_sign_in_codes c
+    where c.email = member_email and c.expires_at <= pg_catalog.now();
   if (select count(*) from app_private.auth_code_requests where client_hash = client_key)
       >= client_per_hour then
     return 'client_limit';
   end if;
   if exists (select from app_private.auth_code_requests
-             where email_hash = email_key
-               and at > pg_catalog.now() - pg_catalog.make_interval(secs => email_gap_seconds))
+             where email_hash = email_key and client_hash = client_key
+               and at > pg_catalog.now() - pg_catalog.make_interval(secs => pair_gap_seconds)) then
+    return 'email_gap';
+  end if;
+  if (select count(*) from app_private.auth_code_requests
+      where email_hash = email_key and client_hash = client_key) >= pair_per_hour
     or (select count(*) from app_private.auth_code_requests where email_hash = email_key)
       >= email_per_hour then
     return 'email_limit';
   end if;
   insert into app_private.auth_code_requests (email_hash, client_hash) values (email_key, client_key);
-  is_member := exists (select from app_private.inbox_members where email = pg_catalog.lower(address));
-  insert into app_private.auth_codes (email, code_hash, expires_at)
-    select pg_catalog.lower(address), app_private.auth_hash('code:' || pg_catalog.lower(address) || ':' || code),
+  is_member := exists (select from app_private.inbox_members m where m.email = member_email);
+  insert into app_private.auth_sign_in_codes (email, code_hash, expires_at)
+    select member_email, app_private.auth_hash('code:' || member_email || ':' || code),
            pg_catalog.now() + pg_catalog.make_interval(secs => code_seconds)
-    where is_member
-  on conflict (email) do update
-    set code_hash = excluded.code_hash, expires_at = excluded.expires_at, wrong_tries = 0;
+    where is_member;
   return case when is_member then 'send' else 'ignore' end;
 end
 $$;
 
 --
--- Name: FUNCTION auth_request_code(address text, client text, code text, code_seconds integer, email_gap_seconds integer, email_per_hour integer, client_per_hour integer); Type: COMMENT; Schema: app_private; Owner: -
+-- Name: FUNCTION auth_request_code(address text, client text, code text, code_seconds integer, pair_gap_seconds integer, pair_per_hour integer, email_per_hour integer, client_per_hour integer); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.auth_request_code(address text, client text, code text, code_seconds integer, email_gap_seconds integer, email_per_hour integer, client_per_hour integer) IS 'A sign-in code request: the same statements for any address (same answer, same timing), a code stored only for a member, limited per address and per client address.';
+COMMENT ON FUNCTION app_private.auth_request_code(address text, client text, code text, code_seconds integer, pair_gap_seconds integer, pair_per_hour integer, email_per_hour integer, client_per_hour integer) IS 'A sign-in code request: the same statements for any address (same answer, same timing), a code stored only for a member and kept until used or expired; limited per address and client address together, under a higher cap per address, so a stranger elsewhere cannot use up a member''s requests.';
 
 --
 -- Name: auth_rotate_refresh(text, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -170,48 +193,52 @@ $$;
 COMMENT ON FUNCTION app_private.auth_rotate_refresh(old_hash text, new_hash text) IS 'Rotating refresh tokens: each works once, and a used one shown again ends the session, as a copy is in someone else''s hands.';
 
 --
--- Name: auth_verify_code(text, text, text, integer); Type: FUNCTION; Schema: app_private; Owner: -
+-- Name: auth_verify_code(text, text, text, text, integer, integer); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
-CREATE FUNCTION app_private.auth_verify_code(address text, code text, refresh_hash text, max_wrong integer) RETURNS TABLE(session_id uuid, user_id uuid, email text, added_at timestamp with time zone)
+CREATE FUNCTION app_private.auth_verify_code(address text, client text, code text, refresh_hash text, wrong_per_pair integer, wrong_per_email integer) RETURNS TABLE(outcome text, session_id uuid, user_id uuid, email text, added_at timestamp with time zone)
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
-  live app_private.auth_codes;
+  member_email text := pg_catalog.lower(address);
+  email_key text := app_private.auth_hash('email:' || pg_catalog.lower(address));
+  client_key text := app_private.auth_hash('client:' || client);
+  matched bigint;
   new_session uuid;
 begin
-  select * into live from app_private.auth_codes c
-    where c.email = pg_catalog.lower(address) for update;
-  if not found then
+  perform app_private.auth_lock_address(email_key);
+  delete from app_private.auth_wrong_codes w where w.at < pg_catalog.now() - interval '1 hour';
+  if (select count(*) from app_private.auth_wrong_codes w
+      where w.email_hash = email_key and w.client_hash = client_key) >= wrong_per_pair
+    or (select count(*) from app_private.auth_wrong_codes w where w.email_hash = email_key)
+      >= wrong_per_email then
+    return query select 'limit', null::uuid, null::uuid, null::text, null::timestamptz;
     return;
   end if;
-  if live.expires_at <= pg_catalog.now() then
-    delete from app_private.auth_codes c where c.email = live.email;
+  select c.id into matched from app_private.auth_sign_in_codes c
+    where c.email = member_email and c.expires_at > pg_catalog.now()
+      and c.code_hash = app_private.auth_hash('code:' || member_email || ':' || code)
+    limit 1 for update;
+  if matched is null then
+    insert into app_private.auth_wrong_codes (email_hash, client_hash) values (email_key, client_key);
+    return query select 'wrong', null::uuid, null::uuid, null::text, null::timestamptz;
     return;
   end if;
-  if live.code_hash <> app_private.auth_hash('code:' || live.email || ':' || code) then
-    if live.wrong_tries + 1 >= max_wrong then
-      delete from app_private.auth_codes c where c.email = live.email;
-    else
-      update app_private.auth_codes c set wrong_tries = c.wrong_tries + 1 where c.email = live.email;
-    end if;
-    return;
-  end if;
-  delete from app_private.auth_codes c where c.email = live.email;
-  insert into app_private.auth_sessions (email) values (live.email) returning id into new_session;
+  delete from app_private.auth_sign_in_codes c where c.email = member_email;
+  insert into app_private.auth_sessions (email) values (member_email) returning id into new_session;
   insert into app_private.auth_refresh_tokens (token_hash, session_id) values (refresh_hash, new_session);
   return query
-    select new_session, m.user_id, m.email, m.added_at
-    from app_private.inbox_members m where m.email = live.email;
+    select 'session', new_session, m.user_id, m.email, m.added_at
+    from app_private.inbox_members m where m.email = member_email;
 end
 $$;
 
 --
--- Name: FUNCTION auth_verify_code(address text, code text, refresh_hash text, max_wrong integer); Type: COMMENT; Schema: app_private; Owner: -
+-- Name: FUNCTION auth_verify_code(address text, client text, code text, refresh_hash text, wrong_per_pair integer, wrong_per_email integer); Type: COMMENT; Schema: app_private; Owner: -
 --
 
-COMMENT ON FUNCTION app_private.auth_verify_code(address text, code text, refresh_hash text, max_wrong integer) IS 'A typed code: right, in time and unused starts a session; a wrong one counts, and the code dies at the fifth.';
+COMMENT ON FUNCTION app_private.auth_verify_code(address text, client text, code text, refresh_hash text, wrong_per_pair integer, wrong_per_email integer) IS 'A typed code: any live one of the address starts a session and ends the others; wrong tries are limited per address and client address together and per address, which bounds guessing (docs/inbox.md).';
 
 --
 -- Name: check_proof_of_work(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -994,17 +1021,6 @@ CREATE TABLE app_private.auth_code_requests (
 );
 
 --
--- Name: auth_codes; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.auth_codes (
-    email text NOT NULL,
-    code_hash text NOT NULL,
-    expires_at timestamp with time zone NOT NULL,
-    wrong_tries integer DEFAULT 0 NOT NULL
-);
-
---
 -- Name: auth_refresh_tokens; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -1026,6 +1042,30 @@ CREATE TABLE app_private.auth_sessions (
 );
 
 --
+-- Name: auth_sign_in_codes; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_sign_in_codes (
+    id bigint NOT NULL,
+    email text NOT NULL,
+    code_hash text NOT NULL,
+    expires_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: auth_sign_in_codes_id_seq; Type: SEQUENCE; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.auth_sign_in_codes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_private.auth_sign_in_codes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: auth_signing_key; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -1033,6 +1073,16 @@ CREATE TABLE app_private.auth_signing_key (
     singleton boolean DEFAULT true NOT NULL,
     secret text DEFAULT encode(extensions.gen_random_bytes(32), 'hex'::text) NOT NULL,
     CONSTRAINT auth_signing_key_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: auth_wrong_codes; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_wrong_codes (
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    email_hash text NOT NULL,
+    client_hash text NOT NULL
 );
 
 --
@@ -1348,13 +1398,6 @@ ALTER TABLE public.lead_summaries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
 );
 
 --
--- Name: auth_codes auth_codes_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
---
-
-ALTER TABLE ONLY app_private.auth_codes
-    ADD CONSTRAINT auth_codes_pkey PRIMARY KEY (email);
-
---
 -- Name: auth_refresh_tokens auth_refresh_tokens_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -1367,6 +1410,13 @@ ALTER TABLE ONLY app_private.auth_refresh_tokens
 
 ALTER TABLE ONLY app_private.auth_sessions
     ADD CONSTRAINT auth_sessions_pkey PRIMARY KEY (id);
+
+--
+-- Name: auth_sign_in_codes auth_sign_in_codes_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.auth_sign_in_codes
+    ADD CONSTRAINT auth_sign_in_codes_pkey PRIMARY KEY (id);
 
 --
 -- Name: auth_signing_key auth_signing_key_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -1547,10 +1597,34 @@ CREATE INDEX auth_code_requests_client ON app_private.auth_code_requests USING b
 CREATE INDEX auth_code_requests_email ON app_private.auth_code_requests USING btree (email_hash, at);
 
 --
+-- Name: auth_code_requests_pair; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX auth_code_requests_pair ON app_private.auth_code_requests USING btree (email_hash, client_hash, at);
+
+--
 -- Name: auth_refresh_tokens_session; Type: INDEX; Schema: app_private; Owner: -
 --
 
 CREATE INDEX auth_refresh_tokens_session ON app_private.auth_refresh_tokens USING btree (session_id);
+
+--
+-- Name: auth_sign_in_codes_email; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX auth_sign_in_codes_email ON app_private.auth_sign_in_codes USING btree (email, code_hash);
+
+--
+-- Name: auth_wrong_codes_at; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX auth_wrong_codes_at ON app_private.auth_wrong_codes USING btree (at);
+
+--
+-- Name: auth_wrong_codes_email; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX auth_wrong_codes_email ON app_private.auth_wrong_codes USING btree (email_hash, client_hash, at);
 
 --
 -- Name: submission_windows_started_at; Type: INDEX; Schema: app_private; Owner: -
@@ -1673,13 +1747,6 @@ CREATE TRIGGER contact_submissions_enqueue_lead_delivery AFTER INSERT ON public.
 CREATE TRIGGER contact_submissions_limit_rate BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION app_private.limit_submission_rate();
 
 --
--- Name: auth_codes auth_codes_email_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
---
-
-ALTER TABLE ONLY app_private.auth_codes
-    ADD CONSTRAINT auth_codes_email_fkey FOREIGN KEY (email) REFERENCES app_private.inbox_members(email) ON DELETE CASCADE;
-
---
 -- Name: auth_refresh_tokens auth_refresh_tokens_session_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -1692,6 +1759,13 @@ ALTER TABLE ONLY app_private.auth_refresh_tokens
 
 ALTER TABLE ONLY app_private.auth_sessions
     ADD CONSTRAINT auth_sessions_email_fkey FOREIGN KEY (email) REFERENCES app_private.inbox_members(email) ON DELETE CASCADE;
+
+--
+-- Name: auth_sign_in_codes auth_sign_in_codes_email_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.auth_sign_in_codes
+    ADD CONSTRAINT auth_sign_in_codes_email_fkey FOREIGN KEY (email) REFERENCES app_private.inbox_members(email) ON DELETE CASCADE;
 
 --
 -- Name: lead_reminders lead_reminders_submission_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -1919,10 +1993,16 @@ REVOKE ALL ON FUNCTION app_private.assign_submission_key() FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.auth_hash(value text) FROM PUBLIC;
 
 --
--- Name: FUNCTION auth_request_code(address text, client text, code text, code_seconds integer, email_gap_seconds integer, email_per_hour integer, client_per_hour integer); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION auth_lock_address(email_key text); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.auth_request_code(address text, client text, code text, code_seconds integer, email_gap_seconds integer, email_per_hour integer, client_per_hour integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.auth_lock_address(email_key text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION auth_request_code(address text, client text, code text, code_seconds integer, pair_gap_seconds integer, pair_per_hour integer, email_per_hour integer, client_per_hour integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.auth_request_code(address text, client text, code text, code_seconds integer, pair_gap_seconds integer, pair_per_hour integer, email_per_hour integer, client_per_hour integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION auth_rotate_refresh(old_hash text, new_hash text); Type: ACL; Schema: app_private; Owner: -
@@ -1931,10 +2011,10 @@ REVOKE ALL ON FUNCTION app_private.auth_request_code(address text, client text, 
 REVOKE ALL ON FUNCTION app_private.auth_rotate_refresh(old_hash text, new_hash text) FROM PUBLIC;
 
 --
--- Name: FUNCTION auth_verify_code(address text, code text, refresh_hash text, max_wrong integer); Type: ACL; Schema: app_private; Owner: -
+-- Name: FUNCTION auth_verify_code(address text, client text, code text, refresh_hash text, wrong_per_pair integer, wrong_per_email integer); Type: ACL; Schema: app_private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION app_private.auth_verify_code(address text, code text, refresh_hash text, max_wrong integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.auth_verify_code(address text, client text, code text, refresh_hash text, wrong_per_pair integer, wrong_per_email integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION check_proof_of_work(); Type: ACL; Schema: app_private; Owner: -

@@ -27,12 +27,14 @@ export const authError = {
   validation: (message: string) => new GoTrueError(400, 'validation_failed', message),
   badJson: () =>
     new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: invalid JSON'),
-  emailRateLimit: (seconds: number) =>
+  emailGap: (seconds: number) =>
     new GoTrueError(
       429,
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${seconds} seconds.`,
     ),
+  emailRateLimit: () =>
+    new GoTrueError(429, 'over_email_send_rate_limit', 'email rate limit exceeded'),
   requestRateLimit: () =>
     new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   noAuthorization: () =>

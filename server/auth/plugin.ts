@@ -26,6 +26,7 @@ import {
   verifyCode,
 } from './sign-in-queries.ts';
 import { userJson } from './user-json.ts';
+import { readSignInCode } from '../../contact/sign-in-code.ts';
 
 /** A database that is down is usually back within seconds. */
 const RETRY_AFTER_SECONDS = 5;
@@ -85,7 +86,8 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
     const email = readEmail(body.email);
     const code = newCode();
     const outcome = await requestCode(database, rules, email, request.ip, code);
-    if (outcome === 'email_limit') throw authError.emailRateLimit(rules.emailGapSeconds);
+    if (outcome === 'email_gap') throw authError.emailGap(rules.pairGapSeconds);
+    if (outcome === 'email_limit') throw authError.emailRateLimit();
     if (outcome === 'client_limit') throw authError.requestRateLimit();
     if (outcome === 'send') mailer.queue(email, code);
     return reply.code(200).send({});
@@ -96,12 +98,17 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
     const body = readAuthBody(request.body as Buffer | undefined);
     if (body.type !== 'email') throw authError.validation('Verify requires a verification type');
     const email = readEmail(body.email);
-    const code = typeof body.token === 'string' ? body.token.trim() : '';
-    if (!code) throw authError.validation('Verify requires a token or a token hash');
+    const typed = typeof body.token === 'string' ? body.token.trim() : '';
+    if (!typed) throw authError.validation('Verify requires a token or a token hash');
+    // Not the code's length: it cannot be right, so it costs no try.
+    const code = readSignInCode(typed);
+    if (!code) throw authError.otpExpired();
     const refreshToken = newRefreshToken();
-    const user = await verifyCode(database, rules, email, code, refreshToken);
-    if (!user) throw authError.otpExpired();
-    return reply.send(await session(request, user, refreshToken));
+    const attempt = { email, clientAddress: request.ip, code };
+    const outcome = await verifyCode(database, rules, attempt, refreshToken);
+    if (outcome === 'limit') throw authError.requestRateLimit();
+    if (outcome === 'wrong') throw authError.otpExpired();
+    return reply.send(await session(request, outcome, refreshToken));
   });
 
   // refreshSession(): the refresh token is used up and a new one given.

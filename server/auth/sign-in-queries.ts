@@ -1,34 +1,47 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Database, Row } from '../db/database.ts';
 import type { SessionUser } from './access-token.ts';
+import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
 
 /**
  * The code's rules (docs/inbox.md), kept by the database functions of
- * 20261125040000_inbox_sign_in.sql so every instance on one database shares them.
+ * 20261126030000_sign_in_limits.sql so every instance on one database shares them.
+ * Limits per address and client address together give a member's own requests
+ * and tries a budget no stranger elsewhere can use up; the higher caps per
+ * address bound the emails one address gets and the guesses made at its codes.
  */
 export interface CodeRules {
   lifetimeSeconds: number;
-  maxWrongTries: number;
-  emailGapSeconds: number;
+  /** Per address and client address together. */
+  pairGapSeconds: number;
+  pairPerHour: number;
+  wrongPerPairPerHour: number;
+  /** Per address, from all client addresses. */
   emailPerHour: number;
+  wrongPerEmailPerHour: number;
+  /** Per client address, whatever addresses it asks for. */
   clientPerHour: number;
 }
 
 export const CODE_RULES: Readonly<CodeRules> = {
-  /** A code works for 10 minutes. */
+  /** A code works for 10 minutes, until it is used; asking again does not end it. */
   lifetimeSeconds: 600,
-  /** ...and is dead at the fifth wrong try. */
-  maxWrongTries: 5,
-  /** One code a minute per address (GoTrue's default gap), and at most 5 an hour. */
-  emailGapSeconds: 60,
-  emailPerHour: 5,
+  /** One code a minute (GoTrue's gap) and 3 an hour to one address from one client address: a member asks once, maybe twice. */
+  pairGapSeconds: 60,
+  pairPerHour: 3,
+  /** 5 wrong tries an hour from one client address: room for typing slips. */
+  wrongPerPairPerHour: 5,
+  /** 15 code emails an hour to one address: to use them up a stranger needs 5 client addresses each hour. */
+  emailPerHour: 15,
+  /** 50 wrong tries an hour at one address: with 15 live codes at most, a year of guessing has about a 0.07 % chance. */
+  wrongPerEmailPerHour: 50,
   /** Per client address: enough for a small team behind one office router. */
   clientPerHour: 30,
 };
 
-/** Six digits, from a secure source. */
+/** A code of SIGN_IN_CODE_LENGTH digits, from a secure source. */
 export function newCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return String(randomInt(0, 10 ** SIGN_IN_CODE_LENGTH)).padStart(SIGN_IN_CODE_LENGTH, '0');
 }
 
 /** A refresh token: 32 random bytes. Stored only as its hash. */
@@ -39,7 +52,8 @@ export function newRefreshToken(): string {
 /** A refresh token as stored: HMAC-SHA256 under the database's key (app_private.auth_hash). */
 const REFRESH_HASH = (param: string) => `app_private.auth_hash('refresh:' || ${param})`;
 
-export type CodeRequest = 'send' | 'ignore' | 'email_limit' | 'client_limit';
+/** 'send' a member's code, 'ignore' a stranger's address, or the limit reached (GoTrue's 429s). */
+export type CodeRequest = 'send' | 'ignore' | 'email_gap' | 'email_limit' | 'client_limit';
 
 /** One statement for any address: a member's and a stranger's requests cost the same. */
 export async function requestCode(
@@ -50,13 +64,14 @@ export async function requestCode(
   code: string,
 ): Promise<CodeRequest> {
   const [row] = await database.query(
-    'select app_private.auth_request_code($1, $2, $3, $4, $5, $6, $7) as outcome',
+    'select app_private.auth_request_code($1, $2, $3, $4, $5, $6, $7, $8) as outcome',
     [
       email,
       clientAddress,
       code,
       rules.lifetimeSeconds,
-      rules.emailGapSeconds,
+      rules.pairGapSeconds,
+      rules.pairPerHour,
       rules.emailPerHour,
       rules.clientPerHour,
     ],
@@ -64,19 +79,27 @@ export async function requestCode(
   return row!.outcome as CodeRequest;
 }
 
-/** A new session for a right code, or undefined. */
+/** A new session for a right code, 'wrong', or 'limit' when no more tries are taken this hour. */
 export async function verifyCode(
   database: Database,
   rules: CodeRules,
-  email: string,
-  code: string,
+  attempt: { email: string; clientAddress: string; code: string },
   refreshToken: string,
-): Promise<SessionUser | undefined> {
+): Promise<SessionUser | 'wrong' | 'limit'> {
   const rows = await database.query(
-    `select * from app_private.auth_verify_code($1, $2, ${REFRESH_HASH('$3')}, $4)`,
-    [email, code, refreshToken, rules.maxWrongTries],
+    `select * from app_private.auth_verify_code($1, $2, $3, ${REFRESH_HASH('$4')}, $5, $6)`,
+    [
+      attempt.email,
+      attempt.clientAddress,
+      attempt.code,
+      refreshToken,
+      rules.wrongPerPairPerHour,
+      rules.wrongPerEmailPerHour,
+    ],
   );
-  return sessionUser(rows);
+  const outcome = rows[0]?.outcome;
+  if (outcome === 'wrong' || outcome === 'limit') return outcome;
+  return sessionUser(rows) ?? 'wrong';
 }
 
 /** The session a refresh token belongs to, with the token replaced by the next; or undefined. */

@@ -10,8 +10,6 @@ export const INBOX_PAGE_SIZE = 50;
 export const INBOX_EXPORT_PAGE_SIZE = 1_000;
 /** Typing in the search box waits this long after the last key before asking the server. */
 export const INBOX_SEARCH_DEBOUNCE_MS = 300;
-/** Supabase Auth's email OTP is 6 digits by default, and so is ours. */
-export const INBOX_CODE_LENGTH = 6;
 /** A note holds as much as a message may (contact/limits.ts); the database refuses more. */
 export const INBOX_NOTE_MAX = LIMITS.message.max;
 /** Where the session lives between visits: supabase-js keeps it in localStorage under this key. */

@@ -3,6 +3,8 @@
  * form's words and the button and tab names are what members and tests look
  * for (issue 33): keep them.
  */
+import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
+
 export type LeadStatus = 'new' | 'replied' | 'diagnosed' | 'won' | 'lost' | 'archived';
 export type InboxTab = 'inbox' | 'spam' | 'archived';
 export type EmailState = 'queued' | 'sent' | 'in_summary' | 'failed' | 'none';
@@ -24,20 +26,20 @@ export const inboxCopy = {
 
   signIn: {
     heading: 'Sign in to the inbox',
-    intro: 'Members of the agency sign in with a 6-digit code sent by email.',
+    intro: `Members of the agency sign in with a ${SIGN_IN_CODE_LENGTH}-digit code sent by email.`,
     email: 'Email',
     sendCode: 'Send code',
     code: 'Code',
-    codeHint: 'The 6-digit code from the email. It works once, for 10 minutes.',
+    codeHint: `The ${SIGN_IN_CODE_LENGTH}-digit code from the email. It works once, for 10 minutes.`,
     signIn: 'Sign in',
     sent: (email: string) =>
       `If ${email} may use the inbox, a code is on its way. It can take a minute.`,
     otherAddress: 'Use another address',
     sendAgain: 'Send a new code',
     wrongCode: 'That code is wrong or has expired. Check the email, or send a new code.',
-    rateLimited: 'Too many codes asked for. Wait a few minutes, then try again.',
+    rateLimited: 'Too many tries for this address. Wait a few minutes, then try again.',
     badEmail: 'Enter an email address, like name@example.com.',
-    badCode: 'Enter the 6 digits from the email.',
+    badCode: `Enter the ${SIGN_IN_CODE_LENGTH} digits from the email.`,
     failed: 'Could not reach the server. Check the connection and try again.',
     signedOut: 'Your session has ended. Sign in again.',
   },

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
 import { addMembers } from '../../server/auth/members.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { proofFrom, TEST_PROOF_OF_WORK } from './proof.ts';
@@ -79,10 +80,13 @@ export async function addLead(server: RunningServer, lead: LeadInput): Promise<n
   return Number(row!.id);
 }
 
-const isCodeFor = (email: string) => (mail: ReceivedMail) =>
-  mail.envelopeTo.includes(email) && /\b\d{6}\b/.test(mail.bodies['text/plain'] ?? '');
+/** A sign-in code in an email: its digits on a line of their own. */
+const CODE_LINE = new RegExp(`^(\\d{${SIGN_IN_CODE_LENGTH}})$`, 'm');
 
-/** The 6-digit code last emailed to `email`, once it has arrived. */
+const isCodeFor = (email: string) => (mail: ReceivedMail) =>
+  mail.envelopeTo.includes(email) && CODE_LINE.test(mail.bodies['text/plain'] ?? '');
+
+/** The code last emailed to `email`, once it has arrived. */
 export async function emailedCode(sink: SmtpSink, email: string): Promise<string> {
   const mails = await until(
     () => sink.received.filter(isCodeFor(email)),
@@ -90,7 +94,7 @@ export async function emailedCode(sink: SmtpSink, email: string): Promise<string
     `a sign-in code for ${email}`,
     (found) => found.length > 0,
   );
-  return /\b(\d{6})\b/.exec(mails.at(-1)!.bodies['text/plain']!)![1]!;
+  return CODE_LINE.exec(mails.at(-1)!.bodies['text/plain']!)![1]!;
 }
 
 /** Lead emails about the lead named `name` (their subject names the lead). */

@@ -1,8 +1,8 @@
 import { isAuthError } from '@supabase/auth-js';
 import { useRef, useState, type FormEvent } from 'react';
 import { isEmailAddress } from '../../../contact/email-address';
+import { readSignInCode, SIGN_IN_CODE_LENGTH } from '../../../contact/sign-in-code';
 import { buttonClass } from '../../components/ui/button-styles';
-import { INBOX_CODE_LENGTH } from '../../config/inbox';
 import { inboxCopy } from '../../content/inbox';
 import { inputClass } from '../../features/contact/form-field';
 import { useHydrated } from '../../hooks/use-hydrated';
@@ -11,6 +11,8 @@ import { inboxClients } from '../supabase';
 import { Field } from './field';
 
 const copy = inboxCopy.signIn;
+/** The code's digits and room for spaces, as when it is pasted in groups of three or five. */
+const CODE_FIELD_LENGTH = SIGN_IN_CODE_LENGTH + 4;
 type Busy = 'send' | 'verify' | null;
 
 /**
@@ -62,8 +64,8 @@ export function SignIn({ ended }: { ended?: boolean }) {
     setCodeProblem('');
     const email = readEmail();
     if (!email) return;
-    const token = codeRef.current?.value.replace(/\s/g, '') ?? '';
-    if (!new RegExp(`^\\d{${INBOX_CODE_LENGTH}}$`).test(token)) {
+    const token = readSignInCode(codeRef.current?.value ?? '');
+    if (!token) {
       setCodeProblem(copy.badCode);
       codeRef.current?.focus();
       return;
@@ -135,7 +137,7 @@ export function SignIn({ ended }: { ended?: boolean }) {
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9]*"
-              maxLength={INBOX_CODE_LENGTH + 2}
+              maxLength={CODE_FIELD_LENGTH}
               required
               aria-invalid={codeProblem ? true : undefined}
               aria-describedby={describedBy}
