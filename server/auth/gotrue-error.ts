@@ -27,6 +27,17 @@ export const authError = {
   validation: (message: string) => new GoTrueError(400, 'validation_failed', message),
   badJson: () =>
     new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: invalid JSON'),
+  /**
+   * GoTrue has no such refusal: it parses any body as JSON. Ours is
+   * PostgREST's 415 in GoTrue's shape, under GoTrue's code for a body it
+   * cannot read.
+   */
+  contentType: (type: string | undefined) =>
+    new GoTrueError(
+      415,
+      'bad_json',
+      `Content-Type not acceptable: ${type?.trim() || '(none)'}. Send the body as application/json.`,
+    ),
   emailGap: (seconds: number) =>
     new GoTrueError(
       429,

@@ -27,6 +27,7 @@ import {
 } from './sign-in-queries.ts';
 import { userJson } from './user-json.ts';
 import { readSignInCode } from '../../contact/sign-in-code.ts';
+import { isJsonType } from '../rest/request-body.ts';
 
 /** A database that is down is usually back within seconds. */
 const RETRY_AFTER_SECONDS = 5;
@@ -52,7 +53,12 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
   const rules: CodeRules = { ...CODE_RULES, ...codeRules };
   await allowOrigins(app, corsOrigins);
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_, body, done) => done(null, body));
+  // Only JSON, as /rest/v1: a text/plain or form body is what another site's
+  // page can make its visitors' browsers send without asking (a no-cors fetch).
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
+    if (isJsonType(request.headers['content-type'])) done(null, body);
+    else done(authError.contentType(request.headers['content-type']), undefined);
+  });
   const signingKey = signingKeyOf(database);
 
   app.setErrorHandler((error, request, reply) => {

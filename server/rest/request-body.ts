@@ -14,16 +14,23 @@ import { refuse } from './submission-errors.ts';
  */
 export function readJsonBody(contentType: string | undefined, body: Buffer | undefined): unknown {
   if (contentType === undefined || contentType.trim() === '') throw refuse.contentType('(none)');
-  const [type = '', ...params] = contentType.split(';').map((part) => part.trim().toLowerCase());
-  const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length);
-  const utf8 = charset === undefined || /^"?utf-?8"?$/.test(charset);
-  if (type !== 'application/json' || !utf8) throw refuse.contentType(contentType);
+  if (!isJsonType(contentType)) throw refuse.contentType(contentType);
   if (!body || body.length === 0 || !isUtf8(body)) throw refuse.invalidJson();
   try {
     return JSON.parse(body.toString('utf8'));
   } catch {
     throw refuse.invalidJson();
   }
+}
+
+/** application/json in UTF-8, the one type both Supabase clients send (/rest/v1 and /auth/v1). */
+export function isJsonType(contentType: string | undefined): boolean {
+  const [type = '', ...params] = (contentType ?? '')
+    .split(';')
+    .map((part) => part.trim().toLowerCase());
+  const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length);
+  const utf8 = charset === undefined || /^"?utf-?8"?$/.test(charset);
+  return type === 'application/json' && utf8;
 }
 
 /** A short description of a JSON value for error details, without echoing it. */

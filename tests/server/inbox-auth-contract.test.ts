@@ -94,6 +94,50 @@ describeEachBackend('inbox sign-in: the auth-js contract', (kind) => {
     expect(refreshed.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
   });
 
+  it('refuses a body that is not application/json with 415, as /rest/v1 does, changing nothing', async () => {
+    // What another site's page can make a browser send without asking (a no-cors fetch).
+    const send = (path: string, json: object, type?: string) => {
+      const text = JSON.stringify(json);
+      const body = type?.startsWith('application/x-www-form-urlencoded')
+        ? new URLSearchParams(json as Record<string, string>).toString()
+        : text;
+      return fetch(`${inbox.server.url}/auth/v1/${path}`, {
+        method: 'POST',
+        // No type at all: a body of bytes, which fetch sends with no Content-Type.
+        ...(type ? { headers: { 'content-type': type }, body } : { body: Buffer.from(body) }),
+      });
+    };
+    const types = ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', undefined];
+    const before = inbox.sink.received.length;
+    for (const type of types) {
+      const asked = await send('otp', { email: OWNER }, type);
+      expect(asked.status).toBe(415);
+      expect(await asked.json()).toEqual({
+        code: 415,
+        error_code: 'bad_json',
+        msg: `Content-Type not acceptable: ${type ?? '(none)'}. Send the body as application/json.`,
+      });
+    }
+    const asked = await client.auth.signInWithOtp({
+      email: OWNER,
+      options: { shouldCreateUser: false },
+    });
+    expect(asked.error).toBeNull();
+    // Codes go out in the order asked: the first to arrive now is the one asked for as JSON.
+    const code = await codeSentTo(inbox.sink, OWNER, before);
+    expect(inbox.sink.received.length).toBe(before + 1);
+    // More wrong tries than a client address has in an hour, none of them counted.
+    for (let i = 0; i < 2; i++) {
+      for (const type of types) {
+        const wrong = '1'.repeat(SIGN_IN_CODE_LENGTH);
+        const tried = await send('verify', { email: OWNER, token: wrong, type: 'email' }, type);
+        expect(tried.status).toBe(415);
+      }
+    }
+    const signedIn = await client.auth.verifyOtp({ email: OWNER, token: code, type: 'email' });
+    expect(signedIn.error).toBeNull();
+  });
+
   it('anything else under /auth/v1 gets GoTrue’s error shape', async () => {
     const versioned = await fetch(`${inbox.server.url}/auth/v1/signup`, {
       method: 'POST',
