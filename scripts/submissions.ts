@@ -1,6 +1,7 @@
 /**
  * Reading leads, with the server stopped (the embedded database admits one
- * process at a time):
+ * process at a time; only `members` is handed to a running server, see
+ * docs/inbox.md):
  *
  *   node --import tsx scripts/submissions.ts export [--format json|csv]
  *   node --import tsx scripts/submissions.ts delete --email ADDRESS

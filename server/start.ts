@@ -9,7 +9,8 @@ import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/le
 import { startRetentionPurge, type RetentionPurge } from './leads/retention.ts';
 import { DEFAULT_RETENTION_MONTHS } from '../contact/retention.ts';
 import type { ProofOfWorkSettings } from './db/proof-of-work.ts';
-import { addMembers } from './auth/members.ts';
+import { logSeededMembers, seedMembers } from './auth/members.ts';
+import { serveMembersCommands, type MembersSocket } from './auth/members-socket.ts';
 import { startClocksFor, type ClockStartOptions } from './leads/clocks/start-clocks.ts';
 
 export interface StartOptions
@@ -34,7 +35,10 @@ export interface StartOptions
   retentionIntervalMs?: number;
   /** PROOF_OF_WORK_*: each written into the database only when given. */
   proofOfWork?: ProofOfWorkSettings;
-  /** INBOX_EMAILS: added to the inbox's allowlist at start; nobody is removed. */
+  /**
+   * INBOX_EMAILS: added to the inbox's allowlist at start, except an address that was removed
+   * (by the command or a member); nobody is removed. The log says who was added and skipped.
+   */
   inboxEmails?: readonly string[];
 }
 
@@ -51,9 +55,10 @@ export interface RunningServer {
 /** Opens (and migrates) the database, builds the app and listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULTS.HOST;
+  const dataDir = options.dataDir ?? DEFAULTS.DATA_DIR;
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
-    dataDir: options.dataDir ?? DEFAULTS.DATA_DIR,
+    dataDir,
     rateLimitPerMinute: options.rateLimitPerMinute,
     proofOfWork: options.proofOfWork,
   });
@@ -61,13 +66,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let delivery;
   let retention: RetentionPurge | undefined;
   let clocks;
+  let membersSocket: MembersSocket | undefined;
   try {
     // Without RATE_LIMIT_PER_MINUTE, the in-process limiter follows the database's value.
     const rateLimitPerMinute =
       options.rateLimitPerMinute ?? (await readDatabaseRateLimit(database));
-    await addMembers(database, options.inboxEmails ?? []);
+    const seeded = await seedMembers(database, options.inboxEmails ?? []);
     app = await buildApp({ ...options, rateLimitPerMinute, database, mail: options });
+    logSeededMembers(app.log, seeded);
     await app.listen({ port: options.port ?? DEFAULTS.PORT, host });
+    // On PostgreSQL the members command opens the database itself.
+    if (database.kind === 'embedded') {
+      membersSocket = await serveMembersCommands(dataDir, database, app.log);
+    }
     delivery = await startLeadDelivery(database, app.log, options);
     retention = startRetentionPurge(database, app.log, {
       retentionMonths: options.retentionMonths ?? DEFAULT_RETENTION_MONTHS,
@@ -75,6 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
     clocks = startClocksFor(database, app.log, options);
   } catch (error) {
+    await membersSocket?.close();
     await app?.close();
     await database.close();
     throw error;
@@ -88,6 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const delivering = delivery;
   const purging = retention;
   const clocking = clocks;
+  const answeringMembers = membersSocket;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(host)}:${port}`,
@@ -98,6 +111,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         try {
           await listening.close();
         } finally {
+          // A members command in progress finishes on the database before it goes.
+          await answeringMembers?.close();
           // A send in progress finishes and is recorded before the database goes.
           // A purge in progress ends too (it never throws: a failure is logged).
           await purging.stop();

@@ -8,8 +8,12 @@ import { PGDATA } from './db/embedded-database.ts';
 import { SPAM_RETENTION_DAYS } from '../contact/retention.ts';
 import { openDatabase } from './db/open-database.ts';
 import { toCsv } from '../contact/csv.ts';
-import { isHeaderSafeAddress } from './leads/delivery/email-address.ts';
-import { addMembers, listMembers, memberAddress, removeMember } from './auth/members.ts';
+import {
+  parseMembersCommand,
+  runMembersCommand,
+  type MembersCommand,
+} from './auth/members-command.ts';
+import { sendMembersCommand } from './auth/members-socket.ts';
 import { purgeExpiredSubmissions } from './leads/retention.ts';
 import {
   deleteSubmissionsByEmail,
@@ -31,7 +35,9 @@ const USAGE = `Usage:
                                            it by id and date; --dry-run only lists it
   submissions members list                 the addresses that may sign in to the inbox
   submissions members add EMAIL            allow EMAIL to sign in (docs/inbox.md)
-  submissions members remove EMAIL         remove EMAIL and end their sessions at once`;
+  submissions members remove EMAIL         remove EMAIL and end their sessions at once; it stays
+                                           removed (INBOX_EMAILS never adds it back; add does)
+  The members commands also run while the server runs (docs/inbox.md).`;
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -48,8 +54,7 @@ type Command =
   | { name: 'export' | 'outbox'; format: 'json' | 'csv' }
   | { name: 'delete'; email: string }
   | { name: 'purge'; format: 'json' | 'csv'; dryRun: boolean }
-  | { name: 'members'; action: 'list' }
-  | { name: 'members'; action: 'add' | 'remove'; email: string };
+  | { name: 'members'; args: string[]; members: MembersCommand };
 
 function parseCommand(argv: string[]): Command {
   let parsed;
@@ -68,7 +73,11 @@ function parseCommand(argv: string[]): Command {
   }
   const { positionals, values } = parsed;
   const [name, ...extra] = positionals;
-  if (name === 'members') return membersCommand(extra);
+  if (name === 'members') {
+    const parsedMembers = parseMembersCommand(extra);
+    if ('problem' in parsedMembers) throw new UsageError(parsedMembers.problem);
+    return { name, args: extra, members: parsedMembers.command };
+  }
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
   if (name === 'export' || name === 'outbox' || name === 'purge') {
     if (values.format !== 'json' && values.format !== 'csv') {
@@ -82,18 +91,6 @@ function parseCommand(argv: string[]): Command {
     return { name, email: values.email.trim() };
   }
   throw new UsageError(name ? `Unknown command: ${name}` : 'No command given');
-}
-
-function membersCommand([action, email, ...extra]: string[]): Command {
-  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
-  if (action === 'list' && email === undefined) return { name: 'members', action };
-  if (action === 'add' || action === 'remove') {
-    if (!email || !isHeaderSafeAddress(email.trim())) {
-      throw new UsageError(`members ${action} needs one email address`);
-    }
-    return { name: 'members', action, email: email.trim() };
-  }
-  throw new UsageError('members takes list, add EMAIL or remove EMAIL');
 }
 
 async function open(env: CliIo['env']): Promise<Database> {
@@ -115,7 +112,8 @@ function format(as: 'json' | 'csv', columns: readonly string[], rows: object[]):
 export async function runSubmissionsCli(argv: string[], io: CliIo): Promise<number> {
   try {
     const command = parseCommand(argv);
-    const db = await open(io.env);
+    const db = await openOrHandOver(command, io);
+    if (!db) return 0;
     try {
       if (command.name === 'export') {
         const rows = await readSubmissions(db);
@@ -135,7 +133,7 @@ export async function runSubmissionsCli(argv: string[], io: CliIo): Promise<numb
             `older than ${SPAM_RETENTION_DAYS} days, in the ${db.location}.\n`,
         );
       } else if (command.name === 'members') {
-        io.stdout(await runMembers(db, command));
+        io.stdout(await runMembersCommand(db, command.members));
       } else if (command.name === 'delete') {
         const removed = await deleteSubmissionsByEmail(db, command.email);
         io.stdout(`Removed ${removed} submission(s) from ${command.email}.\n`);
@@ -161,21 +159,20 @@ export async function runSubmissionsCli(argv: string[], io: CliIo): Promise<numb
   }
 }
 
-/** The allowlist, as the owner: works on any backend, hosted Supabase's PostgreSQL included. */
-async function runMembers(
-  db: Database,
-  command: Extract<Command, { name: 'members' }>,
-): Promise<string> {
-  if (command.action === 'list') {
-    const members = await listMembers(db);
-    return `${JSON.stringify(members, null, 2)}\n`;
+/**
+ * The database, or undefined when a members command was handed to the server
+ * that holds the embedded database (server/auth/members-socket.ts) and answered.
+ */
+async function openOrHandOver(command: Command, io: CliIo): Promise<Database | undefined> {
+  try {
+    return await open(io.env);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError) || command.name !== 'members') throw error;
+    const answer = await sendMembersCommand(error.dataDir, command.args);
+    // No server listens there: another command holds the lock; say so as before.
+    if (!answer) throw error;
+    if ('error' in answer) throw new Error(answer.error);
+    io.stdout(answer.stdout);
+    return undefined;
   }
-  const email = memberAddress(command.email);
-  if (command.action === 'add') {
-    const added = await addMembers(db, [email]);
-    return added.length > 0 ? `Added ${email}.\n` : `${email} is already a member.\n`;
-  }
-  return (await removeMember(db, email))
-    ? `Removed ${email}; their sessions have ended.\n`
-    : `${email} was not a member.\n`;
 }

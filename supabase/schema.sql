@@ -460,6 +460,29 @@ $$;
 COMMENT ON FUNCTION app_private.enqueue_lead_delivery() IS 'A stored lead is queued for email (and the webhook, when on) in its own transaction, so an acknowledged lead is never lost before delivery; suspected spam is not queued.';
 
 --
+-- Name: inbox_add_member(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.inbox_add_member(member_email text) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  address text := pg_catalog.lower(pg_catalog.btrim(member_email));
+begin
+  delete from app_private.inbox_removed_members r where r.email = address;
+  insert into app_private.inbox_members (email) values (address) on conflict (email) do nothing;
+  return found;
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_add_member(member_email text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.inbox_add_member(member_email text) IS 'The operator''s members add: the one way back in for an address that was removed, so INBOX_EMAILS cannot undo a removal.';
+
+--
 -- Name: contact_submissions; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -557,6 +580,68 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.inbox_member_email() IS 'The signed-in member''s address for the activity record, or PostgREST''s 403 for anyone else: every change checks membership first.';
+
+--
+-- Name: inbox_remove_member(text, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.inbox_remove_member(member_email text, removed_by text) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  address text := pg_catalog.lower(pg_catalog.btrim(member_email));
+  was_member boolean;
+begin
+  delete from app_private.inbox_members m where m.email = address;
+  was_member := found;
+  insert into app_private.inbox_removed_members (email, removed_by)
+  values (address, inbox_remove_member.removed_by)
+  on conflict (email) do update set removed_at = pg_catalog.now(), removed_by = excluded.removed_by;
+  return was_member;
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_remove_member(member_email text, removed_by text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.inbox_remove_member(member_email text, removed_by text) IS 'One removal for the operator''s command and a member''s rpc/inbox_remove_member: the member and their sessions go, and the removal is recorded so no restart brings them back.';
+
+--
+-- Name: inbox_seed_members(text[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.inbox_seed_members(emails text[]) RETURNS TABLE(address text, outcome text)
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with wanted as (
+    select distinct pg_catalog.lower(pg_catalog.btrim(e)) as address
+    from pg_catalog.unnest(emails) as e
+  ),
+  added as (
+    insert into app_private.inbox_members (email)
+    select w.address from wanted w
+    where not exists (select from app_private.inbox_removed_members r where r.email = w.address)
+    on conflict (email) do nothing
+    returning email
+  )
+  select w.address,
+    case
+      when exists (select from added a where a.email = w.address) then 'added'
+      when exists (select from app_private.inbox_members m where m.email = w.address) then 'member'
+      else 'removed'
+    end
+  from wanted w
+  order by w.address
+$$;
+
+--
+-- Name: FUNCTION inbox_seed_members(emails text[]); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.inbox_seed_members(emails text[]) IS 'INBOX_EMAILS fills the allowlist but never undoes a removal: an address removed by the operator or a member is skipped, and the start-up log says so.';
 
 --
 -- Name: limit_submission_rate(); Type: FUNCTION; Schema: app_private; Owner: -
@@ -905,6 +990,35 @@ $$;
 COMMENT ON FUNCTION public.inbox_not_spam(lead_id bigint) IS 'Releases a lead held as suspected spam into the inbox and queues its email and webhook once, as for a new lead: nothing held is dropped without a sign.';
 
 --
+-- Name: inbox_remove_member(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_remove_member(email text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+  address text := pg_catalog.lower(pg_catalog.btrim(inbox_remove_member.email));
+begin
+  if address is null or address = actor then
+    raise exception using errcode = '22023',
+      message = 'a member cannot remove themselves; the operator can (members remove)';
+  end if;
+  if not exists (select from app_private.inbox_members m where m.email = address) then
+    raise exception using errcode = 'PT404', message = 'no such member';
+  end if;
+  perform app_private.inbox_remove_member(address, actor);
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_remove_member(email text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_remove_member(email text) IS 'A member ends another member''s access at once (their sessions go) and for good: no restart or INBOX_EMAILS brings them back; recorded with who removed them.';
+
+--
 -- Name: inbox_set_status(bigint, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1095,6 +1209,24 @@ CREATE TABLE app_private.inbox_members (
     added_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT inbox_members_email_check CHECK ((((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email = lower(email))))
 );
+
+--
+-- Name: inbox_removed_members; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.inbox_removed_members (
+    email text NOT NULL,
+    removed_at timestamp with time zone DEFAULT now() NOT NULL,
+    removed_by text NOT NULL,
+    CONSTRAINT inbox_removed_members_email_check CHECK ((((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email = lower(email)))),
+    CONSTRAINT inbox_removed_members_removed_by_check CHECK (((char_length(removed_by) >= 1) AND (char_length(removed_by) <= 254)))
+);
+
+--
+-- Name: TABLE inbox_removed_members; Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON TABLE app_private.inbox_removed_members IS 'Who was removed from the inbox, when and by whom: INBOX_EMAILS never adds them back at a start; the operator''s members add does.';
 
 --
 -- Name: lead_channels; Type: TABLE; Schema: app_private; Owner: -
@@ -1438,6 +1570,13 @@ ALTER TABLE ONLY app_private.inbox_members
 
 ALTER TABLE ONLY app_private.inbox_members
     ADD CONSTRAINT inbox_members_user_id_key UNIQUE (user_id);
+
+--
+-- Name: inbox_removed_members inbox_removed_members_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.inbox_removed_members
+    ADD CONSTRAINT inbox_removed_members_pkey PRIMARY KEY (email);
 
 --
 -- Name: lead_channels lead_channels_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -2035,6 +2174,12 @@ REVOKE ALL ON FUNCTION app_private.count_against_limit(bucket_prefix text, per_m
 REVOKE ALL ON FUNCTION app_private.enqueue_lead_delivery() FROM PUBLIC;
 
 --
+-- Name: FUNCTION inbox_add_member(member_email text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.inbox_add_member(member_email text) FROM PUBLIC;
+
+--
 -- Name: TABLE contact_submissions; Type: ACL; Schema: public; Owner: -
 --
 
@@ -2087,6 +2232,18 @@ REVOKE ALL ON FUNCTION app_private.inbox_lead(lead_id bigint) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.inbox_member_email() FROM PUBLIC;
+
+--
+-- Name: FUNCTION inbox_remove_member(member_email text, removed_by text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.inbox_remove_member(member_email text, removed_by text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION inbox_seed_members(emails text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.inbox_seed_members(emails text[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION limit_submission_rate(); Type: ACL; Schema: app_private; Owner: -
@@ -2153,6 +2310,13 @@ GRANT ALL ON FUNCTION public.inbox_mark_read(lead_id bigint) TO authenticated;
 
 REVOKE ALL ON FUNCTION public.inbox_not_spam(lead_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.inbox_not_spam(lead_id bigint) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_remove_member(email text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_remove_member(email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_remove_member(email text) TO authenticated;
 
 --
 -- Name: FUNCTION inbox_set_status(lead_id bigint, new_status text); Type: ACL; Schema: public; Owner: -

@@ -36,7 +36,7 @@ export interface ServerConfig {
   retentionMonths: number;
   /** PROOF_OF_WORK_MAX_NUMBER / _EXPIRES_SECONDS; unset ones leave the database's values alone. */
   proofOfWork: ProofOfWorkSettings;
-  /** INBOX_EMAILS (default NOTIFY_EMAIL): added to the inbox's allowlist at start (docs/inbox.md). */
+  /** INBOX_EMAILS (default NOTIFY_EMAIL): added to the inbox's allowlist at start unless removed (docs/inbox.md). */
   inboxEmails: string[];
   /** VITE_SITE_URL: lead emails link to the lead in the inbox there. */
   siteUrl?: string;

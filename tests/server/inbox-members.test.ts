@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedMembers } from '../../server/auth/members.ts';
+import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
@@ -23,6 +25,19 @@ describeEachBackend('submissions members', (kind) => {
     });
     return { code, stdout, stderr };
   };
+  /** The database between two commands (the embedded one admits one process at a time). */
+  const withDb = async <T>(work: (db: Database) => Promise<T>) => {
+    const db = await openDatabase({ ...backend.options, migrate: false });
+    try {
+      return await work(db);
+    } finally {
+      await db.close();
+    }
+  };
+  const removals = () =>
+    withDb((db) => db.query('select email, removed_by from app_private.inbox_removed_members'));
+  /** What INBOX_EMAILS naming `email` would do at the next start. */
+  const seed = (email: string) => withDb((db) => seedMembers(db, [email]));
 
   it('adds, lists and removes members, in lower case', async () => {
     expect(await cli('add', 'Owner@Example.co.uk')).toMatchObject({
@@ -42,21 +57,40 @@ describeEachBackend('submissions members', (kind) => {
 
   it('ends the sessions of a member it removes', async () => {
     await cli('add', 'leaving@example.co.uk');
-    const db = await openDatabase({ ...backend.options, migrate: false });
-    try {
-      await db.query(
-        "insert into app_private.auth_sessions (email) values ('leaving@example.co.uk')",
-      );
-    } finally {
-      await db.close();
-    }
+    await withDb((db) =>
+      db.query("insert into app_private.auth_sessions (email) values ('leaving@example.co.uk')"),
+    );
     await cli('remove', 'leaving@example.co.uk');
-    const after = await openDatabase({ ...backend.options, migrate: false });
-    try {
-      expect(await after.query('select * from app_private.auth_sessions')).toEqual([]);
-    } finally {
-      await after.close();
-    }
+    expect(await withDb((db) => db.query('select * from app_private.auth_sessions'))).toEqual([]);
+  });
+
+  it('records whom it removes, so INBOX_EMAILS skips them, until the operator adds them', async () => {
+    await cli('add', 'back@example.co.uk');
+    await cli('remove', 'back@example.co.uk');
+    expect(await removals()).toContainEqual({
+      email: 'back@example.co.uk',
+      removed_by: 'operator',
+    });
+    expect(await seed('Back@example.co.uk')).toMatchObject({
+      added: [],
+      skipped: ['back@example.co.uk'],
+    });
+
+    expect((await cli('add', 'back@example.co.uk')).stdout).toBe('Added back@example.co.uk.\n');
+    expect(await removals()).not.toContainEqual(
+      expect.objectContaining({ email: 'back@example.co.uk' }),
+    );
+    expect(await seed('back@example.co.uk')).toMatchObject({ added: [], skipped: [] });
+  });
+
+  it('keeps out an address it removes before INBOX_EMAILS ever added it', async () => {
+    expect((await cli('remove', 'never@example.co.uk')).stdout).toBe(
+      'never@example.co.uk was not a member; INBOX_EMAILS will not add them.\n',
+    );
+    expect(await seed('never@example.co.uk')).toMatchObject({
+      added: [],
+      skipped: ['never@example.co.uk'],
+    });
   });
 
   it('refuses a bad address or action with the usage, changing nothing', async () => {

@@ -9,6 +9,8 @@ export const INBOX_RPCS: Readonly<Record<string, Readonly<Record<string, string>
   inbox_mark_read: { lead_id: 'bigint' },
   inbox_not_spam: { lead_id: 'bigint' },
   inbox_erase: { lead_id: 'bigint' },
+  // A member removes another, for good (20261126010000_members_removed.sql).
+  inbox_remove_member: { email: 'text' },
   inbox_is_member: {},
   // The figures view's numbers over the last `days` (20261125200000_lead_clocks.sql).
   lead_figures: { days: 'integer' },
@@ -21,4 +23,5 @@ export const VOID_RPCS = new Set([
   'inbox_mark_read',
   'inbox_not_spam',
   'inbox_erase',
+  'inbox_remove_member',
 ]);

@@ -41,7 +41,22 @@ export async function startInboxServer(
 ): Promise<InboxServer> {
   const sink = await SmtpSink.start();
   const backend = await freshBackend(kind);
-  const server = await startServer({
+  const server = await startServer({ ...inboxServerOptions(backend, sink), ...options });
+  return {
+    server,
+    sink,
+    backend,
+    async close() {
+      await server.close();
+      await sink.down();
+      await backend.dispose();
+    },
+  };
+}
+
+/** How startInboxServer starts our server on `backend`: for a test that restarts it there. */
+export function inboxServerOptions(backend: Backend, sink: SmtpSink): StartOptions {
+  return {
     ...backend.options,
     port: 0,
     distDir: `${backend.options.dataDir}/no-site`,
@@ -52,17 +67,6 @@ export async function startInboxServer(
     siteUrl: SITE_URL,
     // Many sign-ins in a row from one address: the limits have their own test.
     codeRules: RELAXED_LIMITS,
-    ...options,
-  });
-  return {
-    server,
-    sink,
-    backend,
-    async close() {
-      await server.close();
-      await sink.down();
-      await backend.dispose();
-    },
   };
 }
 
