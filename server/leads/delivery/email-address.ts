@@ -1,3 +1,4 @@
+import { asTyped } from '../../../contact/as-typed.ts';
 import { isHeaderSafeAddress } from '../../../contact/email-address.ts';
 
 /**
@@ -16,12 +17,14 @@ export interface Mailbox {
 const UNSAFE_IN_HEADER = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
 /**
- * Text for a display name or a subject: control and format characters
- * (CR, LF, NUL, bidirectional overrides that disguise text) become spaces,
+ * Text for a display name or a subject: what reorders text goes, by the one
+ * rule every place that shows a lead uses (contact/as-typed.ts); the other
+ * control and format characters (CR, LF, NUL, zero-width ones) become spaces,
  * runs of whitespace become one, and it is cut to `max` characters.
  */
 export function headerText(text: string, max: number): string {
-  const clean = text.replace(UNSAFE_IN_HEADER, ' ').replace(/\s+/gu, ' ').trim();
+  // The display rule first (removed, as everywhere), then what a header alone refuses (spaced).
+  const clean = asTyped(text).replace(UNSAFE_IN_HEADER, ' ').replace(/\s+/gu, ' ').trim();
   const chars = Array.from(clean);
   return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('')}…`;
 }
