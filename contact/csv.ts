@@ -1,3 +1,5 @@
+import { escapeReordering } from './as-typed.ts';
+
 /**
  * CSV as RFC 4180 writes it (CRLF rows), made safe to open in a spreadsheet
  * and to print in a terminal:
@@ -8,17 +10,29 @@
  *   injection advice);
  * - control characters other than tab and line breaks (ESC, BEL, C1 codes, a
  *   lone carriage return that would overprint a line) are written as `\xHH`,
- *   so they cannot drive the terminal that shows the file.
+ *   so they cannot drive the terminal that shows the file, and the
+ *   bidirectional controls as `\uHHHH`, so no name reads reordered in a
+ *   spreadsheet (contact/as-typed.ts).
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** C0 controls; DEL, C1 and the bidirectional controls are contact/as-typed.ts's. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|\r(?!\n)/g;
+
+/** `\xHH`, or `\uHHHH` beyond U+00FF. */
+const escaped = (codePoint: number) =>
+  codePoint <= 0xff
+    ? `\\x${codePoint.toString(16).padStart(2, '0')}`
+    : `\\u${codePoint.toString(16).padStart(4, '0')}`;
 
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
-  text = text.replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  text = escapeReordering(
+    text.replace(CONTROL, (char) => escaped(char.charCodeAt(0))),
+    escaped,
+  );
   return `"${text.replaceAll('"', '""')}"`;
 }
 

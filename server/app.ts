@@ -96,7 +96,12 @@ export async function buildApp({
     },
   });
   await app.register(requestLog);
-  await app.register(securityHeaders, { distDir, connectSrc, hsts: trustsAProxy(trustProxy) });
+  await app.register(securityHeaders, {
+    distDir,
+    connectSrc,
+    hsts: trustsAProxy(trustProxy),
+    noindexPrefixes: [REST_PREFIX, AUTH_PREFIX],
+  });
   await app.register(submissionRateLimit, { perMinute: rateLimitPerMinute, database });
   await app.register(health, { database });
   await app.register(staticSite, { distDir });

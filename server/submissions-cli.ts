@@ -7,6 +7,7 @@ import type { Database } from './db/database.ts';
 import { PGDATA } from './db/embedded-database.ts';
 import { SPAM_RETENTION_DAYS } from '../contact/retention.ts';
 import { openDatabase } from './db/open-database.ts';
+import { jsonAsTyped } from '../contact/as-typed.ts';
 import { toCsv } from '../contact/csv.ts';
 import {
   parseMembersCommand,
@@ -105,7 +106,7 @@ async function open(env: CliIo['env']): Promise<Database> {
 function format(as: 'json' | 'csv', columns: readonly string[], rows: object[]): string {
   return as === 'csv'
     ? toCsv(columns, rows as Record<string, unknown>[])
-    : `${JSON.stringify(rows, null, 2)}\n`;
+    : `${jsonAsTyped(rows)}\n`;
 }
 
 /** scripts/submissions.ts, testable in-process; returns the exit code. */

@@ -1,11 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { lockDataDir } from './data-dir-lock.ts';
 import { assertDurable, durablePgliteOptions } from './durable-node-fs.ts';
 import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
 import { batchInserts, rowInsert } from './insert-batcher.ts';
+
+/**
+ * A boolean parameter given as text goes to the database as text, for it to
+ * judge, as node-postgres sends it to PostgreSQL. PGlite's own serializer
+ * throws a plain Error for text it does not know ("maybe", or PostgreSQL's
+ * "tr"), which has no SQLSTATE and was answered 500; PostgreSQL's answer is
+ * 22P02, a 400 (`?suspected_spam=eq.maybe`, tests/server/inbox-bad-reads.test.ts).
+ */
+const BOOLEAN_AS_TEXT = {
+  [types.BOOL]: (value: unknown) =>
+    typeof value === 'string' ? value : types.serializers[types.BOOL]!(value),
+};
 
 /** PGlite's files live in this subdirectory of DATA_DIR, beside the lock file that guards them. */
 export const PGDATA = 'pglite';
@@ -22,7 +34,11 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   try {
     const options = durablePgliteOptions(join(dataDir, PGDATA));
     // pgcrypto: the proof of work's HMAC (supabase/migrations/20261124020000_proof_of_work.sql).
-    pg = await PGlite.create({ ...options, extensions: { pgcrypto } });
+    pg = await PGlite.create({
+      ...options,
+      extensions: { pgcrypto },
+      serializers: BOOLEAN_AS_TEXT,
+    });
     try {
       assertDurable(options.fs);
     } catch (error) {

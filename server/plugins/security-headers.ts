@@ -8,6 +8,12 @@ export interface SecurityHeadersOptions {
   connectSrc?: string[];
   /** Behind a TLS-terminating proxy: only then is HSTS meaningful (and safe to send). */
   hsts?: boolean;
+  /**
+   * Paths under which every answer says `X-Robots-Tag: noindex`: the APIs, whose
+   * answers carry leads, codes and tokens. One rule for all of each, so no new
+   * route or error answer is left out.
+   */
+  noindexPrefixes?: readonly string[];
 }
 
 /**
@@ -20,7 +26,11 @@ export const securityHeaders = fastifyPlugin<SecurityHeadersOptions>(async (app,
     connectSrc: options.connectSrc ?? [],
     hsts: options.hsts ?? false,
   });
-  app.addHook('onRequest', async (_, reply) => {
+  const noindexPrefixes = options.noindexPrefixes ?? [];
+  app.addHook('onRequest', async (request, reply) => {
     for (const [name, value] of headers) reply.header(name, value);
+    if (noindexPrefixes.some((prefix) => request.url.startsWith(prefix))) {
+      reply.header('x-robots-tag', 'noindex');
+    }
   });
 });

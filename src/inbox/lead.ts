@@ -1,3 +1,4 @@
+import { asTyped } from '../../contact/as-typed';
 import type { EmailState, InboxTab, LeadStatus, WebhookState } from '../content/inbox';
 import type { LeadSort } from '../content/lead-clocks';
 
@@ -48,6 +49,21 @@ export interface LeadView {
   status: LeadStatus | '';
   search: string;
   sort: LeadSort;
+}
+
+/**
+ * A lead as the inbox shows it, in the list, its heading, the erase dialog
+ * and its message: the visitor's words as typed, never reordered by a
+ * direction override or a C1 control (contact/as-typed.ts, the lead email's
+ * rule too). The export reads the leads as stored and escapes them instead.
+ */
+export function asShown(lead: Lead): Lead {
+  return {
+    ...lead,
+    name: asTyped(lead.name),
+    email: asTyped(lead.email),
+    message: asTyped(lead.message),
+  };
 }
 
 /** The first line of a message, as the list shows it. */

@@ -2,7 +2,7 @@ import type { PostgrestError } from '@supabase/postgrest-js';
 import { INBOX_EXPORT_PAGE_SIZE } from '../config/inbox';
 import type { LeadStatus } from '../content/inbox';
 import type { LeadFigures } from './figures/lead-figures';
-import type { Lead, LeadActivity, LeadNote, LeadView } from './lead';
+import { asShown, type Lead, type LeadActivity, type LeadNote, type LeadView } from './lead';
 import { inboxClients } from './supabase';
 
 /**
@@ -68,10 +68,10 @@ export interface LeadPage {
   total: number;
 }
 
-/** One page of a view, newest first, with the number of leads in the whole view. */
+/** One page of a view, newest first, with the number of leads in the whole view, as shown. */
 export async function listLeads(view: LeadView, offset: number, limit: number): Promise<LeadPage> {
   const result = await viewQuery(view, 'exact').range(offset, offset + limit - 1);
-  const leads = unwrap<Lead[]>(result);
+  const leads = unwrap<Lead[]>(result).map(asShown);
   return { leads, total: result.count ?? leads.length };
 }
 
@@ -87,12 +87,12 @@ export async function allLeads(view: LeadView): Promise<Lead[]> {
   }
 }
 
-/** One lead by id, whatever folder it is in; null when there is none (erased, or never was). */
+/** One lead by id, as shown, whatever folder it is in; null when there is none (erased, or never was). */
 export async function getLead(id: number): Promise<Lead | null> {
   const rows = unwrap<Lead[]>(
     await inboxClients().rest.from('inbox_leads').select('*').eq('id', id),
   );
-  return rows[0] ?? null;
+  return rows[0] ? asShown(rows[0]) : null;
 }
 
 export async function leadNotes(id: number): Promise<LeadNote[]> {

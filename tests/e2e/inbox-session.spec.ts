@@ -27,6 +27,28 @@ test('a lead whose name and message hold HTML and script shows them as text', as
   expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
 });
 
+test('a lead whose name holds a direction override shows it as typed, and whose address holds a query gets no reply link', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const tag = uniqueSubmission('bidi');
+  // Shown raw, the override reverses the end: "Eve…txt.exe". The address passes the form's rule.
+  const name = `${tag.name} Eve\u202Eexe.txt`;
+  const email = `${tag.email}?bcc=mallory%40evil.example&subject=Pay&body=Now`;
+  await addLead(inbox.server, { name, email, message: tag.message });
+  await signIn(page, inbox, member);
+
+  const shown = `${tag.name} Eveexe.txt`;
+  await expect(leadLink(page, tag.name)).toContainText(shown);
+  await leadLink(page, tag.name).click();
+  const opened = openedLead(page, shown);
+  await expect(opened.getByRole('heading', { level: 2 })).toHaveText(shown);
+  await expect(opened.getByRole('link', { name: new RegExp(copy.lead.reply) })).toHaveCount(0);
+  await expect(opened.getByText(copy.lead.noReplyLink)).toBeVisible();
+  await expect(opened.getByText(email)).toBeVisible();
+});
+
 test("a lead email's link, /inbox/#lead=<id>, opens that lead once signed in", async ({
   page,
   inbox,

@@ -1,3 +1,4 @@
+import { asTyped } from '../../../contact/as-typed.ts';
 import type { Row } from '../../db/database.ts';
 import { escapeHtml } from '../../escape-html.ts';
 import { inboxLink } from '../delivery/lead-message.ts';
@@ -99,7 +100,8 @@ export function digestNotice(
 }
 
 function nameOf(row: Row): string {
-  const name = String(row.name ?? '')
+  // Shown as typed: an override in a name would reverse it in the email (contact/as-typed.ts).
+  const name = asTyped(String(row.name ?? ''))
     .replace(/\s+/g, ' ')
     .trim();
   return (name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name) || 'a visitor';

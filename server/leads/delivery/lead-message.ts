@@ -1,5 +1,6 @@
 import { domainToASCII } from 'node:url';
 import type { SendMailOptions } from 'nodemailer';
+import { asTyped } from '../../../contact/as-typed.ts';
 import { headerText, isHeaderSafeAddress, type Mailbox } from './email-address.ts';
 import { escapeHtml } from '../../escape-html.ts';
 
@@ -110,12 +111,14 @@ export function leadMessage(lead: Lead, { from, to, siteUrl }: Addressing): Send
 }
 
 /**
- * Body text: line endings made uniform and control characters other than tab
- * and newline removed. They are harmless in a MIME body (nodemailer encodes
+ * Body text: shown as typed (contact/as-typed.ts), line endings made uniform
+ * and control characters other than tab and newline removed. They are harmless in a MIME body (nodemailer encodes
  * it) but show as boxes or terminal escapes in some mail clients.
  */
 function bodyText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\t\n]/gu, '');
+  return asTyped(text)
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\P{Cc}\t\n]/gu, '');
 }
 
 /**

@@ -12,7 +12,10 @@ export interface ReadQuery {
   params: unknown[];
 }
 
-/** PostgREST's answer to a column the table does not have. */
+/** A name as PostgREST quotes it into SQL: any such name the table lacks is 42703, not a parse error. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** PostgREST's answer to a column the table does not have (what PostgreSQL says, passed on). */
 const noColumn = (table: string, column: string) =>
   new PostgrestError(400, '42703', `column ${table}.${column} does not exist`);
 
@@ -32,8 +35,9 @@ export function readQuery(name: string, table: ReadTable, search: URLSearchParam
     params.push(value);
     return `$${params.length}::${type}`;
   };
+  // An own property only: `in` would take `constructor` or `__proto__`, which every object inherits.
   const known = (column: string) => {
-    if (!(column in table.columns)) throw noColumn(name, column);
+    if (!Object.hasOwn(table.columns, column)) throw noColumn(name, column);
     return column;
   };
   const conditions: string[] = [];
@@ -79,7 +83,7 @@ function selectList(value: string, known: (column: string) => string): string {
   return value
     .split(',')
     .map((column) => {
-      if (!/^[a-z_]+$/.test(column)) throw refuse.notImplemented('This select');
+      if (!IDENTIFIER.test(column)) throw refuse.notImplemented('This select');
       return quote(known(column));
     })
     .join(', ');
@@ -114,7 +118,7 @@ function searchCondition(
   if (inner === undefined) throw parseError('logic tree', 'or=(…) expected');
   return `(${splitTerms(inner)
     .map((term) => {
-      const match = /^([a-z_]+)\.ilike\.(.*)$/s.exec(term);
+      const match = /^([A-Za-z_][A-Za-z0-9_]*)\.ilike\.(.*)$/s.exec(term);
       if (!match) throw refuse.notImplemented('This search');
       const column = known(match[1]!);
       if (!table.search.includes(column)) throw refuse.notImplemented(`Searching ${column}`);

@@ -7,6 +7,7 @@ import { formatDateTime } from '../format';
 import type { Lead } from '../lead';
 import { closeLead } from '../lead-hash';
 import { findPhoneNumber } from '../phone';
+import { replyHref } from '../reply-link';
 import { useLead } from '../use-lead';
 import { LeadFacts, StatusBadge } from './badges';
 import { LeadActions } from './lead-actions';
@@ -89,7 +90,7 @@ interface LeadBodyProps {
 
 function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
   const phone = findPhoneNumber(lead.message);
-  const subject = encodeURIComponent(copy.replySubject(lead.reference));
+  const reply = replyHref(lead.email, copy.replySubject(lead.reference));
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -115,15 +116,14 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
         </dl>
         <LeadClocks lead={lead} />
         <div className="flex flex-wrap gap-2 pt-1">
-          <a
-            href={`mailto:${lead.email}?subject=${subject}`}
-            className={buttonClass('cool', 'min-h-11 max-w-full px-4 text-sm')}
-          >
-            <Icon name="mail" className="size-4" />
-            <span className="truncate">
-              {copy.reply} <span className="sr-only">({lead.email})</span>
-            </span>
-          </a>
+          {reply ? (
+            <a href={reply} className={buttonClass('cool', 'min-h-11 max-w-full px-4 text-sm')}>
+              <Icon name="mail" className="size-4" />
+              <span className="truncate">
+                {copy.reply} <span className="sr-only">({lead.email})</span>
+              </span>
+            </a>
+          ) : null}
           {phone ? (
             <a href={telHref(phone)} className={buttonClass('outline', 'min-h-11 px-4 text-sm')}>
               <Icon name="phone" className="size-4" />
@@ -132,6 +132,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
           ) : null}
         </div>
         <p className="break-all text-sm text-muted">{lead.email}</p>
+        {reply ? null : <p className="text-sm text-ink">{copy.noReplyLink}</p>}
       </header>
       <section aria-labelledby="lead-message-heading">
         <h3 id="lead-message-heading" className="sr-only">
