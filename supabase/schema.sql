@@ -808,18 +808,27 @@ COMMENT ON FUNCTION public.inbox_erase(lead_id bigint) IS 'Erasure on request (U
 CREATE FUNCTION public.inbox_is_member() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
-    AS $$
+    AS $_$
   select exists (
     select from app_private.inbox_members m
     where m.email = pg_catalog.lower(auth.jwt() ->> 'email')
+  ) and exists (
+    select from (
+      select case when auth.jwt() ->> 'session_id'
+                       ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                  then (auth.jwt() ->> 'session_id')::uuid end as session_id
+    ) token
+    where exists (select from app_private.auth_sessions s
+                  where s.id = token.session_id
+                    and s.email = pg_catalog.lower(auth.jwt() ->> 'email'))
   )
-$$;
+$_$;
 
 --
 -- Name: FUNCTION inbox_is_member(); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.inbox_is_member() IS 'Whether the caller''s token (auth.jwt()->>''email'') is in the allowlist: the rule every member policy and RPC uses, on our server and on hosted Supabase alike.';
+COMMENT ON FUNCTION public.inbox_is_member() IS 'Whether the caller''s token (auth.jwt()) is a member''s (its email in the allowlist) and still names a live session (its session_id in app_private.auth_sessions, our server''s, or auth.sessions, Supabase Auth''s, where that exists): the rule every member policy and RPC uses, so a signed-out, reused or removed session reads nothing on every topology.';
 
 --
 -- Name: inbox_mark_read(bigint); Type: FUNCTION; Schema: public; Owner: -
@@ -1551,6 +1560,12 @@ CREATE INDEX auth_code_requests_email ON app_private.auth_code_requests USING bt
 --
 
 CREATE INDEX auth_refresh_tokens_session ON app_private.auth_refresh_tokens USING btree (session_id);
+
+--
+-- Name: auth_sessions_email; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX auth_sessions_email ON app_private.auth_sessions USING btree (email);
 
 --
 -- Name: submission_windows_started_at; Type: INDEX; Schema: app_private; Owner: -
