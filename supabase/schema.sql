@@ -809,18 +809,21 @@ CREATE FUNCTION public.inbox_is_member() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $_$
+  with token as materialized (
+    select pg_catalog.lower(claims ->> 'email') as email, claims ->> 'sub' as sub,
+           claims ->> 'session_id' as session_id
+    from (select auth.jwt() as claims) jwt
+  ), claimed as materialized (
+    select email, sub,
+           case when session_id
+                     ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
+                then session_id::uuid end as session_id
+    from token
+  )
   select exists (
-    select from app_private.inbox_members m
-    where m.email = pg_catalog.lower(auth.jwt() ->> 'email')
-  ) and exists (
-    select from (
-      select case when auth.jwt() ->> 'session_id'
-                       ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                  then (auth.jwt() ->> 'session_id')::uuid end as session_id
-    ) token
+    select from claimed t join app_private.inbox_members m on m.email = t.email
     where exists (select from app_private.auth_sessions s
-                  where s.id = token.session_id
-                    and s.email = pg_catalog.lower(auth.jwt() ->> 'email'))
+                  where s.id = t.session_id and s.email = t.email)
   )
 $_$;
 

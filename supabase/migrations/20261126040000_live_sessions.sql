@@ -27,8 +27,8 @@ do $$
 declare
   -- Supabase Auth's sessions, only where that table exists: `sub` is its user's id.
   supabase_sessions constant text := $sql$
-        or exists (select from auth.sessions s
-                   where s.id = token.session_id and s.user_id::text = auth.jwt() ->> 'sub')$sql$;
+      or exists (select from auth.sessions s
+                 where s.id = t.session_id and s.user_id::text = t.sub)$sql$;
   has_supabase_sessions constant boolean := pg_catalog.to_regclass('auth.sessions') is not null;
 begin
   if has_supabase_sessions
@@ -36,8 +36,9 @@ begin
     -- Fail the migration rather than install a rule that refuses every member.
     raise exception 'auth.sessions exists but % may not read it', current_user;
   end if;
-  -- The claim is a uuid only when it looks like one: a signed token with any
-  -- other session_id is no session, never a cast error (a 400).
+  -- The claims are read once (materialized): this runs once per statement of
+  -- every inbox request. The session_id is a uuid only when it looks like
+  -- one: a signed token with any other is no session, never a cast error.
   execute pg_catalog.format($fn$
 create or replace function public.inbox_is_member()
 returns boolean
@@ -46,18 +47,21 @@ stable
 security definer
 set search_path = ''
 as $body$
+  with token as materialized (
+    select pg_catalog.lower(claims ->> 'email') as email, claims ->> 'sub' as sub,
+           claims ->> 'session_id' as session_id
+    from (select auth.jwt() as claims) jwt
+  ), claimed as materialized (
+    select email, sub,
+           case when session_id
+                     ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
+                then session_id::uuid end as session_id
+    from token
+  )
   select exists (
-    select from app_private.inbox_members m
-    where m.email = pg_catalog.lower(auth.jwt() ->> 'email')
-  ) and exists (
-    select from (
-      select case when auth.jwt() ->> 'session_id'
-                       ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                  then (auth.jwt() ->> 'session_id')::uuid end as session_id
-    ) token
+    select from claimed t join app_private.inbox_members m on m.email = t.email
     where exists (select from app_private.auth_sessions s
-                  where s.id = token.session_id
-                    and s.email = pg_catalog.lower(auth.jwt() ->> 'email'))%s
+                  where s.id = t.session_id and s.email = t.email)%s
   )
 $body$
 $fn$, case when has_supabase_sessions then supabase_sessions else '' end);
