@@ -806,25 +806,24 @@ COMMENT ON FUNCTION public.inbox_erase(lead_id bigint) IS 'Erasure on request (U
 --
 
 CREATE FUNCTION public.inbox_is_member() RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $_$
-  with token as materialized (
-    select pg_catalog.lower(claims ->> 'email') as email, claims ->> 'sub' as sub,
-           claims ->> 'session_id' as session_id
-    from (select auth.jwt() as claims) jwt
-  ), claimed as materialized (
-    select email, sub,
-           case when session_id
-                     ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
-                then session_id::uuid end as session_id
-    from token
-  )
-  select exists (
-    select from claimed t join app_private.inbox_members m on m.email = t.email
-    where exists (select from app_private.auth_sessions s
-                  where s.id = t.session_id and s.email = t.email)
-  )
+declare
+  claims constant jsonb := auth.jwt();
+  token_email constant text := pg_catalog.lower(claims ->> 'email');
+  token_session_text constant text := claims ->> 'session_id';
+  token_session uuid;
+begin
+  if token_session_text is null or token_session_text !~
+      '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
+    return false;
+  end if;
+  token_session := token_session_text::uuid;
+  return exists (select from app_private.inbox_members m where m.email = token_email)
+    and (exists (select from app_private.auth_sessions s
+                 where s.id = token_session and s.email = token_email));
+end
 $_$;
 
 --
