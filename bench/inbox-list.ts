@@ -66,12 +66,17 @@ await withBenchPostgres(async (databaseUrl) => {
       'select user_id from app_private.inbox_members where email = $1',
       [MEMBER],
     );
+    // A live session: the rule reads nothing for a token whose session has ended.
+    const [live] = await server.query(
+      'insert into app_private.auth_sessions (email) values ($1) returning id',
+      [MEMBER],
+    );
     const { token } = await signAccessToken(
       await signingKeyOf(server.database)(),
       {
         userId: String(member!.user_id),
         email: MEMBER,
-        sessionId: crypto.randomUUID(),
+        sessionId: String(live!.id),
         addedAt: '',
       },
       'bench',
@@ -96,7 +101,7 @@ await withBenchPostgres(async (databaseUrl) => {
 
     const plan = await server.database.transaction(async (session) => {
       await session.query("select set_config('request.jwt.claims', $1, true)", [
-        JSON.stringify({ role: 'authenticated', email: MEMBER }),
+        JSON.stringify({ role: 'authenticated', email: MEMBER, session_id: String(live!.id) }),
       ]);
       await session.exec('set local role authenticated');
       const rows = await session.query(`explain (analyze, buffers) ${PAGE_SQL}`);

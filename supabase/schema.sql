@@ -918,20 +918,31 @@ COMMENT ON FUNCTION public.inbox_erase(lead_id bigint) IS 'Erasure on request (U
 --
 
 CREATE FUNCTION public.inbox_is_member() RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
-    AS $$
-  select exists (
-    select from app_private.inbox_members m
-    where m.email = pg_catalog.lower(auth.jwt() ->> 'email')
-  )
-$$;
+    AS $_$
+declare
+  claims constant jsonb := auth.jwt();
+  token_email constant text := pg_catalog.lower(claims ->> 'email');
+  token_session_text constant text := claims ->> 'session_id';
+  token_session uuid;
+begin
+  if token_session_text is null or token_session_text !~
+      '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
+    return false;
+  end if;
+  token_session := token_session_text::uuid;
+  return exists (select from app_private.inbox_members m where m.email = token_email)
+    and (exists (select from app_private.auth_sessions s
+                 where s.id = token_session and s.email = token_email));
+end
+$_$;
 
 --
 -- Name: FUNCTION inbox_is_member(); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.inbox_is_member() IS 'Whether the caller''s token (auth.jwt()->>''email'') is in the allowlist: the rule every member policy and RPC uses, on our server and on hosted Supabase alike.';
+COMMENT ON FUNCTION public.inbox_is_member() IS 'Whether the caller''s token (auth.jwt()) is a member''s (its email in the allowlist) and still names a live session (its session_id in app_private.auth_sessions, our server''s, or auth.sessions, Supabase Auth''s, where that exists): the rule every member policy and RPC uses, so a signed-out, reused or removed session reads nothing on every topology.';
 
 --
 -- Name: inbox_mark_read(bigint); Type: FUNCTION; Schema: public; Owner: -
@@ -1746,6 +1757,12 @@ CREATE INDEX auth_code_requests_pair ON app_private.auth_code_requests USING btr
 --
 
 CREATE INDEX auth_refresh_tokens_session ON app_private.auth_refresh_tokens USING btree (session_id);
+
+--
+-- Name: auth_sessions_email; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX auth_sessions_email ON app_private.auth_sessions USING btree (email);
 
 --
 -- Name: auth_sign_in_codes_email; Type: INDEX; Schema: app_private; Owner: -

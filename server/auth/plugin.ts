@@ -16,13 +16,14 @@ import type { CodeMailer } from './code-mailer.ts';
 import { authError, GoTrueError, sendAuthError } from './gotrue-error.ts';
 import {
   CODE_RULES,
-  endSession,
+  endSessions,
   type CodeRules,
   liveSession,
   newCode,
   newRefreshToken,
   requestCode,
   rotateRefreshToken,
+  type SignOutScope,
   verifyCode,
 } from './sign-in-queries.ts';
 import { userJson } from './user-json.ts';
@@ -150,13 +151,22 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
 
   app.get('/user', async (request, reply) => reply.send(userJson(await sessionOf(request))));
 
-  // signOut(): this session ends, and its refresh tokens with it.
-  app.post('/logout', async (request, reply) => {
+  // signOut({ scope }): global (supabase-js's default) ends every session of
+  // the member, local this one, others all but this one; refresh tokens go with them.
+  app.post<{ Querystring: { scope?: string } }>('/logout', async (request, reply) => {
     const user = await sessionOf(request);
-    await endSession(database, user.sessionId);
+    const scope = signOutScope(request.query.scope);
+    await endSessions(database, user, scope);
     return reply.code(204).send();
   });
 };
+
+/** GoTrue's reading of ?scope=: none is global, anything unknown a 400. */
+function signOutScope(given: string | undefined): SignOutScope {
+  if (given === undefined || given === '' || given === 'global') return 'global';
+  if (given === 'local' || given === 'others') return given;
+  throw authError.validation(`Unsupported logout scope ${JSON.stringify(given)}`);
+}
 
 function toGoTrueError(error: unknown, request: FastifyRequest): GoTrueError {
   if (error instanceof GoTrueError) return error;

@@ -129,9 +129,26 @@ export async function liveSession(
   return sessionUser(rows);
 }
 
-/** Sign-out: the session and all its refresh tokens end. */
-export async function endSession(database: Database, sessionId: string): Promise<void> {
-  await database.query('delete from app_private.auth_sessions where id = $1::uuid', [sessionId]);
+/** supabase-js's signOut scopes, as GoTrue reads them: this session, every one, or all but this. */
+export type SignOutScope = 'local' | 'global' | 'others';
+
+/**
+ * Sign-out as GoTrue's /logout does it: the sessions end, and their refresh
+ * tokens with them (on delete cascade); their access tokens then read nothing
+ * (public.inbox_is_member() wants a live session).
+ */
+export async function endSessions(
+  database: Database,
+  user: SessionUser,
+  scope: SignOutScope,
+): Promise<void> {
+  // Only the parameters a scope names: PostgreSQL cannot type one left unused.
+  const [which, params]: [string, string[]] = {
+    local: ['id = $1::uuid', [user.sessionId]] as [string, string[]],
+    global: ['email = $1', [user.email]] as [string, string[]],
+    others: ['email = $1 and id <> $2::uuid', [user.email, user.sessionId]] as [string, string[]],
+  }[scope];
+  await database.query(`delete from app_private.auth_sessions where ${which}`, params);
 }
 
 function sessionUser(rows: Row[]): SessionUser | undefined {

@@ -11,6 +11,7 @@ import {
   startInboxServer,
   storeLead,
 } from './support/inbox.ts';
+import { expectEnded } from './support/session-reach.ts';
 
 /** Hostile attempts on sign-in and the reads (docs/inbox.md, "What holds"). */
 
@@ -203,5 +204,61 @@ describeEachBackend('inbox: hostile attempts to leave a search in the log', (kin
     const requestLines = log.lines().filter((line) => 'reqId' in line);
     expect(requestLines.length).toBeGreaterThan(0);
     expect(JSON.stringify(requestLines)).not.toContain(OWNER);
+  });
+});
+
+describeEachBackend('inbox: hostile attempts with a token signed by the real key', (kind) => {
+  const shared = hostileInbox(kind);
+  let inbox: Hostile['inbox'];
+  let lead: Hostile['lead'];
+  let read: Hostile['read'];
+  let realKey: Hostile['realKey'];
+  beforeAll(() => void ({ inbox, lead, read, realKey } = shared()));
+
+  /** A live member's own claims, changed, and signed again with the database's key. */
+  const resigned = async (changes: object) => {
+    const session = await signIn(inboxClient(inbox.server.url), inbox.sink);
+    const [, payload] = session.access_token.split('.');
+    const own = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as object;
+    return sign({ ...own, ...changes }, await realKey());
+  };
+
+  it('refuses a foreign role or audience with PostgREST’s 401 (request-role.ts)', async () => {
+    expect(await (await read(await resigned({}))).json()).toEqual([{ id: lead }]);
+    for (const [what, changes] of Object.entries({
+      'role service_role': { role: 'service_role' },
+      'role postgres': { role: 'postgres' },
+      'aud service_role': { aud: 'service_role' },
+      'no aud': { aud: undefined },
+    })) {
+      const token = await resigned(changes);
+      const response = await read(token);
+      expect(response.status, what).toBe(401);
+      expect((await response.json()) as object, what).toMatchObject({
+        code: expect.stringMatching(/^PGRST30[13]$/),
+      });
+      expect(response.headers.get('www-authenticate'), what).toMatch(
+        /^Bearer error="invalid_token"/,
+      );
+      const erase = await fetch(`${inbox.server.url}/rest/v1/rpc/inbox_erase`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ lead_id: lead }),
+      });
+      expect(erase.status, what).toBe(401);
+    }
+    expect(await (await read(await resigned({}))).json()).toEqual([{ id: lead }]);
+  });
+
+  it('reads nothing and changes nothing with a dead or missing session_id', async () => {
+    const held = await storeLead(inbox.server, {
+      name: 'Held',
+      email: 'h@example.co.uk',
+      message: 'Buy',
+      suspected_spam: true,
+    });
+    for (const session_id of [crypto.randomUUID(), undefined, 'not-a-uuid']) {
+      await expectEnded(inbox.server, await resigned({ session_id }), lead, held);
+    }
   });
 });

@@ -1,169 +1,94 @@
-import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/open-database.ts';
+import { describePostgres } from './support/backends.ts';
 import {
-  createPostgresDatabase,
-  describePostgres,
-  emptyDataDir,
-  sharedPerBackend,
-} from './support/backends.ts';
+  AUTH_SCHEMA,
+  changeCalls,
+  COLLEAGUE,
+  failure,
+  MEMBER,
+  READ_TABLES,
+  STRANGER,
+  supabaseLike,
+  type Claims,
+  type SupabaseLike,
+} from './support/supabase-like.ts';
 
-/**
- * What hosted Supabase has before our migrations run: its roles, its `auth`
- * schema with auth.jwt(), auth.uid() and auth.role() (Supabase's own
- * definitions, marked so a replacement would show), pgcrypto in `extensions`,
- * and default grants of everything in `public` to its API roles.
- */
-const SUPABASE_PREPARATION = `
-  do $$ begin
-    if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
-    if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
-    if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
-  end $$;
-  create schema auth;
-  create function auth.jwt() returns jsonb language sql stable as $f$
-    -- supabase's own
-    select coalesce(nullif(current_setting('request.jwt.claim', true), ''),
-                    nullif(current_setting('request.jwt.claims', true), ''))::jsonb
-  $f$;
-  create function auth.uid() returns uuid language sql stable as $f$
-    -- supabase's own
-    select coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''),
-                    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'))::uuid
-  $f$;
-  create function auth.role() returns text language sql stable as $f$
-    -- supabase's own
-    select coalesce(nullif(current_setting('request.jwt.claim.role', true), ''),
-                    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'))::text
-  $f$;
-  grant usage on schema auth to anon, authenticated, service_role;
-  create schema extensions;
-  create extension pgcrypto with schema extensions;
-  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-  alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-`;
-
-const AUTH_FUNCTIONS = `
-  select p.oid::int as oid, p.proname, pg_get_functiondef(p.oid) as definition, p.proacl::text as acl
-  from pg_proc p where p.pronamespace = 'auth'::regnamespace order by p.proname`;
-
-const MEMBER = 'owner@example.co.uk';
-
-const member = { role: 'authenticated', email: MEMBER, sub: crypto.randomUUID() };
-const stranger = {
-  role: 'authenticated',
-  email: 'stranger@example.co.uk',
-  sub: crypto.randomUUID(),
-};
-const failure = (run: Promise<unknown>) =>
-  run.then(
-    () => 'ok',
-    (error: { code?: string }) => error.code,
-  );
-
-/** One PostgreSQL database prepared like hosted Supabase and migrated, shared by the describes below. */
-const prepared = sharedPerBackend(async () => {
-  const database = await createPostgresDatabase();
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  await client.query(SUPABASE_PREPARATION);
-  const supabaseFunctions: unknown[] = (await client.query(AUTH_FUNCTIONS)).rows;
-
-  const { dataDir, remove } = emptyDataDir();
-  const db = await openDatabase({ dataDir, databaseUrl: database.url });
-  await db.close();
-  remove();
-
-  await client.query('insert into app_private.inbox_members (email) values ($1)', [MEMBER]);
-  const { rows } = await client.query(
-    `insert into public.contact_submissions (name, email, message)
-     values ('Ada', 'ada@example.co.uk', 'Hello') returning id`,
-  );
-  const lead = Number(rows[0].id);
-
-  /** One statement as PostgREST runs a request: the role, and the token's claims. */
-  const asRequest = async (
-    role: string,
-    claims: object | null,
-    sql: string,
-    params: unknown[] = [],
-  ) => {
-    await client.query('begin');
-    try {
-      if (claims) {
-        await client.query("select set_config('request.jwt.claims', $1, true)", [
-          JSON.stringify(claims),
-        ]);
-      }
-      await client.query(`set local role ${role}`);
-      return (await client.query(sql, params)).rows;
-    } finally {
-      await client.query('rollback');
-    }
-  };
-
-  return {
-    client,
-    supabaseFunctions,
-    lead,
-    asRequest,
-    async close() {
-      await client.end();
-      await database.drop();
-    },
-  };
-});
-
-type Prepared = ReturnType<ReturnType<typeof prepared>>;
+/** Our migrations on a PostgreSQL prepared like hosted Supabase, a row in every table the inbox reads. */
+const prepared = supabaseLike();
 
 describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a member', () => {
   const shared = prepared('postgres');
-  let lead: Prepared['lead'];
-  let asRequest: Prepared['asRequest'];
-  beforeAll(() => void ({ lead, asRequest } = shared()));
+  let client: SupabaseLike['client'];
+  let lead: SupabaseLike['lead'];
+  let asRequest: SupabaseLike['asRequest'];
+  let member: Claims;
+  beforeAll(async () => {
+    ({ client, lead, asRequest } = shared());
+    member = await shared().signIn(MEMBER);
+  });
 
   it('lets a member read the lead and its delivery state through row-level security', async () => {
     const rows = await asRequest(
       'authenticated',
       member,
-      'select id, email_state from public.inbox_leads',
+      'select id, email_state, webhook_state from public.inbox_leads where id = $1',
+      [lead],
     );
-    expect(rows).toEqual([{ id: String(lead), email_state: 'queued' }]);
-    for (const table of ['contact_submissions', 'lead_outbox']) {
+    expect(rows).toEqual([{ id: String(lead), email_state: 'queued', webhook_state: 'queued' }]);
+    for (const table of READ_TABLES) {
       expect(
         await asRequest('authenticated', member, `select * from public.${table}`),
         table,
-      ).toHaveLength(1);
+      ).not.toEqual([]);
     }
+  });
+
+  it('shows a member their own read markers only', async () => {
+    const everyone = await client.query('select member from public.lead_reads order by member');
+    expect(everyone.rows).toEqual([{ member: COLLEAGUE }, { member: MEMBER }]);
+    expect(
+      await asRequest('authenticated', member, 'select member from public.lead_reads'),
+    ).toEqual([{ member: MEMBER }]);
   });
 });
 
 describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger or anon', () => {
   const shared = prepared('postgres');
-  let lead: Prepared['lead'];
-  let asRequest: Prepared['asRequest'];
-  beforeAll(() => void ({ lead, asRequest } = shared()));
+  let client: SupabaseLike['client'];
+  let lead: SupabaseLike['lead'];
+  let held: SupabaseLike['held'];
+  let asRequest: SupabaseLike['asRequest'];
+  let stranger: Claims;
+  beforeAll(async () => {
+    ({ client, lead, held, asRequest } = shared());
+    // A Supabase user with a live session, not in the allowlist.
+    stranger = await shared().signIn(STRANGER);
+  });
 
-  it('shows a signed-in stranger nothing and refuses their changes', async () => {
-    for (const table of [
-      'inbox_leads',
-      'contact_submissions',
-      'lead_outbox',
-      'lead_webhooks',
-      'lead_summaries',
-      'lead_notes',
-      'lead_activity',
-      'lead_reads',
-    ]) {
+  it('shows a signed-in stranger nothing of tables that all hold rows', async () => {
+    for (const table of READ_TABLES) {
+      const { rows } = await client.query(`select count(*)::int as n from public.${table}`);
+      expect(rows[0].n, `${table} holds rows`).toBeGreaterThan(0);
       expect(
         await asRequest('authenticated', stranger, `select * from public.${table}`),
         table,
       ).toEqual([]);
     }
+  });
+
+  it('gives a signed-in stranger no figures and refuses each inbox function', async () => {
+    const [{ figures }] = await asRequest(
+      'authenticated',
+      stranger,
+      'select public.lead_figures(30) as figures',
+    );
+    expect(figures).toMatchObject({ leads: 0, held_as_spam: 0 });
     expect(
-      await failure(asRequest('authenticated', stranger, 'select public.inbox_erase($1)', [lead])),
-    ).toBe('42501');
+      await asRequest('authenticated', stranger, 'select public.inbox_is_member() as is'),
+    ).toEqual([{ is: false }]);
+    for (const [call, params] of changeCalls(lead, held)) {
+      expect(await failure(asRequest('authenticated', stranger, call, params)), call).toBe('42501');
+    }
   });
 
   it('gives anon nothing to read and nothing to call', async () => {
@@ -178,10 +103,8 @@ describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger
         '42501',
       );
     }
-    for (const call of ['inbox_erase($1)', 'inbox_not_spam($1)', 'inbox_mark_read($1)']) {
-      expect(await failure(asRequest('anon', null, `select public.${call}`, [lead])), call).toBe(
-        '42501',
-      );
+    for (const [call, params] of changeCalls(lead, held)) {
+      expect(await failure(asRequest('anon', null, call, params)), call).toBe('42501');
     }
     expect(await failure(asRequest('anon', null, 'select public.inbox_is_member()'))).toBe('42501');
   });
@@ -191,16 +114,17 @@ describePostgres(
   'inbox migrations on a Supabase-like PostgreSQL, left alone or out of reach',
   () => {
     const shared = prepared('postgres');
-    let client: Prepared['client'];
-    let supabaseFunctions: Prepared['supabaseFunctions'];
-    let asRequest: Prepared['asRequest'];
-    beforeAll(() => void ({ client, supabaseFunctions, asRequest } = shared()));
+    let client: SupabaseLike['client'];
+    let authSchema: SupabaseLike['authSchema'];
+    let asRequest: SupabaseLike['asRequest'];
+    beforeAll(() => void ({ client, authSchema, asRequest } = shared()));
 
-    it('leaves Supabase’s auth functions as they were', async () => {
-      expect((await client.query(AUTH_FUNCTIONS)).rows).toEqual(supabaseFunctions);
+    it('leaves Supabase’s auth schema as it was: its functions, users and sessions', async () => {
+      expect((await client.query(AUTH_SCHEMA)).rows).toEqual(authSchema);
     });
 
     it('keeps the sign-in state in app_private, out of every API role’s reach', async () => {
+      const member = await shared().signIn(MEMBER);
       for (const role of ['anon', 'authenticated']) {
         expect(
           await failure(asRequest(role, member, 'select * from app_private.auth_signing_key')),

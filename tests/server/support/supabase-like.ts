@@ -1,0 +1,212 @@
+import pg from 'pg';
+import { openDatabase } from '../../../server/db/open-database.ts';
+import { createPostgresDatabase, emptyDataDir, sharedPerBackend } from './backends.ts';
+import { changesTo } from './session-reach.ts';
+
+/**
+ * What hosted Supabase has before our migrations run: its roles, its `auth`
+ * schema with auth.jwt(), auth.uid() and auth.role() (Supabase's own
+ * definitions, marked so a replacement would show), Supabase Auth's users and
+ * sessions in its own shape (supabase/auth migrations: sessions.id is the
+ * JWT's session_id; sign-out and refresh-token reuse delete the row),
+ * pgcrypto in `extensions`, and default grants of everything in `public` to
+ * its API roles.
+ */
+const SUPABASE_PREPARATION = `
+  do $$ begin
+    if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
+    if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
+    if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+  end $$;
+  create schema auth;
+  create function auth.jwt() returns jsonb language sql stable as $f$
+    -- supabase's own
+    select coalesce(nullif(current_setting('request.jwt.claim', true), ''),
+                    nullif(current_setting('request.jwt.claims', true), ''))::jsonb
+  $f$;
+  create function auth.uid() returns uuid language sql stable as $f$
+    -- supabase's own
+    select coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''),
+                    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'))::uuid
+  $f$;
+  create function auth.role() returns text language sql stable as $f$
+    -- supabase's own
+    select coalesce(nullif(current_setting('request.jwt.claim.role', true), ''),
+                    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'))::text
+  $f$;
+  create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  create table auth.users (
+    instance_id uuid, id uuid primary key, aud varchar(255), role varchar(255),
+    email varchar(255), created_at timestamptz, updated_at timestamptz
+  );
+  create table auth.sessions (
+    id uuid not null primary key,
+    user_id uuid not null references auth.users (id) on delete cascade,
+    created_at timestamptz, updated_at timestamptz, factor_id uuid, aal auth.aal_level,
+    not_after timestamptz, refreshed_at timestamp, user_agent text, ip inet, tag text
+  );
+  create index sessions_user_id_idx on auth.sessions (user_id);
+  grant usage on schema auth to anon, authenticated, service_role;
+  create schema extensions;
+  create extension pgcrypto with schema extensions;
+  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+`;
+
+/** Everything in Supabase's `auth` schema, to show our migrations leave it as it was. */
+export const AUTH_SCHEMA = `
+  select 'function' as kind, p.proname as name, pg_get_functiondef(p.oid) as definition,
+         p.proacl::text as acl
+  from pg_proc p where p.pronamespace = 'auth'::regnamespace
+  union all
+  select 'relation', c.relname, c.relkind::text, c.relacl::text
+  from pg_class c where c.relnamespace = 'auth'::regnamespace
+  order by 1, 2`;
+
+export const MEMBER = 'owner@example.co.uk';
+export const COLLEAGUE = 'colleague@example.co.uk';
+export const STRANGER = 'stranger@example.co.uk';
+
+/** The claims of a Supabase Auth access token. */
+export interface Claims {
+  role: string;
+  aud: string;
+  email: string;
+  sub: string;
+  session_id?: string;
+}
+
+/** An error's SQLSTATE, or 'ok'. */
+export const failure = (run: Promise<unknown>) =>
+  run.then(
+    () => 'ok',
+    (error: { code?: string }) => error.code,
+  );
+
+/**
+ * One PostgreSQL database prepared like hosted Supabase and migrated, with a
+ * row in every table the inbox reads. Call at a test file's top level.
+ */
+export const supabaseLike = () =>
+  sharedPerBackend(async () => {
+    const database = await createPostgresDatabase();
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(SUPABASE_PREPARATION);
+    const authSchema: unknown[] = (await client.query(AUTH_SCHEMA)).rows;
+
+    const { dataDir, remove } = emptyDataDir();
+    const db = await openDatabase({ dataDir, databaseUrl: database.url });
+    await db.close();
+    remove();
+
+    await client.query('insert into app_private.inbox_members (email) values ($1), ($2)', [
+      MEMBER,
+      COLLEAGUE,
+    ]);
+    const leads = await client.query(
+      `insert into public.contact_submissions (name, email, message, suspected_spam)
+       values ('Ada', 'ada@example.co.uk', 'Hello', false), ('Spam', 's@example.co.uk', 'Buy', true)
+       returning id`,
+    );
+    const [lead, held] = leads.rows.map((row: { id: string }) => Number(row.id)) as [
+      number,
+      number,
+    ];
+    for (const [sql, params] of [
+      ['insert into public.lead_webhooks (submission_id) values ($1)', [lead]],
+      ['insert into public.lead_summaries default values', []],
+      [
+        "insert into public.lead_notes (submission_id, author, body) values ($1, $2, 'Hi')",
+        [lead, MEMBER],
+      ],
+      [
+        "insert into public.lead_activity (submission_id, actor, action) values ($1, $2, 'note')",
+        [lead, MEMBER],
+      ],
+      [
+        'insert into public.lead_reads (submission_id, member) values ($1, $2), ($1, $3)',
+        [lead, MEMBER, COLLEAGUE],
+      ],
+    ] as const) {
+      await client.query(sql, [...params]);
+    }
+
+    /** A Supabase Auth user (once per address) and a new session of theirs, as its token's claims. */
+    const signIn = async (email: string): Promise<Claims> => {
+      const { rows } = await client.query(
+        `with found as (select id from auth.users where email = $1),
+              made as (insert into auth.users (id, aud, role, email)
+                       select gen_random_uuid(), 'authenticated', 'authenticated', $1
+                       where not exists (select from found) returning id)
+         select id from found union all select id from made`,
+        [email],
+      );
+      const sub = String(rows[0].id);
+      const session = await client.query(
+        `insert into auth.sessions (id, user_id, created_at, aal)
+         values (gen_random_uuid(), $1, now(), 'aal1') returning id`,
+        [sub],
+      );
+      const id = String(session.rows[0].id);
+      return { role: 'authenticated', aud: 'authenticated', email, sub, session_id: id };
+    };
+
+    /** One statement as PostgREST runs a request: the role, and the token's claims. */
+    const asRequest = async (
+      role: string,
+      claims: object | null,
+      sql: string,
+      params: unknown[] = [],
+    ) => {
+      await client.query('begin');
+      try {
+        if (claims) {
+          await client.query("select set_config('request.jwt.claims', $1, true)", [
+            JSON.stringify(claims),
+          ]);
+        }
+        await client.query(`set local role ${role}`);
+        return (await client.query(sql, params)).rows;
+      } finally {
+        await client.query('rollback');
+      }
+    };
+
+    return {
+      client,
+      authSchema,
+      lead,
+      held,
+      signIn,
+      asRequest,
+      async close() {
+        await client.end();
+        await database.drop();
+      },
+    };
+  });
+
+export type SupabaseLike = ReturnType<ReturnType<ReturnType<typeof supabaseLike>>>;
+
+/** The tables and view the inbox reads, each with a row in the fixture. */
+export const READ_TABLES = [
+  'inbox_leads',
+  'contact_submissions',
+  'lead_outbox',
+  'lead_webhooks',
+  'lead_summaries',
+  'lead_notes',
+  'lead_activity',
+  'lead_reads',
+] as const;
+
+/** Each inbox change as SQL, with the arguments the inbox sends over HTTP (support/session-reach.ts). */
+export const changeCalls = (lead: number, held: number): [string, unknown[]][] =>
+  Object.entries(changesTo(lead, held)).map(([name, args]) => [
+    `select public.${name}(${Object.keys(args)
+      .map((arg, i) => `${arg} => $${i + 1}`)
+      .join(', ')})`,
+    Object.values(args),
+  ]);
