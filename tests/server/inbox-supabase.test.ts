@@ -137,17 +137,16 @@ describePostgres(
 
 describePostgres('inbox removal on a Supabase-like PostgreSQL (issue 39)', () => {
   const shared = prepared('postgres');
-  let client: Prepared['client'];
-  let asRequest: Prepared['asRequest'];
+  let client: SupabaseLike['client'];
+  let asRequest: SupabaseLike['asRequest'];
   beforeAll(() => void ({ client, asRequest } = shared()));
 
   const remove = 'select public.inbox_remove_member($1)';
 
   it('lets a member remove another for good, and nobody else remove anyone', async () => {
-    const colleague = { ...stranger, email: 'colleague@example.co.uk' };
-    await client.query('insert into app_private.inbox_members (email) values ($1)', [
-      colleague.email,
-    ]);
+    const member = await shared().signIn(MEMBER);
+    const colleague = await shared().signIn(COLLEAGUE);
+    const stranger = await shared().signIn(STRANGER);
     expect(await failure(asRequest('anon', null, remove, [MEMBER]))).toBe('42501');
     expect(await failure(asRequest('authenticated', stranger, remove, [MEMBER]))).toBe('42501');
 
@@ -157,7 +156,7 @@ describePostgres('inbox removal on a Supabase-like PostgreSQL (issue 39)', () =>
       JSON.stringify(member),
     ]);
     await client.query('set local role authenticated');
-    await client.query(remove, [colleague.email]);
+    await client.query(remove, [COLLEAGUE]);
     await client.query('commit');
 
     expect(await asRequest('authenticated', colleague, 'select * from public.inbox_leads')).toEqual(
@@ -165,8 +164,8 @@ describePostgres('inbox removal on a Supabase-like PostgreSQL (issue 39)', () =>
     );
     expect(await failure(asRequest('authenticated', colleague, remove, [MEMBER]))).toBe('42501');
     const { rows } = await client.query('select * from app_private.inbox_seed_members(array[$1])', [
-      colleague.email,
+      COLLEAGUE,
     ]);
-    expect(rows).toEqual([{ address: colleague.email, outcome: 'removed' }]);
+    expect(rows).toEqual([{ address: COLLEAGUE, outcome: 'removed' }]);
   });
 });

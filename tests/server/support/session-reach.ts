@@ -16,7 +16,11 @@ export const changesTo = (lead: number, held: number): Record<string, object> =>
   inbox_mark_read: { lead_id: lead },
   inbox_not_spam: { lead_id: held },
   inbox_erase: { lead_id: lead },
+  inbox_remove_member: { email: COLLEAGUE },
 });
+
+/** A second member's address, whom an ended session must not be able to remove. */
+export const COLLEAGUE = 'colleague@example.co.uk';
 
 /** Everything the inbox's changes could touch, to compare before and after. */
 async function inboxState(server: RunningServer): Promise<unknown> {
@@ -26,7 +30,9 @@ async function inboxState(server: RunningServer): Promise<unknown> {
     (select count(*)::int from public.lead_notes) as notes,
     (select count(*)::int from public.lead_activity) as activity,
     (select count(*)::int from public.lead_reads) as reads,
-    (select count(*)::int from public.lead_outbox) as outbox`);
+    (select count(*)::int from public.lead_outbox) as outbox,
+    (select json_agg(email order by email) from app_private.inbox_members) as members,
+    (select count(*)::int from app_private.inbox_removed_members) as removed`);
   return row;
 }
 

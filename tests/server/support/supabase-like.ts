@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { createPostgresDatabase, emptyDataDir, sharedPerBackend } from './backends.ts';
-import { changesTo } from './session-reach.ts';
+import { changesTo, COLLEAGUE } from './session-reach.ts';
 
 /**
  * What hosted Supabase has before our migrations run: its roles, its `auth`
@@ -65,7 +65,7 @@ export const AUTH_SCHEMA = `
   order by 1, 2`;
 
 export const MEMBER = 'owner@example.co.uk';
-export const COLLEAGUE = 'colleague@example.co.uk';
+export { COLLEAGUE };
 export const STRANGER = 'stranger@example.co.uk';
 
 /** The claims of a Supabase Auth access token. */
