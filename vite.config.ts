@@ -2,22 +2,30 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { inlineBootScripts } from './scripts/inline-boot-scripts.ts';
+import { replyClockFor, WorkingHoursError } from './scripts/reply-clock.ts';
 import { ConfigError, parseSiteEnv } from './src/config/env.ts';
 
 export default defineConfig(({ mode }) => {
-  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  // BUSINESS_*: the working hours the server's clocks follow, which the page's thanks states.
+  const env = { ...loadEnv(mode, process.cwd(), ['VITE_', 'BUSINESS_']), ...process.env };
   let config;
+  let replyClock;
   try {
     config = parseSiteEnv(env);
+    replyClock = replyClockFor(env, new Date());
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof WorkingHoursError) {
       throw new Error(`Configuration error: ${error.message} (see .env.example)`);
     }
     throw error;
   }
   return {
     plugins: [react(), tailwindcss(), inlineBootScripts()],
-    define: { __SITE_CONFIG__: JSON.stringify(config) },
+    define: {
+      __SITE_CONFIG__: JSON.stringify(config),
+      // Only the thanks toast's chunk reads it (src/features/contact/reply-time.ts).
+      __REPLY_CLOCK__: JSON.stringify(replyClock),
+    },
     // The manifest tells bench/bundle and the budget test which chunks load on first view.
     build: {
       target: 'es2022',

@@ -41,3 +41,19 @@ const REFERENCE = new RegExp(
 export function isSubmissionReference(text: string): boolean {
   return REFERENCE.test(text);
 }
+
+/**
+ * The lowest and highest submission key (UUID) whose reference this is: the
+ * reference carries the key's first 40 bits, so the server finds its lead
+ * with a range on the key's unique index (server/native-form/sent-page.ts).
+ */
+export function referenceKeyRange(reference: string): [string, string] {
+  let value = 0n;
+  for (const character of reference.replaceAll('-', '').slice(REFERENCE_PREFIX.length)) {
+    value = (value << BigInt(BITS_PER_CHARACTER)) | BigInt(ALPHABET.indexOf(character));
+  }
+  const hex = value.toString(16).padStart((REFERENCE_LENGTH * BITS_PER_CHARACTER) / 4, '0');
+  const key = (fill: string) =>
+    `${hex.slice(0, 8)}-${hex.slice(8)}${fill.repeat(2)}-${fill.repeat(4)}-${fill.repeat(4)}-${fill.repeat(12)}`;
+  return [key('0'), key('f')];
+}

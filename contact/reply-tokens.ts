@@ -12,6 +12,8 @@ export const REPLY_TOKENS = {
   message: '%%MESSAGE%%',
   /** The confirmation's reference. */
   reference: '%%REFERENCE%%',
+  /** The confirmation's reply time ("We'll reply by 17:30 today (UK time)."), or nothing. */
+  replyBy: '%%REPLY_BY%%',
 } as const;
 
 /** Where scripts/build.mjs writes the pages, inside the build's output. */

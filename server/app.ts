@@ -4,6 +4,8 @@ import { createCodeMailer, type CodeMailerOptions } from './auth/code-mailer.ts'
 import type { CodeRules } from './auth/sign-in-queries.ts';
 import { DEFAULTS } from './settings/schema.ts';
 import type { Database } from './db/database.ts';
+import type { WorkingHours } from '../contact/working-hours.ts';
+import { defaultWorkingHours } from './leads/clocks/working-hours.ts';
 import { health } from './plugins/health.ts';
 import { nativeForm } from './native-form/plugin.ts';
 import { loggerOptions, requestLog } from './plugins/request-log.ts';
@@ -34,6 +36,8 @@ export interface AppOptions {
   mail?: CodeMailerOptions;
   /** Tests only: the sign-in code's limits (server/auth/sign-in-queries.ts). */
   codeRules?: Partial<CodeRules>;
+  /** BUSINESS_HOURS and BUSINESS_TIMEZONE (the defaults when absent): the no-JS confirmation's reply time. */
+  businessHours?: WorkingHours;
 }
 
 /** Generous for the largest valid submission on a poor mobile connection. */
@@ -70,6 +74,7 @@ export async function buildApp({
   corsOrigins = [],
   mail = {},
   codeRules,
+  businessHours = defaultWorkingHours(),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === true ? loggerOptions() : logger ? loggerOptions(logger) : false,
@@ -115,6 +120,11 @@ export async function buildApp({
     corsOrigins,
     codeRules,
   });
-  await app.register(nativeForm, { database, distDir, allowedOrigins: corsOrigins });
+  await app.register(nativeForm, {
+    database,
+    distDir,
+    allowedOrigins: corsOrigins,
+    businessHours,
+  });
   return app;
 }

@@ -7,11 +7,12 @@ import {
   type ContactSubmission,
   type SubmissionRow,
 } from '../../contact/validation.ts';
+import type { WorkingHours } from '../../contact/working-hours.ts';
 import type { Database } from '../db/database.ts';
 import { FORM_MEDIA_TYPE, readFormBody } from './form-body.ts';
 import { loadReplyPages, plainPage, type Reply } from './reply-pages.ts';
 import { linksBackTo } from './site-links.ts';
-import { loadSentPage, referenceOfSameWords } from './sent-page.ts';
+import { loadSentPage, referenceOfSameWords, replyTimeOf } from './sent-page.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
 import { MAX_BODY_BYTES } from '../rest/plugin.ts';
 import { isCrossSite } from '../rest/same-site.ts';
@@ -21,6 +22,8 @@ export interface NativeFormOptions {
   distDir: string;
   /** Origins besides this one whose pages may post the form (CORS_ORIGINS). */
   allowedOrigins: readonly string[];
+  /** BUSINESS_HOURS and BUSINESS_TIMEZONE: the confirmation says when the reply is due. */
+  businessHours: WorkingHours;
 }
 
 const EMPTY: ContactSubmission = { name: '', email: '', message: '' };
@@ -34,14 +37,15 @@ const EMPTY: ContactSubmission = { name: '', email: '', message: '' };
  * visitor's words in the fields. No answer puts them in a URL.
  */
 export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, options) => {
-  const { database, allowedOrigins } = options;
+  const { database, allowedOrigins, businessHours } = options;
   const replyPage = loadReplyPages(options.distDir);
   const sentPage = loadSentPage(options.distDir);
 
   app.get<{ Params: { reference: string }; Querystring: { site?: unknown } }>(
     `${SENT_PATH}:reference`,
     async (request, reply) => {
-      const page = sentPage(request.params.reference);
+      const { reference } = request.params;
+      const page = sentPage(reference, await replyTimeOf(database, reference, businessHours));
       if (page === undefined) return reply.redirect(SENT_PATH, 303);
       // A page on another origin was sent here (confirmationUrl): its links lead back there.
       const site = allowedSite(request.query.site, allowedOrigins);

@@ -31,8 +31,9 @@ export function loadReplyPages(distDir: string): (reply: Reply) => string {
       problem: reply.problem,
       text: reply.text,
       ...reply.values,
-      // Only the confirmation carries one (sent-page.ts).
+      // Only the confirmation carries these (sent-page.ts).
       reference: '',
+      replyBy: '',
     };
     if (!template) return plainPage(reply.title, `${reply.problem} ${reply.text}`);
     // One pass, so a visitor's words that look like a token stay words.

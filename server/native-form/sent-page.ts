@@ -3,28 +3,69 @@ import { join } from 'node:path';
 import { contactReplyCopy as copy } from '../../src/content/contact-reply.ts';
 import { MESSAGES } from '../../src/content/contact.ts';
 import { REPLY_FILES, REPLY_TOKENS } from '../../contact/reply-tokens.ts';
-import { isSubmissionReference, submissionReference } from '../../contact/reference.ts';
+import {
+  isSubmissionReference,
+  referenceKeyRange,
+  submissionReference,
+} from '../../contact/reference.ts';
+import { replyTime } from '../../contact/reply-time.ts';
+import type { WorkingHours } from '../../contact/working-hours.ts';
 import type { Database } from '../db/database.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { isBankHoliday } from '../leads/clocks/bank-holidays.ts';
 import { plainPage } from './reply-pages.ts';
 
 /**
  * The confirmation after a form sent without JavaScript, with the reference
  * the visitor can quote (docs/product.md#exactly-once): the build's
- * prerendered template with the reference filled in. A reference is not
- * personal data (it is derived from a random key), so it may be in the URL.
- * Returns undefined for text that is not a reference.
+ * prerendered template with the reference and the reply time (replyTimeOf)
+ * filled in. A reference is not personal data (it is derived from a random
+ * key), so it may be in the URL. Returns undefined for text that is not a
+ * reference.
  */
-export function loadSentPage(distDir: string): (reference: string) => string | undefined {
+export function loadSentPage(
+  distDir: string,
+): (reference: string, replyBy: string | undefined) => string | undefined {
   const file = join(distDir, REPLY_FILES.sentTemplate);
   const template = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  return (reference) => {
+  return (reference, replyBy) => {
     // Only our own alphabet and a hyphen: nothing to escape, nothing to inject.
     if (!isSubmissionReference(reference)) return undefined;
+    const thanks = replyBy ? `${MESSAGES.sent} ${replyBy}` : MESSAGES.sent;
     if (!template) {
-      return plainPage(copy.sent.title, `${MESSAGES.sent} ${copy.referenceLead} ${reference}`);
+      return plainPage(copy.sent.title, `${thanks} ${copy.referenceLead} ${reference}`);
     }
-    return template.replaceAll(REPLY_TOKENS.reference, reference);
+    return template
+      .replaceAll(REPLY_TOKENS.reference, reference)
+      .replace(` ${REPLY_TOKENS.replyBy}`, replyBy ? ` ${escapeHtml(replyBy)}` : '');
   };
+}
+
+/**
+ * "We'll reply by 17:30 today (UK time).": the clocks' rule at the time the
+ * lead with this reference arrived, the same the page's thanks toast says; the
+ * zone is named, as a page without script cannot know the visitor's. Undefined
+ * when no stored lead has the reference (or it cannot be read now): the
+ * confirmation then says only the thanks.
+ */
+export async function replyTimeOf(
+  db: Database,
+  reference: string,
+  hours: WorkingHours,
+): Promise<string | undefined> {
+  if (!isSubmissionReference(reference)) return undefined;
+  try {
+    // Of two leads sharing a reference (about 1 in 20,000 among 10,000), the newer.
+    const [row] = await db.query(
+      `select max(created_at) as created_at from public.contact_submissions
+       where submission_key between $1::uuid and $2::uuid`,
+      referenceKeyRange(reference),
+    );
+    if (row?.created_at == null) return undefined;
+    return replyTime(new Date(row.created_at as string), hours, isBankHoliday).sentence;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

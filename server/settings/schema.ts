@@ -17,8 +17,8 @@ import { DEFAULT_REMINDER_MINUTES } from '../leads/clocks/lead-clocks.ts';
 import {
   DEFAULT_BUSINESS_HOURS,
   DEFAULT_BUSINESS_TIMEZONE,
-  parseWorkingHours,
-} from '../leads/clocks/working-hours.ts';
+  readWorkingHours,
+} from '../../contact/working-hours.ts';
 import { isHeaderSafeAddress, parseMailbox } from '../leads/delivery/email-address.ts';
 import { SUMMARY_INTERVAL_MS, UNVERIFIED_PER_HOUR } from '../leads/delivery/outbox-worker.ts';
 import {
@@ -191,7 +191,7 @@ export const serverSettings = settingsFields.superRefine(
     const production = value.NODE_ENV === 'production';
     const urlProblem = value.WEBHOOK_URL && webhookUrlProblem(value.WEBHOOK_URL, production);
     if (urlProblem) complain('WEBHOOK_URL', urlProblem);
-    const hours = parseWorkingHours(value.BUSINESS_HOURS, value.BUSINESS_TIMEZONE);
+    const hours = readWorkingHours(value);
     if ('problem' in hours) complain('BUSINESS_HOURS', hours.problem);
   },
   // Also when a field is wrong: the error names every bad variable at once.

@@ -3,7 +3,7 @@
  * clocks, the purge), made from the parsed settings (./schema.ts).
  */
 import type { ProofOfWorkSettings } from '../db/proof-of-work.ts';
-import { parseWorkingHours, type WorkingHours } from '../leads/clocks/working-hours.ts';
+import { readWorkingHours, type WorkingHours } from '../../contact/working-hours.ts';
 import type { TrustProxy } from '../trust-proxy.ts';
 import type { Settings } from './schema.ts';
 
@@ -56,7 +56,7 @@ export interface ServerConfig {
 export type DatabaseConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'>;
 
 export function toServerConfig(settings: Settings): ServerConfig {
-  const hours = parseWorkingHours(settings.BUSINESS_HOURS, settings.BUSINESS_TIMEZONE);
+  const hours = readWorkingHours(settings);
   // The schema refused any other outcome.
   if (!('value' in hours)) throw new Error(hours.problem);
   const proofOfWork: ProofOfWorkSettings = {};

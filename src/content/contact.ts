@@ -34,8 +34,13 @@ export const contactCopy = {
     savedOnDevice:
       'Your message is saved on this device and will be sent when the connection is back.',
     cancelSaved: 'Cancel sending',
-    /** The success toast's description: what the visitor can quote (docs/product.md#exactly-once). */
-    reference: (reference: string) => `Your reference: ${reference}`,
+    /**
+     * The success toast's description: what the visitor can quote
+     * (docs/product.md#exactly-once), then when to expect the reply, if known
+     * (src/content/reply-time.ts).
+     */
+    reference: (reference: string, replyBy?: string) =>
+      replyBy ? `Reference ${reference}. ${replyBy}` : `Reference ${reference}.`,
     privacyNote: 'We use your details only to reply to you.',
     privacyLink: 'Privacy notice',
   },

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBankHoliday } from '../../server/leads/clocks/bank-holidays';
-import { diagnosisDue, isWorkingDay, replyDue } from '../../server/leads/clocks/deadlines';
+import { isWorkingDay } from '../../contact/reply-due';
+import { diagnosisDue, replyDue } from '../../server/leads/clocks/deadlines';
 import {
   DEFAULT_BUSINESS_HOURS,
   DEFAULT_BUSINESS_TIMEZONE,
   parseWorkingHours,
   type WorkingHours,
-} from '../../server/leads/clocks/working-hours';
-import { localParts, nextDate } from '../../server/leads/clocks/zoned-time';
+} from '../../contact/working-hours';
+import { localParts, nextDate } from '../../contact/zoned-time';
 
 function hours(text = DEFAULT_BUSINESS_HOURS, zone = DEFAULT_BUSINESS_TIMEZONE): WorkingHours {
   const parsed = parseWorkingHours(text, zone);

@@ -2,7 +2,7 @@ import { asTyped } from '../../../contact/as-typed.ts';
 import type { Row } from '../../db/database.ts';
 import { escapeHtml } from '../../escape-html.ts';
 import { inboxLink } from '../delivery/lead-message.ts';
-import type { WorkingHours } from './working-hours.ts';
+import type { WorkingHours } from '../../../contact/working-hours.ts';
 
 /**
  * The clocks' two emails to the agency: a reminder listing the leads whose

@@ -1,45 +1,23 @@
+import { replyDue as replyDueWith, type IsHoliday } from '../../../contact/reply-due.ts';
+import type { WorkingHours } from '../../../contact/working-hours.ts';
 import { isBankHoliday } from './bank-holidays.ts';
-import type { WorkingHours } from './working-hours.ts';
-import { localParts, nextDate, weekdayOf, zonedInstant } from './zoned-time.ts';
 
 /**
  * The page's two promises as deadlines (docs/lead-clocks.md; decisions.md,
- * "The agency's side"): one definition, used wherever a deadline is set.
+ * "The agency's side"), used wherever the server sets one. The reply rule is
+ * the one the page uses too (contact/reply-due.ts); here it reads England and
+ * Wales bank holidays from date-holidays.
  */
 
-/** A lead this close to closing time, or closer, is answered the next working day. */
-const SAME_DAY_CUT_OFF_MS = 2 * 3_600_000;
-/** "Otherwise it is due at 12:00 on the next working day." */
-const NEXT_DAY_DUE_MINUTES = 12 * 60;
 /** "A diagnosis within 24 hours": plain clock hours, weekends and holidays included. */
 const DIAGNOSIS_WITHIN_MS = 24 * 3_600_000;
 
-export type IsHoliday = (date: string) => boolean;
-
-export function isWorkingDay(date: string, hours: WorkingHours, isHoliday: IsHoliday): boolean {
-  return hours.days.has(weekdayOf(date)) && !isHoliday(date);
-}
-
-/**
- * "Same-day response": closing time on the day the lead arrives, if that is a
- * working day and closing is at least SAME_DAY_CUT_OFF_MS away; otherwise noon
- * on the next working day (kept within the working hours, should they not
- * include noon).
- */
 export function replyDue(
   arrival: Date,
   hours: WorkingHours,
   isHoliday: IsHoliday = isBankHoliday,
 ): Date {
-  const today = localParts(arrival, hours.timeZone).date;
-  if (isWorkingDay(today, hours, isHoliday)) {
-    const closing = zonedInstant(today, hours.close, hours.timeZone);
-    if (closing.getTime() - arrival.getTime() >= SAME_DAY_CUT_OFF_MS) return closing;
-  }
-  let day = nextDate(today);
-  while (!isWorkingDay(day, hours, isHoliday)) day = nextDate(day);
-  const due = Math.min(Math.max(NEXT_DAY_DUE_MINUTES, hours.open), hours.close);
-  return zonedInstant(day, due, hours.timeZone);
+  return replyDueWith(arrival, hours, isHoliday);
 }
 
 export function diagnosisDue(arrival: Date): Date {

@@ -22,8 +22,8 @@ import {
 } from './clock-queries.ts';
 import { LAST_REMINDER, RECORD_REMINDERS, REMINDERS_DUE } from './clock-queries.ts';
 import { digestNotice, reminderNotice, type Notice } from './clock-messages.ts';
-import type { WorkingHours } from './working-hours.ts';
-import { localParts, weekdayOf, zonedInstant } from './zoned-time.ts';
+import type { WorkingHours } from '../../../contact/working-hours.ts';
+import { localParts, weekdayOf, zonedInstant } from '../../../contact/zoned-time.ts';
 
 /** A lead has its deadlines within seconds of its email; an idle round is two indexed queries. */
 const CLOCK_POLL_MS = 5_000;

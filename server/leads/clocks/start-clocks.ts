@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database.ts';
 import { createLeadMailer } from '../delivery/lead-mailer.ts';
 import { startLeadClocks, type ClockLog, type LeadClocks } from './lead-clocks.ts';
-import { defaultWorkingHours, type WorkingHours } from './working-hours.ts';
+import type { WorkingHours } from '../../../contact/working-hours.ts';
+import { defaultWorkingHours } from './working-hours.ts';
 
 export interface ClockStartOptions {
   smtpUrl?: string;

@@ -16,6 +16,7 @@ export function renderReplyPages(): { sent: string; template: string; sentTempla
         title={contactReplyCopy.sent.title}
         text={MESSAGES.sent}
         reference={t.reference}
+        replyBy={t.replyBy}
       />,
     ),
     template: renderToStaticMarkup(

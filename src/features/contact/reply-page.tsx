@@ -19,6 +19,8 @@ export interface ReplyPageProps {
   values?: ContactSubmission;
   /** On the confirmation: the reference the visitor can quote (docs/product.md#exactly-once). */
   reference?: string;
+  /** On the confirmation: when to expect the reply, after the thanks (docs/lead-clocks.md). */
+  replyBy?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ReplyPageProps {
  * scripts/build.mjs; the server fills a refusal's words into the template
  * (server/native-form/reply-pages.ts), never into a URL.
  */
-export function ReplyPage({ title, problem, text, values, reference }: ReplyPageProps) {
+export function ReplyPage({ title, problem, text, values, reference, replyBy }: ReplyPageProps) {
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
       <a href="/" className="inline-flex min-h-12 items-center">
@@ -39,7 +41,7 @@ export function ReplyPage({ title, problem, text, values, reference }: ReplyPage
           {problem}
         </p>
       )}
-      <p className="text-muted">{text}</p>
+      <p className="text-muted">{replyBy === undefined ? text : `${text} ${replyBy}`}</p>
       {reference !== undefined && (
         <p className="text-muted">
           {copy.referenceLead} <strong className="font-mono text-ink">{reference}</strong>

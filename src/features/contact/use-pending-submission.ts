@@ -15,6 +15,17 @@ const copy = contactCopy.form;
 
 const loadSender = () => import('./submit-contact');
 
+/**
+ * The reply time for the thanks (docs/lead-clocks.md), by the clock at
+ * `accepted`; loaded with the thanks, never in the first view. A chunk that
+ * does not load leaves the thanks without it.
+ */
+const replyTimeAt = (accepted: Date) =>
+  import('./reply-time').then(
+    ({ replyTimeSentence }) => replyTimeSentence(accepted),
+    () => undefined,
+  );
+
 /** Loads the sender ahead (the form gained focus), so a send made offline needs no download. */
 export function prepareSending() {
   void loadSender().catch(() => {});
@@ -38,12 +49,15 @@ export function usePendingSubmission(onSent: () => void) {
   sentRef.current = onSent;
 
   const confirmed = useCallback(async (pending: PendingSubmission, toastId?: string | number) => {
+    // The moment the lead was accepted, before anything else loads.
+    const replyTime = replyTimeAt(new Date());
     forgetPending(pending.key);
     setWaiting(false);
     sentRef.current();
-    (await getToast()).success(MESSAGES.sent, {
+    const toast = await getToast();
+    toast.success(MESSAGES.sent, {
       id: toastId,
-      description: copy.reference(submissionReference(pending.key)),
+      description: copy.reference(submissionReference(pending.key), await replyTime),
     });
   }, []);
 

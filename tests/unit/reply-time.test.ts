@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { replyTime, replyTimeByClock } from '../../contact/reply-time';
+import { readWorkingHours } from '../../contact/working-hours';
+import { replyClockFor } from '../../scripts/reply-clock';
+import { isBankHoliday } from '../../server/leads/clocks/bank-holidays';
+import { replyDue } from '../../server/leads/clocks/deadlines';
+
+/**
+ * Issue 41: the visitor is told when to expect the reply, by the clocks' own
+ * rule (contact/reply-due.ts). The page runs it on what the build wrote in
+ * (scripts/reply-clock.ts), the server on date-holidays: the same time either way.
+ */
+
+const BUILT = new Date('2026-11-25T12:00:00Z');
+const clock = replyClockFor({}, BUILT);
+const london = readWorkingHours({});
+if ('problem' in london) throw new Error(london.problem);
+const hours = london.value;
+
+/** The three moments of the issue, London time (GMT in winter: Z is London). */
+const MOMENTS = [
+  ['a Tuesday morning', '2026-12-01T10:00:00Z', "We'll reply by 17:30 today."],
+  ['a Friday evening', '2026-12-04T18:00:00Z', "We'll reply by 12:00 on Monday."],
+  // Christmas Eve, after the cut-off: Christmas, the weekend and Boxing Day's substitute Monday.
+  ['the day before a bank holiday', '2026-12-24T16:00:00Z', "We'll reply by 12:00 on Tuesday."],
+] as const;
+
+describe('the reply time at three moments', () => {
+  it.each(MOMENTS)('%s: the page says it as the clocks set it', (_, at, words) => {
+    const arrival = new Date(at);
+    expect(replyTimeByClock(arrival, clock, 'Europe/London')).toBe(words);
+    const server = replyTime(arrival, hours, isBankHoliday, 'Europe/London');
+    expect(server.sentence).toBe(words);
+    expect(server.due).toEqual(replyDue(arrival, hours));
+  });
+
+  it('names the zone when the reader is elsewhere, or where the zone is not known', () => {
+    const arrival = new Date(MOMENTS[0][1]);
+    expect(replyTimeByClock(arrival, clock, 'America/New_York')).toBe(
+      "We'll reply by 17:30 today (UK time).",
+    );
+    expect(replyTime(arrival, hours, isBankHoliday).sentence).toBe(
+      "We'll reply by 17:30 today (UK time).",
+    );
+    // Dublin's clock reads as London's: nothing to add.
+    expect(replyTimeByClock(arrival, clock, 'Europe/Dublin')).toBe(MOMENTS[0][2]);
+  });
+
+  it('dates a deadline a week or more ahead, where a weekday alone would mean this week', () => {
+    const saturdays = readWorkingHours({ BUSINESS_HOURS: 'Sat 09:00-17:30' });
+    if ('problem' in saturdays) throw new Error(saturdays.problem);
+    const sentence = replyTime(new Date('2026-12-05T16:00:00Z'), saturdays.value, isBankHoliday);
+    expect(sentence.sentence).toBe("We'll reply by 12:00 on Saturday 12 December (UK time).");
+  });
+});
+
+describe('what the build writes into the page', () => {
+  it("is the next two years' bank holidays and the working hours, in a few hundred bytes", () => {
+    expect(clock).toMatchObject({
+      days: [1, 2, 3, 4, 5],
+      open: 9 * 60,
+      close: 17 * 60 + 30,
+      timeZone: 'Europe/London',
+      from: '2026-11-25',
+      until: '2028-11-25',
+    });
+    expect(clock.holidays).toContain('2026-12-28');
+    expect(clock.holidays).toContain('2028-08-28');
+    expect(clock.holidays.every((date) => isBankHoliday(date))).toBe(true);
+    expect(JSON.stringify(clock).length).toBeLessThan(512);
+  });
+
+  it('says no time past the days it knows, rather than a wrong one', () => {
+    const late = new Date('2028-11-24T18:00:00Z'); // a Friday: due Monday 27th, past `until`
+    expect(replyTimeByClock(late, clock, 'Europe/London')).toBeUndefined();
+    expect(replyTimeByClock(new Date('2026-11-24T10:00:00Z'), clock, 'Europe/London')).toBe(
+      undefined,
+    );
+  });
+
+  it('refuses BUSINESS_HOURS as the server does', () => {
+    expect(() => replyClockFor({ BUSINESS_HOURS: 'weekdays 9-5' }, BUILT)).toThrow(
+      'BUSINESS_HOURS names days as Mon…Sun',
+    );
+  });
+});
