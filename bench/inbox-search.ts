@@ -43,6 +43,19 @@ async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - started, result];
 }
 
+/** A probe that got no answer (the server dropped the connection) counts, with how long it waited. */
+const failures: string[] = [];
+async function probe(what: string, work: () => Promise<number>): Promise<number> {
+  const started = performance.now();
+  try {
+    return await work();
+  } catch (error) {
+    const waited = performance.now() - started;
+    failures.push(`${what}: no answer after ${ms(waited)} (${(error as Error).message})`);
+    return waited;
+  }
+}
+
 /** A visitor's lead, as the page sends it: a challenge, solved here (not timed), then the insert. */
 async function visitorInsert(url: string, n: number) {
   const [challenge, issued] = await timed(() => fetchChallenge(url));
@@ -114,13 +127,20 @@ async function bench(server: RunningServer, label: string) {
   const codes: number[] = [];
   const visitor = (async () => {
     for (let n = 0; running; n++) {
-      const { challenge, insert } = await visitorInsert(server.url, n);
+      let insert = 0;
+      const challenge = await probe('anonymous lead', async () => {
+        const times = await visitorInsert(server.url, n);
+        insert = times.insert;
+        return times.challenge;
+      });
       challenges.push(challenge);
       inserts.push(insert);
     }
   })();
   const signIn = (async () => {
-    for (let n = 0; running; n++) codes.push(await codeRequest(server.url, n));
+    for (let n = 0; running; n++) {
+      codes.push(await probe('sign-in code', () => codeRequest(server.url, n)));
+    }
   })();
   const [held] = await timed(async () => (await search(worst.path)).arrayBuffer());
   running = false;
@@ -130,6 +150,7 @@ async function bench(server: RunningServer, label: string) {
   console.log(`    anonymous challenge: ${most(challenges)}`);
   console.log(`    anonymous insert:    ${most(inserts)}`);
   console.log(`    sign-in code:        ${most(codes)}`);
+  for (const failure of failures.splice(0)) console.log(`    ${failure}`);
 }
 
 async function withServer(databaseUrl: string | undefined, label: string) {
