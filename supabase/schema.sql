@@ -501,6 +501,7 @@ CREATE TABLE public.contact_submissions (
     diagnosed_at timestamp with time zone,
     reply_due timestamp with time zone,
     diagnosis_due timestamp with time zone,
+    search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, ((((((name || ' '::text) || email) || ' '::text) || translate(email, '@.-_+'::text, '     '::text)) || ' '::text) || message))) STORED,
     CONSTRAINT contact_submissions_status_check CHECK ((status = ANY (ARRAY['new'::text, 'replied'::text, 'diagnosed'::text, 'won'::text, 'lost'::text, 'archived'::text])))
 );
 
@@ -533,6 +534,12 @@ COMMENT ON COLUMN public.contact_submissions.proof IS 'ALTCHA v1 payload, checke
 --
 
 COMMENT ON COLUMN public.contact_submissions.verified IS 'false: sent by the form without JavaScript (our server only), which cannot make a proof.';
+
+--
+-- Name: COLUMN contact_submissions.search; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.contact_submissions.search IS 'The words of name, email (whole and in parts) and message, for the inbox''s search (the search column of inbox_list, PostgREST''s fts filter); kept by PostgreSQL, never written.';
 
 --
 -- Name: inbox_lead(bigint); Type: FUNCTION; Schema: app_private; Owner: -
@@ -1457,6 +1464,33 @@ CREATE VIEW public.inbox_leads WITH (security_invoker='true') AS
      LEFT JOIN public.lead_webhooks w ON ((w.submission_id = s.id)));
 
 --
+-- Name: inbox_list; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.inbox_list WITH (security_invoker='true') AS
+ SELECT l.id,
+    l.reference,
+    l.created_at,
+    l.name,
+    l.email,
+    l.message,
+    l.status,
+    l.suspected_spam,
+    l.verified,
+    l.replied_at,
+    l.diagnosed_at,
+    l.reply_due,
+    l.diagnosis_due,
+    l.next_due,
+    l.unread,
+    l.email_state,
+    l.email_error,
+    l.webhook_state,
+    s.search
+   FROM (public.inbox_leads l
+     JOIN public.contact_submissions s ON ((s.id = l.id)));
+
+--
 -- Name: lead_activity; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2372,6 +2406,12 @@ GRANT SELECT ON TABLE public.lead_webhooks TO authenticated;
 --
 
 GRANT SELECT ON TABLE public.inbox_leads TO authenticated;
+
+--
+-- Name: TABLE inbox_list; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.inbox_list TO authenticated;
 
 --
 -- Name: TABLE lead_activity; Type: ACL; Schema: public; Owner: -

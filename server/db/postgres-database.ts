@@ -9,7 +9,7 @@ import {
 import { batchInserts, MAX_QUEUED, rowInsert } from './insert-batcher.ts';
 
 /** Enough to keep one PostgreSQL busy from one Node process; several instances share max_connections (100). */
-const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_POOL_SIZE = 10;
 /** A visitor waits at most this long for a connection before getting a 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 /**

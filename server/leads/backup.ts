@@ -35,7 +35,8 @@ export async function createBackup(db: Database): Promise<Backup> {
     await session.query('set transaction isolation level repeatable read');
     const tables = {} as Backup['tables'];
     for (const table of TABLES) {
-      tables[table] = await session.query(`select * from public.${table} order by 1`);
+      const columns = (await storedColumns(session, table)).join(', ');
+      tables[table] = await session.query(`select ${columns} from public.${table} order by 1`);
     }
     return {
       format: BACKUP_FORMAT,
@@ -44,6 +45,22 @@ export async function createBackup(db: Database): Promise<Backup> {
       tables,
     };
   });
+}
+
+/**
+ * A table's columns but the generated ones (contact_submissions.search, each
+ * lead's words): PostgreSQL computes those again on restore, and refuses them
+ * in an insert.
+ */
+async function storedColumns(session: SqlSession, table: Table): Promise<string[]> {
+  const rows = await session.query(
+    `select pg_catalog.quote_ident(attname) as name from pg_catalog.pg_attribute
+     where attrelid = pg_catalog.to_regclass('public.' || $1) and attnum > 0
+       and not attisdropped and attgenerated = ''
+     order by attnum`,
+    [table],
+  );
+  return rows.map((row) => String(row.name));
 }
 
 class RestoreError extends Error {}

@@ -26,6 +26,31 @@ export interface Lead {
   webhook_state: WebhookState;
 }
 
+/**
+ * Every column of Lead, which the reads name: inbox_list's `search` column
+ * (each lead's words, to search by) is as long as the message and never wanted.
+ */
+export const LEAD_COLUMNS = [
+  'id',
+  'reference',
+  'created_at',
+  'name',
+  'email',
+  'message',
+  'status',
+  'suspected_spam',
+  'verified',
+  'replied_at',
+  'diagnosed_at',
+  'reply_due',
+  'diagnosis_due',
+  'next_due',
+  'unread',
+  'email_state',
+  'email_error',
+  'webhook_state',
+] as const satisfies readonly (keyof Lead)[];
+
 export interface LeadNote {
   id: number;
   submission_id: number;

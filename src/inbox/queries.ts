@@ -1,8 +1,16 @@
 import type { PostgrestError } from '@supabase/postgrest-js';
+import { SEARCH_CONFIG, searchQuery } from '../../contact/search';
 import { INBOX_EXPORT_PAGE_SIZE } from '../config/inbox';
 import type { LeadStatus } from '../content/inbox';
 import type { LeadFigures } from './figures/lead-figures';
-import { asShown, type Lead, type LeadActivity, type LeadNote, type LeadView } from './lead';
+import {
+  asShown,
+  LEAD_COLUMNS,
+  type Lead,
+  type LeadActivity,
+  type LeadNote,
+  type LeadView,
+} from './lead';
 import { inboxClients } from './supabase';
 
 /**
@@ -27,7 +35,8 @@ function unwrap<T>({
   error,
   status,
 }: {
-  data: T | null;
+  /** Typed by the caller: a select of named columns is not typed by postgrest-js without a schema. */
+  data: unknown;
   error: PostgrestError | null;
   status: number;
 }): T {
@@ -35,29 +44,22 @@ function unwrap<T>({
   return data as T;
 }
 
-/**
- * Search words inside PostgREST's `or` filter: a value holding one of its
- * reserved characters is double-quoted, with `"` and `\` escaped.
- */
-function orValue(pattern: string): string {
-  return /[,.:()"\\]/.test(pattern) ? `"${pattern.replace(/["\\]/g, '\\$&')}"` : pattern;
-}
+/** The columns of Lead, named: `*` would bring inbox_list's `search`, each lead's words. */
+const LEAD_SELECT = LEAD_COLUMNS.join(',');
 
-/** The filtered query of a view, before ordering and paging. */
+/** The filtered query of a view, before ordering and paging: inbox_list, which can be searched. */
 function viewQuery(view: LeadView, count?: 'exact') {
   let query = inboxClients()
-    .rest.from('inbox_leads')
-    .select('*', count ? { count } : undefined);
+    .rest.from('inbox_list')
+    .select(LEAD_SELECT, count ? { count } : undefined);
   if (view.tab === 'spam') query = query.eq('suspected_spam', true);
   else query = query.eq('suspected_spam', false);
   if (view.tab === 'inbox') query = query.neq('status', 'archived');
   if (view.tab === 'archived') query = query.eq('status', 'archived');
   if (view.status) query = query.eq('status', view.status);
-  const words = view.search.trim();
-  if (words) {
-    const like = orValue(`*${words}*`);
-    query = query.or(`name.ilike.${like},email.ilike.${like},message.ilike.${like}`);
-  }
+  // Words, not a pattern: looked up in each lead's words (docs/inbox.md, "Search").
+  const words = searchQuery(view.search);
+  if (words) query = query.textSearch('search', words, { config: SEARCH_CONFIG });
   // Due first: the deadline not yet met that comes soonest (overdue ones lead); none, last.
   if (view.sort === 'due') query = query.order('next_due', { ascending: true, nullsFirst: false });
   return query.order('created_at', { ascending: false });
@@ -90,7 +92,7 @@ export async function allLeads(view: LeadView): Promise<Lead[]> {
 /** One lead by id, as shown, whatever folder it is in; null when there is none (erased, or never was). */
 export async function getLead(id: number): Promise<Lead | null> {
   const rows = unwrap<Lead[]>(
-    await inboxClients().rest.from('inbox_leads').select('*').eq('id', id),
+    await inboxClients().rest.from('inbox_leads').select(LEAD_SELECT).eq('id', id),
   );
   return rows[0] ? asShown(rows[0]) : null;
 }

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, expect, it } from 'vitest';
 import { submissionReference } from '../../contact/reference.ts';
+import { SEARCH_CONFIG, searchQuery } from '../../contact/search.ts';
 import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
 import { until } from '../support/until.ts';
 import {
@@ -120,15 +121,14 @@ describeEachBackend('inbox data: the postgrest-js contract, reading three stored
     expect(archived.data).toEqual([]);
   });
 
-  it('searches name, email and message with or(ilike)', async () => {
-    const term = 'engines';
+  it('searches the words of name, email and message with fts(simple), as the page does', async () => {
     const { data, error } = await client
-      .from('inbox_leads')
+      .from('inbox_list')
       .select('id')
-      .or(`name.ilike.*${term}*,email.ilike.*${term}*,message.ilike.*${term}*`);
+      .textSearch('search', searchQuery('engin'), { config: SEARCH_CONFIG });
     expect(error).toBeNull();
     expect(data).toEqual([{ id: ada }]);
-    expect(lastSent().url).toContain('or=');
+    expect(lastSent().url).toBe('/rest/v1/inbox_list?select=id&search=fts%28simple%29.engin%3A*');
   });
 
   it('refuses a filter the inbox does not send with PostgREST’s error', async () => {

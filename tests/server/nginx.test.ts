@@ -56,14 +56,14 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
 
   it('logs paths only: a search term in an inbox read never reaches the access log', async () => {
     const read = await visitor('127.0.0.5').fetch(
-      '/rest/v1/inbox_leads?select=*&or=(name.ilike.*zebracrossing*)',
+      '/rest/v1/inbox_list?select=*&search=fts(simple).zebracrossing:*',
     );
     expect(read.status).toBe(401);
     const log = await until(
       () => nginx.accessLog(),
       10_000,
       'the read in the access log',
-      (text) => text.includes('/rest/v1/inbox_leads'),
+      (text) => text.includes('/rest/v1/inbox_list'),
     );
     expect(log).not.toContain('zebracrossing');
     expect(log).not.toContain('?');

@@ -5,7 +5,8 @@ import type { Database } from '../../db/database.ts';
 import { PostgrestError } from '../postgrest-error.ts';
 import { readJsonBody } from '../request-body.ts';
 import { refuse } from '../submission-errors.ts';
-import { readQuery } from './read-query.ts';
+import { CLIENT_CLOSED_REQUEST, clientGone } from './client-gone.ts';
+import { readQuery, searchRefusal } from './read-query.ts';
 import { READ_TABLES } from './read-tables.ts';
 import { requestRole, type RequestRole } from './request-role.ts';
 import { INBOX_RPCS, VOID_RPCS } from './rpc-functions.ts';
@@ -37,21 +38,29 @@ export const inboxApi: FastifyPluginAsync<{ database: Database }> = async (app, 
         String(request.headers.prefer ?? ''),
       );
       const from = `from public.${name} ${query.where}`;
-      const { rows, total } = await asRole(role, async (session) => {
-        const [result] = await session.query(
-          `select coalesce(json_agg(t), '[]'::json) as rows from (
-             select ${query.columns} ${from} ${query.orderBy}
-             ${query.limit === undefined ? '' : `limit ${query.limit}`} offset ${query.offset}) t`,
-          query.params,
-        );
-        const [count] = counted
-          ? await session.query(`select count(*)::bigint as n ${from}`, query.params)
-          : [];
-        return {
-          rows: result!.rows as unknown[],
-          total: count === undefined ? undefined : Number(count.n),
-        };
-      });
+      // Each statement waits for its turn on the database, and a client gone by then is not
+      // served. The count runs in a transaction of its own, so on the embedded database (one
+      // query at a time) a visitor's insert may go between the two instead of after both.
+      const statement = async (sql: string) => {
+        const result = await asRole(role, async (session) =>
+          clientGone(request) ? undefined : session.query(sql, query.params),
+        ).catch((error: unknown) => {
+          throw searchRefusal(error);
+        });
+        return result?.[0];
+      };
+      const page = await statement(
+        `select coalesce(json_agg(t), '[]'::json) as rows from (
+           select ${query.columns} ${from} ${query.orderBy}
+           ${query.limit === undefined ? '' : `limit ${query.limit}`} offset ${query.offset}) t`,
+      );
+      const count = page && counted ? await statement(`select count(*)::bigint as n ${from}`) : {};
+      if (!page || !count) {
+        request.log.info('inbox read not run: its client has gone');
+        return reply.code(CLIENT_CLOSED_REQUEST).send();
+      }
+      const rows = page.rows as unknown[];
+      const total = count.n === undefined ? undefined : Number(count.n);
       return sendRows(reply, rows, query.offset, total, single);
     });
   }

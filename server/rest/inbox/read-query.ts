@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX } from '../../../contact/search.ts';
 import { PostgrestError } from '../postgrest-error.ts';
 import { refuse } from '../submission-errors.ts';
 import type { ReadTable } from './read-tables.ts';
@@ -25,9 +26,9 @@ const parseError = (what: string, details: string) =>
 const quote = (column: string) => `"${column}"`;
 
 /**
- * select, eq/neq filters, or=(col.ilike.*term*,…), order, limit and offset,
- * as postgrest-js writes them. A search term is bound as a parameter and
- * never logged (server/plugins/request-log.ts logs the path only).
+ * select, eq/neq filters, a full-text search, order, limit and offset, as
+ * postgrest-js writes them. A search is bound as a parameter and never logged
+ * (server/plugins/request-log.ts logs the path only).
  */
 export function readQuery(name: string, table: ReadTable, search: URLSearchParams): ReadQuery {
   const params: unknown[] = [];
@@ -56,9 +57,14 @@ export function readQuery(name: string, table: ReadTable, search: URLSearchParam
       if (key === 'limit') limit = Number(value);
       else offset = Number(value);
     } else if (key === 'or') {
-      conditions.push(searchCondition(value, table, known, bind));
+      // The inbox's old search, `ilike` over every message: one long pattern held the embedded database.
+      throw refuse.notImplemented('An or=(…) filter (the inbox searches with fts)');
     } else {
       const column = known(key);
+      if (column === table.textSearch) {
+        conditions.push(textSearchCondition(name, column, value, bind));
+        continue;
+      }
       const match = /^(eq|neq)\.(.*)$/s.exec(value);
       const allowed = match?.[1] === 'eq' ? table.eq : match?.[1] === 'neq' ? table.neq : [];
       if (!match || !allowed.includes(column)) {
@@ -107,51 +113,45 @@ function orderList(value: string, table: ReadTable, known: (column: string) => s
   return `order by ${terms.join(', ')}`;
 }
 
-/** or=(name.ilike.*x*,email.ilike.*x*,…): a value may be double-quoted, with \-escapes. */
-function searchCondition(
+/**
+ * `search=fts(simple).ada:*&lov:*`, as postgrest-js's textSearch writes it,
+ * run as PostgREST runs it: `search @@ to_tsquery('simple', …)`. Bounded,
+ * because PGlite has no statement timeout: a query of at most SEARCH_QUERY_MAX
+ * characters, and no phrase operator (`<->`, `<N>`), which compares the
+ * positions of every word a prefix matches, in every lead.
+ */
+function textSearchCondition(
+  name: string,
+  column: string,
   value: string,
-  table: ReadTable,
-  known: (column: string) => string,
   bind: (value: unknown, type: string) => string,
 ): string {
-  const inner = /^\((.*)\)$/s.exec(value)?.[1];
-  if (inner === undefined) throw parseError('logic tree', 'or=(…) expected');
-  return `(${splitTerms(inner)
-    .map((term) => {
-      const match = /^([A-Za-z_][A-Za-z0-9_]*)\.ilike\.(.*)$/s.exec(term);
-      if (!match) throw refuse.notImplemented('This search');
-      const column = known(match[1]!);
-      if (!table.search.includes(column)) throw refuse.notImplemented(`Searching ${column}`);
-      const pattern = unquote(match[2]!).replaceAll('*', '%');
-      return `${quote(column)} ilike ${bind(pattern, 'text')}`;
-    })
-    .join(' or ')})`;
+  const match = /^fts(?:\(([a-z_][a-z0-9_]*)\))?\.(.*)$/s.exec(value);
+  if (!match) throw refuse.notImplemented(`This filter on ${column} (the inbox sends fts)`);
+  const [, config, query = ''] = match;
+  if (query.length > SEARCH_QUERY_MAX) throw searchTooLong(name, query.length);
+  if (query.includes('<')) throw refuse.notImplemented('A phrase search (<->)');
+  const language = config === undefined ? '' : `${bind(config, 'regconfig')}, `;
+  return `${quote(column)} @@ to_tsquery(${language}${bind(query, 'text')})`;
 }
 
-/** Splits on commas outside double quotes, as PostgREST's parser does. */
-function splitTerms(text: string): string[] {
-  const terms: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted && char === '\\' && i + 1 < text.length) {
-      current += char + text[++i];
-      continue;
-    }
-    if (char === '"') quoted = !quoted;
-    if (char === ',' && !quoted) {
-      terms.push(current);
-      current = '';
-    } else {
-      current += char;
-    }
-  }
-  terms.push(current);
-  return terms;
-}
+/** Our own bound, in PostgREST's shape: PostgreSQL's code for a limit exceeded. */
+const searchTooLong = (name: string, length: number) =>
+  new PostgrestError(
+    400,
+    '54000',
+    `The search of ${name} is too long`,
+    `A search may be ${SEARCH_QUERY_MAX} characters long; this one is ${length}.`,
+    'Search for fewer or shorter words.',
+  );
 
-function unquote(value: string): string {
-  const match = /^"(.*)"$/s.exec(value);
-  return match ? match[1]!.replace(/\\(.)/gs, '$1') : value;
+/**
+ * What PostgREST answers to a search PostgreSQL cannot read (a tsquery's
+ * syntax, 42601) or a configuration it does not have (42704): 400, with
+ * PostgreSQL's own words. Anything else passes as it came.
+ */
+export function searchRefusal(error: unknown): unknown {
+  const sql = error as { code?: unknown; message?: string; detail?: string; hint?: string };
+  if (sql?.code !== '42601' && sql?.code !== '42704') return error;
+  return new PostgrestError(400, sql.code, sql.message ?? 'invalid search', sql.detail, sql.hint);
 }

@@ -4,7 +4,7 @@
  * Supabase PostgREST itself serves these, with the same row-level security.
  */
 
-type ColumnType = 'bigint' | 'text' | 'boolean' | 'timestamptz' | 'jsonb';
+type ColumnType = 'bigint' | 'text' | 'boolean' | 'timestamptz' | 'jsonb' | 'tsvector';
 
 export interface ReadTable {
   columns: Readonly<Record<string, ColumnType>>;
@@ -12,39 +12,49 @@ export interface ReadTable {
   eq: readonly string[];
   /** Columns `col=neq.value` may filter on. */
   neq: readonly string[];
-  /** Columns an `or=(col.ilike.*term*,…)` search may name. */
-  search: readonly string[];
+  /**
+   * The column `col=fts(config).query` may search: words in an index's reach,
+   * never a pattern over every message (docs/inbox.md, "Search").
+   */
+  textSearch?: string;
   /** Columns `order=` may name. */
   order: readonly string[];
 }
 
+const INBOX_LEADS: ReadTable = {
+  columns: {
+    id: 'bigint',
+    reference: 'text',
+    created_at: 'timestamptz',
+    name: 'text',
+    email: 'text',
+    message: 'text',
+    status: 'text',
+    suspected_spam: 'boolean',
+    verified: 'boolean',
+    replied_at: 'timestamptz',
+    diagnosed_at: 'timestamptz',
+    reply_due: 'timestamptz',
+    diagnosis_due: 'timestamptz',
+    next_due: 'timestamptz',
+    unread: 'boolean',
+    email_state: 'text',
+    email_error: 'text',
+    webhook_state: 'text',
+  },
+  eq: ['id', 'status', 'suspected_spam'],
+  neq: ['status'],
+  // Newest first, or what falls due first (docs/lead-clocks.md).
+  order: ['created_at', 'id', 'next_due'],
+};
+
 export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
-  inbox_leads: {
-    columns: {
-      id: 'bigint',
-      reference: 'text',
-      created_at: 'timestamptz',
-      name: 'text',
-      email: 'text',
-      message: 'text',
-      status: 'text',
-      suspected_spam: 'boolean',
-      verified: 'boolean',
-      replied_at: 'timestamptz',
-      diagnosed_at: 'timestamptz',
-      reply_due: 'timestamptz',
-      diagnosis_due: 'timestamptz',
-      next_due: 'timestamptz',
-      unread: 'boolean',
-      email_state: 'text',
-      email_error: 'text',
-      webhook_state: 'text',
-    },
-    eq: ['id', 'status', 'suspected_spam'],
-    neq: ['status'],
-    search: ['name', 'email', 'message'],
-    // Newest first, or what falls due first (docs/lead-clocks.md).
-    order: ['created_at', 'id', 'next_due'],
+  inbox_leads: INBOX_LEADS,
+  // The list as the page reads it: the same, with each lead's words to search (docs/inbox.md).
+  inbox_list: {
+    ...INBOX_LEADS,
+    columns: { ...INBOX_LEADS.columns, search: 'tsvector' },
+    textSearch: 'search',
   },
   lead_activity: {
     columns: {
@@ -57,7 +67,6 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
     },
     eq: ['id', 'submission_id'],
     neq: [],
-    search: [],
     order: ['at', 'id'],
   },
   lead_notes: {
@@ -70,7 +79,6 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
     },
     eq: ['id', 'submission_id'],
     neq: [],
-    search: [],
     order: ['created_at', 'id'],
   },
 };

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SEARCH_TERM_MAX } from '../../../contact/search';
 import { INBOX_SEARCH_DEBOUNCE_MS } from '../../config/inbox';
 import { inboxCopy, LEAD_STATUSES, type LeadStatus } from '../../content/inbox';
 import { clockCopy, type LeadSort } from '../../content/lead-clocks';
@@ -40,6 +41,7 @@ export function ViewFilters({ status, onStatus, onSearch, sort, onSort }: ViewFi
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder={inboxCopy.search.placeholder}
+          maxLength={SEARCH_TERM_MAX}
           autoComplete="off"
           className={inputClass}
         />
