@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import type { ProofPool } from './proof-pool.ts';
 
@@ -34,6 +35,13 @@ export interface LoadOptions {
    * benchmark of refusals should do that.
    */
   proofs?: ProofPool;
+  /**
+   * Posts as the page does (src/features/contact/submit-contact.ts): a fresh
+   * submission_key per lead, `?on_conflict=submission_key` and
+   * `Prefer: resolution=ignore-duplicates`, so the server takes the path of
+   * free repeats and the key's conflict clause.
+   */
+  asPage?: boolean;
 }
 
 let serial = 0;
@@ -53,14 +61,21 @@ export function loopbackAddress(i: number): string {
   return `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-function post(agent: Agent, url: URL, body: string): Promise<number> {
+/** What postgrest-js's upsert with ignoreDuplicates sends, as the page's client does. */
+const PAGE_PREFER = 'resolution=ignore-duplicates,return=minimal';
+
+function post(agent: Agent, url: URL, body: string, asPage: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
         agent,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...(asPage ? { prefer: PAGE_PREFER } : {}),
+        },
       },
       (res) => {
         res.resume();
@@ -87,9 +102,11 @@ export async function postFor(
     stop = () => false,
     onAcknowledged,
     proofs,
+    asPage = false,
   }: LoadOptions = {},
 ): Promise<LoadResult> {
   const url = new URL('/rest/v1/contact_submissions', baseUrl);
+  if (asPage) url.searchParams.set('on_conflict', 'submission_key');
   const shared = new Agent({ keepAlive: true, maxSockets: clients });
   const agents = Array.from({ length: clients }, (_, i) =>
     ownAddresses
@@ -112,9 +129,10 @@ export async function postFor(
         proofsRanOut = true;
         break;
       }
-      const body = JSON.stringify(proof === undefined ? submission : { ...submission, proof });
+      const row = asPage ? { ...submission, submission_key: randomUUID() } : submission;
+      const body = JSON.stringify(proof === undefined ? row : { ...row, proof });
       const sent = performance.now();
-      const status = await post(agent, url, body).catch(() => 0);
+      const status = await post(agent, url, body, asPage).catch(() => 0);
       const answer = status === 0 ? 'no answer' : String(status);
       statuses[answer] = (statuses[answer] ?? 0) + 1;
       if (status === 201) {

@@ -42,8 +42,10 @@ export interface Database {
    * As anon, with the request's headers set as PostgREST sets them: the
    * triggers trim the text, assign a key, check the proof and, when
    * configured, count the address against the rate limit (supabase/migrations/).
+   * Resolves false when the row was skipped as a repeat (its key, or its
+   * words, already stored), true when it was stored.
    */
-  insertSubmission(submission: SubmissionRow, context: InsertContext): Promise<void>;
+  insertSubmission(submission: SubmissionRow, context: InsertContext): Promise<boolean>;
   /** As the owner: bypasses row-level security. */
   query(sql: string, params?: unknown[]): Promise<Row[]>;
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;

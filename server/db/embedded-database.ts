@@ -70,9 +70,11 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
       guard(() =>
         pg.transaction(async (tx) => {
           await tx.exec('set local role anon');
+          const stored: boolean[] = [];
           for (const row of rows) {
-            await tx.query(...rowInsert(row));
+            stored.push((await tx.query(...rowInsert(row))).affectedRows === 1);
           }
+          return stored;
         }),
       ),
     1,

@@ -42,11 +42,15 @@ export interface PendingInsert extends InsertContext {
   submission: SubmissionRow;
 }
 
-export type InsertMany = (rows: PendingInsert[]) => Promise<void>;
+/**
+ * Whether each row was stored (false: skipped as a repeat), in the rows'
+ * order; nothing said means every row was stored.
+ */
+export type InsertMany = (rows: PendingInsert[]) => Promise<boolean[] | void>;
 
 interface Waiting {
   row: PendingInsert;
-  resolve: () => void;
+  resolve: (stored: boolean) => void;
   reject: (error: unknown) => void;
 }
 
@@ -63,8 +67,8 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
   const insertAlone = async ({ row, resolve, reject }: Waiting) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        await insertMany([row]);
-        resolve();
+        const stored = await insertMany([row]);
+        resolve(stored?.[0] !== false);
         return;
       } catch (error) {
         if (attempt < MAX_ATTEMPTS_ALONE && isTransientConflict(error)) continue;
@@ -77,8 +81,8 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
   const runTogether = async (batch: Waiting[]) => {
     if (batch.length === 1) return insertAlone(batch[0]!);
     try {
-      await insertMany(batch.map((waiting) => waiting.row));
-      for (const waiting of batch) waiting.resolve();
+      const stored = await insertMany(batch.map((waiting) => waiting.row));
+      batch.forEach((waiting, i) => waiting.resolve(stored?.[i] !== false));
     } catch (error) {
       if (error instanceof DatabaseUnavailableError) {
         for (const waiting of batch) waiting.reject(error);
@@ -122,7 +126,7 @@ export function batchInserts(insertMany: InsertMany, slots: number, maxQueued = 
   };
 
   return (submission: SubmissionRow, context: InsertContext) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<boolean>((resolve, reject) => {
       if (queue.length >= maxQueued) {
         reject(new DatabaseUnavailableError('the insert queue is full'));
         return;

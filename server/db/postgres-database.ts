@@ -127,9 +127,11 @@ export async function openPostgresDatabase(
     (rows) =>
       inTransaction(async (run) => {
         await run(INSERT_SETTINGS_SQL);
+        const stored: boolean[] = [];
         for (const row of rows) {
-          await run(...rowInsert(row));
+          stored.push((await run(...rowInsert(row))).rowCount === 1);
         }
+        return stored;
       }, INSERT_QUERY_TIMEOUT_MS),
     poolSize,
     maxQueued,

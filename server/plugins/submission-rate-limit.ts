@@ -3,6 +3,14 @@ import { refuse } from '../rest/submission-errors.ts';
 import fastifyPlugin from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
 import { isStoredKey } from '../db/rate-limit.ts';
+import { leadRateLimit, type LeadRateLimit } from './lead-rate-limit.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The JSON insert's limit per address (./lead-rate-limit.ts). */
+    leadRateLimit: LeadRateLimit;
+  }
+}
 
 export interface SubmissionRateLimitOptions {
   perMinute: number;
@@ -13,14 +21,13 @@ const WINDOW_MS = 60_000;
 
 /**
  * Counts requests per client address (request.ip: the forwarded address only
- * when trustProxy is on) on the routes that opt in with
- * `config: { rateLimit: { hook: 'preHandler' } }`: the two submission routes
- * (the JSON insert and the native form) do; the site's files are never
- * counted, and the challenge is counted by the database alone
+ * when trustProxy is on) on the two submission routes: the JSON insert through
+ * `app.leadRateLimit` (its preHandler, ./lead-rate-limit.ts), the native form
+ * with `config: { rateLimit: { hook: 'preHandler', allowList } }`. The site's
+ * files are never counted, and the challenge is counted by the database alone
  * (20261125000500_free_repeats_limited_challenges.sql). A repeat of a stored
- * submission (its key is stored) is not counted: it is answered as stored,
- * so the body must be read first. Over the limit: 429, Retry-After,
- * PostgREST's shape.
+ * submission is not counted: it is answered as stored, so the body must be
+ * read first. Over the limit: 429, Retry-After, PostgREST's shape.
  */
 export const submissionRateLimit = fastifyPlugin<SubmissionRateLimitOptions>(
   async (app, { perMinute, database }) => {
@@ -28,7 +35,6 @@ export const submissionRateLimit = fastifyPlugin<SubmissionRateLimitOptions>(
       global: false,
       max: perMinute,
       timeWindow: WINDOW_MS,
-      allowList: async (request) => isStoredKey(database, keyOf(request.body)).catch(() => false),
       // Retry-After is the one header a client needs; the X-RateLimit-* family only adds noise.
       addHeadersOnExceeding: {
         'x-ratelimit-limit': false,
@@ -45,6 +51,10 @@ export const submissionRateLimit = fastifyPlugin<SubmissionRateLimitOptions>(
       errorResponseBuilder: (_, context) =>
         refuse.tooManyRequests(perMinute, Math.ceil(context.ttl / 1000)),
     });
+    app.decorate(
+      'leadRateLimit',
+      leadRateLimit(perMinute, (request) => isStoredKey(database, keyOf(request.body))),
+    );
   },
 );
 

@@ -55,9 +55,9 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
   app.post<{ Querystring: Record<string, unknown> }>(
     `/${TABLE}`,
     {
-      // Counted per client address (server/plugins/submission-rate-limit.ts), once
+      // Counted per client address (server/plugins/lead-rate-limit.ts), once
       // the body is read: a repeat of a stored submission is not counted.
-      config: { rateLimit: { hook: 'preHandler' } },
+      preHandler: (request, reply) => app.leadRateLimit.check(request, reply),
       bodyLimit: MAX_BODY_BYTES,
       // Before the body is read: another site's page gets no insert.
       onRequest: async (request) => {
@@ -88,11 +88,13 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (
       const row = oneObject(body);
       // request.ip: the forwarded address only behind a trusted proxy (TRUST_PROXY).
       // A repeated key is skipped and answered like the first: the same submission.
-      await database.insertSubmission(toSubmission(row), {
+      const stored = await database.insertSubmission(toSubmission(row), {
         clientAddress: request.ip,
         proof: readProof(row),
         ignoreDuplicates,
       });
+      // A repeat stores nothing, so it takes nothing of the visitor's limit.
+      if (stored === false) app.leadRateLimit.refund(request);
 
       if (applied.length > 0) reply.header('preference-applied', applied.join(', '));
       return reply.code(201).header('content-range', '*/*').send();

@@ -10,7 +10,7 @@ import type { ContactSubmission } from '../../contact/validation.ts';
 
 const submission = (name: string): ContactSubmission => ({ name, email: 'a@b.co', message: 'm' });
 const FROM = { clientAddress: '203.0.113.7' };
-const settled = (promises: Promise<void>[]) =>
+const settled = (promises: Promise<unknown>[]) =>
   Promise.allSettled(promises).then((results) => results.map((result) => result.status));
 
 /** A fake database that records its batches and takes a tick per batch. */

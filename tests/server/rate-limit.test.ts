@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
@@ -82,5 +83,35 @@ describe('the submission rate limit', () => {
     expect((await submit(proxied, proxy, { 'x-forwarded-for': '1.1.1.1' })).statusCode).toBe(201);
     expect((await submit(proxied, proxy, { 'x-forwarded-for': '2.2.2.2' })).statusCode).toBe(201);
     expect((await submit(proxied, proxy, { 'x-forwarded-for': '1.1.1.1' })).statusCode).toBe(429);
+  });
+
+  it('asks the database nothing before a lead under the limit, only before one it would refuse', async () => {
+    // Issue 42: a lookup of the key before every insert took a third of the rate on PostgreSQL.
+    const database = Object.assign(countingDatabase(), {
+      queries: 0,
+      query: async () => {
+        database.queries++;
+        return [{ stored: false }];
+      },
+    });
+    const site = await buildApp({
+      database: database as unknown as Database,
+      distDir: '/nonexistent',
+      rateLimitPerMinute: 2,
+    });
+    onTestFinished(() => site.close());
+    const lead = () =>
+      site.inject({
+        method: 'POST',
+        url: `${TABLE_URL}?on_conflict=submission_key`,
+        remoteAddress: '203.0.113.7',
+        headers: { 'content-type': 'application/json', prefer: 'resolution=ignore-duplicates' },
+        payload: JSON.stringify({ ...VALID, submission_key: randomUUID() }),
+      });
+    expect((await lead()).statusCode).toBe(201);
+    expect((await lead()).statusCode).toBe(201);
+    expect(database.queries).toBe(0);
+    expect((await lead()).statusCode).toBe(429);
+    expect(database.queries).toBe(1);
   });
 });

@@ -1,0 +1,224 @@
+/**
+ * One run of bench/compare-insert.ts: one commit's server and the raw driver
+ * on one fresh database. The commit's own code migrates the database and
+ * serves it (its bench/submissions-server.ts, in its own directory, run as the
+ * tree runs it: `node --import tsx`); the load and the raw driver are this
+ * tree's, so only the commit differs between runs.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import type { Database } from '../server/db/database.ts';
+import type { PendingInsert } from '../server/db/insert-batcher.ts';
+import { presolve, TEST_PROOF_OF_WORK, type ProofPool } from './proof-pool.ts';
+import {
+  expectAnswers,
+  loopbackAddress,
+  percentile,
+  postFor,
+  uniqueSubmission,
+} from './submissions-load.ts';
+
+/** The database's ceiling, as bench/submissions-server.ts sets it: no visitor is near it. */
+const RATE_LIMIT = 10_000;
+
+export interface RunOptions {
+  clients: number;
+  seconds: number;
+  /** Proofs solved per phase (server, raw); a phase ends early if they run out. */
+  proofs: number;
+  /** Raw driver first, then the server (alternated by the caller). */
+  rawFirst: boolean;
+}
+
+/** Where one run's database lives: the server's environment and how to open it in this process. */
+export interface RunDatabase {
+  serverEnv: Record<string, string>;
+  /** Opened with the commit's own openDatabase (its migrations), at the test difficulty. */
+  openOptions: Record<string, unknown>;
+  /** PostgreSQL only: the raw driver connects here, with `clients` connections. */
+  url?: string;
+}
+
+export interface Phase {
+  rate: number;
+  p50: number;
+  p99: number;
+  ranOut: boolean;
+}
+
+export interface RunResult {
+  server: Phase;
+  raw: Phase;
+}
+
+type RowInsert = (row: PendingInsert) => [string, unknown[]];
+
+/** A module of the commit's tree, loaded from its directory (tsx compiles it). */
+const load = <T>(dir: string, file: string): Promise<T> =>
+  import(pathToFileURL(join(dir, file)).href) as Promise<T>;
+
+function phase(done: number, seconds: number, latencies: number[], ranOut: boolean): Phase {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    rate: done / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    ranOut,
+  };
+}
+
+async function startServer(dir: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/submissions-server.ts'], {
+    cwd: dir,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`${dir}: bench server exited (${code})`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
+}
+
+async function serverPhase(dir: string, fresh: RunDatabase, proofs: ProofPool, o: RunOptions) {
+  const server = await startServer(dir, fresh.serverEnv);
+  try {
+    const result = await postFor(server.url, o.clients, o.seconds, {
+      ownAddresses: true,
+      proofs,
+      asPage: true,
+    });
+    expectAnswers(`${dir}: server`, result);
+    return phase(result.acknowledged, result.seconds, result.latenciesMs, result.proofsRanOut);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The same work without our server: `clients` loops, each lead in a
+ * transaction of its own as anon, the commit's own one-statement insert (the
+ * request's headers, its proof, a fresh key, `on conflict do nothing`), on
+ * `clients` connections of the raw `pg` driver (PGlite's one connection on the
+ * embedded database).
+ */
+async function rawPhase(
+  transact: (
+    work: (query: (sql: string, params: unknown[]) => Promise<unknown>) => Promise<void>,
+  ) => Promise<void>,
+  rowInsert: RowInsert,
+  proofs: ProofPool,
+  o: RunOptions,
+): Promise<Phase> {
+  const latencies: number[] = [];
+  let ranOut = false;
+  let serial = 0;
+  const started = performance.now();
+  const deadline = started + o.seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const proof = proofs.take();
+      if (proof === undefined) {
+        ranOut = true;
+        return;
+      }
+      const row = rowInsert({
+        submission: { ...uniqueSubmission('Raw Anon'), submission_key: randomUUID() },
+        clientAddress: loopbackAddress(serial++ % o.clients),
+        proof,
+        ignoreDuplicates: true,
+      });
+      const sent = performance.now();
+      await transact(async (query) => {
+        await query('set local role anon', []);
+        await query(...row);
+      });
+      latencies.push(performance.now() - sent);
+    }
+  };
+  await Promise.all(Array.from({ length: o.clients }, loop));
+  return phase(latencies.length, (performance.now() - started) / 1000, latencies, ranOut);
+}
+
+async function rawOnPostgres(url: string, rowInsert: RowInsert, proofs: ProofPool, o: RunOptions) {
+  const connections = new pg.Pool({ connectionString: url, max: o.clients });
+  connections.on('error', () => {});
+  try {
+    return await rawPhase(
+      async (work) => {
+        const client = await connections.connect();
+        try {
+          await client.query('begin');
+          await work((sql, params) => client.query(sql, params));
+          await client.query('commit');
+        } finally {
+          client.release();
+        }
+      },
+      rowInsert,
+      proofs,
+      o,
+    );
+  } finally {
+    await connections.end();
+  }
+}
+
+type OpenDatabase = (options: Record<string, unknown>) => Promise<Database>;
+
+/** One commit (its checkout in `dir`) on one fresh database: the server, and the raw driver. */
+export async function runCommit(
+  dir: string,
+  fresh: RunDatabase,
+  o: RunOptions,
+): Promise<RunResult> {
+  const { openDatabase } = await load<{ openDatabase: OpenDatabase }>(
+    dir,
+    'server/db/open-database.ts',
+  );
+  const { rowInsert } = await load<{ rowInsert: RowInsert }>(dir, 'server/db/insert-batcher.ts');
+  const open = () =>
+    openDatabase({
+      ...fresh.openOptions,
+      proofOfWork: TEST_PROOF_OF_WORK,
+      rateLimitPerMinute: RATE_LIMIT,
+    });
+  let db = await open();
+  const [forServer, forRaw] = [await presolve(db, o.proofs), await presolve(db, o.proofs)];
+  await db.close();
+
+  const raw = async () => {
+    if (fresh.url) return rawOnPostgres(fresh.url, rowInsert, forRaw, o);
+    // PGlite allows one process: the server has stopped, so the raw run opens it here.
+    db = await open();
+    try {
+      return await rawPhase(
+        (work) => db.transaction((session) => work((sql, params) => session.query(sql, params))),
+        rowInsert,
+        forRaw,
+        o,
+      );
+    } finally {
+      await db.close();
+    }
+  };
+  if (o.rawFirst) {
+    const rawResult = await raw();
+    return { raw: rawResult, server: await serverPhase(dir, fresh, forServer, o) };
+  }
+  const server = await serverPhase(dir, fresh, forServer, o);
+  return { server, raw: await raw() };
+}
