@@ -155,6 +155,7 @@ describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger
       'lead_notes',
       'lead_activity',
       'lead_reads',
+      'lead_replies',
     ]) {
       expect(
         await asRequest('authenticated', stranger, `select * from public.${table}`),
@@ -163,6 +164,11 @@ describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger
     }
     expect(
       await failure(asRequest('authenticated', stranger, 'select public.inbox_erase($1)', [lead])),
+    ).toBe('42501');
+    expect(
+      await failure(
+        asRequest('authenticated', stranger, `select public.inbox_send_reply($1, 'Hi')`, [lead]),
+      ),
     ).toBe('42501');
   });
 
@@ -173,12 +179,18 @@ describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger
       'lead_activity',
       'lead_reads',
       'lead_outbox',
+      'lead_replies',
     ]) {
       expect(await failure(asRequest('anon', null, `select * from public.${table}`)), table).toBe(
         '42501',
       );
     }
-    for (const call of ['inbox_erase($1)', 'inbox_not_spam($1)', 'inbox_mark_read($1)']) {
+    for (const call of [
+      'inbox_erase($1)',
+      'inbox_not_spam($1)',
+      'inbox_mark_read($1)',
+      `inbox_send_reply($1, 'Hi')`,
+    ]) {
       expect(await failure(asRequest('anon', null, `select public.${call}`, [lead])), call).toBe(
         '42501',
       );

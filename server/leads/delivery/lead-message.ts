@@ -114,7 +114,7 @@ export function leadMessage(lead: Lead, { from, to, siteUrl }: Addressing): Send
  * and newline removed. They are harmless in a MIME body (nodemailer encodes
  * it) but show as boxes or terminal escapes in some mail clients.
  */
-function bodyText(text: string): string {
+export function bodyText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\t\n]/gu, '');
 }
 

@@ -39,6 +39,8 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
       email_state: 'text',
       email_error: 'text',
       webhook_state: 'text',
+      // 'email' (a reply the relay accepted) or 'marked' ("Mark replied"): 20261126200000_lead_replies.sql.
+      reply_method: 'text',
     },
     eq: ['id', 'status', 'suspected_spam'],
     neq: ['status'],
@@ -67,6 +69,24 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
       created_at: 'timestamptz',
       author: 'text',
       body: 'text',
+    },
+    eq: ['id', 'submission_id'],
+    neq: [],
+    search: [],
+    order: ['created_at', 'id'],
+  },
+  // Replies sent from the inbox, with their delivery state (20261126200000_lead_replies.sql).
+  lead_replies: {
+    columns: {
+      id: 'bigint',
+      submission_id: 'bigint',
+      author: 'text',
+      body: 'text',
+      created_at: 'timestamptz',
+      state: 'text',
+      sent_at: 'timestamptz',
+      refusal: 'text',
+      message_id: 'text',
     },
     eq: ['id', 'submission_id'],
     neq: [],

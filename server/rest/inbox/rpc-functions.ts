@@ -9,6 +9,8 @@ export const INBOX_RPCS: Readonly<Record<string, Readonly<Record<string, string>
   inbox_mark_read: { lead_id: 'bigint' },
   inbox_not_spam: { lead_id: 'bigint' },
   inbox_erase: { lead_id: 'bigint' },
+  // A reply to the lead, stored for the worker to send; returns its id (20261126200000_lead_replies.sql).
+  inbox_send_reply: { lead_id: 'bigint', body: 'text' },
   inbox_is_member: {},
   // The figures view's numbers over the last `days` (20261125200000_lead_clocks.sql).
   lead_figures: { days: 'integer' },
