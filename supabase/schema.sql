@@ -1061,6 +1061,143 @@ $$;
 COMMENT ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) IS 'Speed-to-lead figures over the last days, for the inbox''s figures view and the weekly digest alike, telling replies sent from the inbox from replies marked by hand; as the caller, so only a member sees them.';
 
 --
+-- Name: lead_outbox; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_outbox (
+    submission_id bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_error text,
+    sent_at timestamp with time zone,
+    locked_until timestamp with time zone,
+    failed_at timestamp with time zone,
+    summary_id bigint
+);
+
+--
+-- Name: TABLE lead_outbox; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.lead_outbox IS 'Which submissions still have to be emailed to the agency. Only the server''s owner role reads it.';
+
+--
+-- Name: COLUMN lead_outbox.locked_until; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.lead_outbox.locked_until IS 'A worker is sending this lead until then; others leave it alone.';
+
+--
+-- Name: COLUMN lead_outbox.failed_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.lead_outbox.failed_at IS 'Given up after the last of a bounded number of attempts; see last_error.';
+
+--
+-- Name: lead_reads; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_reads (
+    submission_id bigint NOT NULL,
+    member text NOT NULL,
+    read_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: lead_webhooks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_webhooks (
+    submission_id bigint NOT NULL,
+    message_id uuid DEFAULT gen_random_uuid() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    locked_until timestamp with time zone,
+    last_error text,
+    sent_at timestamp with time zone,
+    failed_at timestamp with time zone
+);
+
+--
+-- Name: TABLE lead_webhooks; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.lead_webhooks IS 'Which submissions still have to be posted to the webhook. Only the owner role reads it.';
+
+--
+-- Name: inbox_leads; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.inbox_leads WITH (security_invoker='true') AS
+ SELECT s.id,
+    ( SELECT ((('FD-'::text || substr(r.chars, 1, 4)) || '-'::text) || substr(r.chars, 5, 4))
+           FROM ( SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ'::text, ((((((('x'::text || substr(replace((s.submission_key)::text, '-'::text, ''::text), 1, 10)))::bit(40))::bigint >> (35 - (5 * i.i))) & (31)::bigint))::integer + 1), 1), ''::text ORDER BY i.i) AS chars
+                   FROM generate_series(0, 7) i(i)) r
+          WHERE (s.submission_key IS NOT NULL)) AS reference,
+    s.created_at,
+    s.name,
+    s.email,
+    s.message,
+    s.status,
+    s.suspected_spam,
+    s.verified,
+    s.replied_at,
+    s.diagnosed_at,
+    s.reply_due,
+    s.diagnosis_due,
+    LEAST(
+        CASE
+            WHEN (s.replied_at IS NULL) THEN s.reply_due
+            ELSE NULL::timestamp with time zone
+        END,
+        CASE
+            WHEN (s.diagnosed_at IS NULL) THEN s.diagnosis_due
+            ELSE NULL::timestamp with time zone
+        END) AS next_due,
+    (NOT (EXISTS ( SELECT
+           FROM public.lead_reads rd
+          WHERE ((rd.submission_id = s.id) AND (rd.member = ( SELECT lower((auth.jwt() ->> 'email'::text)) AS lower)))))) AS unread,
+        CASE
+            WHEN (o.submission_id IS NULL) THEN 'none'::text
+            WHEN ((o.sent_at IS NOT NULL) AND (o.summary_id IS NOT NULL)) THEN 'in_summary'::text
+            WHEN (o.sent_at IS NOT NULL) THEN 'sent'::text
+            WHEN (o.failed_at IS NOT NULL) THEN 'failed'::text
+            ELSE 'queued'::text
+        END AS email_state,
+        CASE
+            WHEN (o.sent_at IS NULL) THEN o.last_error
+            ELSE NULL::text
+        END AS email_error,
+        CASE
+            WHEN (w.submission_id IS NULL) THEN 'none'::text
+            WHEN (w.sent_at IS NOT NULL) THEN 'sent'::text
+            WHEN (w.failed_at IS NOT NULL) THEN 'failed'::text
+            ELSE 'queued'::text
+        END AS webhook_state
+   FROM ((public.contact_submissions s
+     LEFT JOIN public.lead_outbox o ON ((o.submission_id = s.id)))
+     LEFT JOIN public.lead_webhooks w ON ((w.submission_id = s.id)));
+
+--
+-- Name: reply_method(public.inbox_leads); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.reply_method(lead public.inbox_leads) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select s.reply_method from public.contact_submissions s where s.id = lead.id
+$$;
+
+--
+-- Name: FUNCTION reply_method(lead public.inbox_leads); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.reply_method(lead public.inbox_leads) IS 'How the lead was first answered: ''email'' (a reply from the inbox the relay accepted) or ''marked'' ("Mark replied"), as a computed field of inbox_leads.';
+
+--
 -- Name: auth_code_requests; Type: TABLE; Schema: app_private; Owner: -
 --
 
@@ -1219,127 +1356,6 @@ ALTER TABLE public.contact_submissions ALTER COLUMN id ADD GENERATED ALWAYS AS I
     NO MAXVALUE
     CACHE 1
 );
-
---
--- Name: lead_outbox; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.lead_outbox (
-    submission_id bigint NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
-    last_error text,
-    sent_at timestamp with time zone,
-    locked_until timestamp with time zone,
-    failed_at timestamp with time zone,
-    summary_id bigint
-);
-
---
--- Name: TABLE lead_outbox; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.lead_outbox IS 'Which submissions still have to be emailed to the agency. Only the server''s owner role reads it.';
-
---
--- Name: COLUMN lead_outbox.locked_until; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.lead_outbox.locked_until IS 'A worker is sending this lead until then; others leave it alone.';
-
---
--- Name: COLUMN lead_outbox.failed_at; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.lead_outbox.failed_at IS 'Given up after the last of a bounded number of attempts; see last_error.';
-
---
--- Name: lead_reads; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.lead_reads (
-    submission_id bigint NOT NULL,
-    member text NOT NULL,
-    read_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
---
--- Name: lead_webhooks; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.lead_webhooks (
-    submission_id bigint NOT NULL,
-    message_id uuid DEFAULT gen_random_uuid() NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
-    locked_until timestamp with time zone,
-    last_error text,
-    sent_at timestamp with time zone,
-    failed_at timestamp with time zone
-);
-
---
--- Name: TABLE lead_webhooks; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.lead_webhooks IS 'Which submissions still have to be posted to the webhook. Only the owner role reads it.';
-
---
--- Name: inbox_leads; Type: VIEW; Schema: public; Owner: -
---
-
-CREATE VIEW public.inbox_leads WITH (security_invoker='true') AS
- SELECT s.id,
-    ( SELECT ((('FD-'::text || substr(r.chars, 1, 4)) || '-'::text) || substr(r.chars, 5, 4))
-           FROM ( SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ'::text, ((((((('x'::text || substr(replace((s.submission_key)::text, '-'::text, ''::text), 1, 10)))::bit(40))::bigint >> (35 - (5 * i.i))) & (31)::bigint))::integer + 1), 1), ''::text ORDER BY i.i) AS chars
-                   FROM generate_series(0, 7) i(i)) r
-          WHERE (s.submission_key IS NOT NULL)) AS reference,
-    s.created_at,
-    s.name,
-    s.email,
-    s.message,
-    s.status,
-    s.suspected_spam,
-    s.verified,
-    s.replied_at,
-    s.diagnosed_at,
-    s.reply_due,
-    s.diagnosis_due,
-    LEAST(
-        CASE
-            WHEN (s.replied_at IS NULL) THEN s.reply_due
-            ELSE NULL::timestamp with time zone
-        END,
-        CASE
-            WHEN (s.diagnosed_at IS NULL) THEN s.diagnosis_due
-            ELSE NULL::timestamp with time zone
-        END) AS next_due,
-    (NOT (EXISTS ( SELECT
-           FROM public.lead_reads rd
-          WHERE ((rd.submission_id = s.id) AND (rd.member = ( SELECT lower((auth.jwt() ->> 'email'::text)) AS lower)))))) AS unread,
-        CASE
-            WHEN (o.submission_id IS NULL) THEN 'none'::text
-            WHEN ((o.sent_at IS NOT NULL) AND (o.summary_id IS NOT NULL)) THEN 'in_summary'::text
-            WHEN (o.sent_at IS NOT NULL) THEN 'sent'::text
-            WHEN (o.failed_at IS NOT NULL) THEN 'failed'::text
-            ELSE 'queued'::text
-        END AS email_state,
-        CASE
-            WHEN (o.sent_at IS NULL) THEN o.last_error
-            ELSE NULL::text
-        END AS email_error,
-        CASE
-            WHEN (w.submission_id IS NULL) THEN 'none'::text
-            WHEN (w.sent_at IS NOT NULL) THEN 'sent'::text
-            WHEN (w.failed_at IS NOT NULL) THEN 'failed'::text
-            ELSE 'queued'::text
-        END AS webhook_state,
-    s.reply_method
-   FROM ((public.contact_submissions s
-     LEFT JOIN public.lead_outbox o ON ((o.submission_id = s.id)))
-     LEFT JOIN public.lead_webhooks w ON ((w.submission_id = s.id)));
 
 --
 -- Name: lead_activity; Type: TABLE; Schema: public; Owner: -
@@ -2293,6 +2309,13 @@ GRANT SELECT ON TABLE public.lead_webhooks TO authenticated;
 --
 
 GRANT SELECT ON TABLE public.inbox_leads TO authenticated;
+
+--
+-- Name: FUNCTION reply_method(lead public.inbox_leads); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.reply_method(lead public.inbox_leads) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reply_method(lead public.inbox_leads) TO authenticated;
 
 --
 -- Name: TABLE lead_activity; Type: ACL; Schema: public; Owner: -

@@ -8,6 +8,11 @@ type ColumnType = 'bigint' | 'text' | 'boolean' | 'timestamptz' | 'jsonb';
 
 export interface ReadTable {
   columns: Readonly<Record<string, ColumnType>>;
+  /**
+   * PostgREST's computed fields: public.<name>(<table>), returned only when
+   * select= names them, as PostgREST does (`*` is the columns alone).
+   */
+  computed?: Readonly<Record<string, ColumnType>>;
   /** Columns `col=eq.value` may filter on. */
   eq: readonly string[];
   /** Columns `col=neq.value` may filter on. */
@@ -39,9 +44,9 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
       email_state: 'text',
       email_error: 'text',
       webhook_state: 'text',
-      // 'email' (a reply the relay accepted) or 'marked' ("Mark replied"): 20261126200000_lead_replies.sql.
-      reply_method: 'text',
     },
+    // 'email' (a reply the relay accepted) or 'marked' ("Mark replied"): 20261126200000_lead_replies.sql.
+    computed: { reply_method: 'text' },
     eq: ['id', 'status', 'suspected_spam'],
     neq: ['status'],
     search: ['name', 'email', 'message'],
