@@ -2,7 +2,7 @@ import type { PostgrestError } from '@supabase/postgrest-js';
 import { INBOX_EXPORT_PAGE_SIZE } from '../config/inbox';
 import type { LeadStatus } from '../content/inbox';
 import type { LeadFigures } from './figures/lead-figures';
-import type { Lead, LeadActivity, LeadNote, LeadView } from './lead';
+import type { Lead, LeadActivity, LeadNote, LeadReply, LeadView } from './lead';
 import { inboxClients } from './supabase';
 
 /**
@@ -43,11 +43,14 @@ function orValue(pattern: string): string {
   return /[,.:()"\\]/.test(pattern) ? `"${pattern.replace(/["\\]/g, '\\$&')}"` : pattern;
 }
 
+/** inbox_leads' columns and its computed field reply_method (20261126200000_lead_replies.sql). */
+const LEAD_SELECT = '*,reply_method';
+
 /** The filtered query of a view, before ordering and paging. */
 function viewQuery(view: LeadView, count?: 'exact') {
   let query = inboxClients()
     .rest.from('inbox_leads')
-    .select('*', count ? { count } : undefined);
+    .select(LEAD_SELECT, count ? { count } : undefined);
   if (view.tab === 'spam') query = query.eq('suspected_spam', true);
   else query = query.eq('suspected_spam', false);
   if (view.tab === 'inbox') query = query.neq('status', 'archived');
@@ -90,7 +93,7 @@ export async function allLeads(view: LeadView): Promise<Lead[]> {
 /** One lead by id, whatever folder it is in; null when there is none (erased, or never was). */
 export async function getLead(id: number): Promise<Lead | null> {
   const rows = unwrap<Lead[]>(
-    await inboxClients().rest.from('inbox_leads').select('*').eq('id', id),
+    await inboxClients().rest.from('inbox_leads').select(LEAD_SELECT).eq('id', id),
   );
   return rows[0] ?? null;
 }
@@ -113,6 +116,21 @@ export async function leadActivity(id: number): Promise<LeadActivity[]> {
       .eq('submission_id', id)
       .order('at', { ascending: true }),
   );
+}
+
+export async function leadReplies(id: number): Promise<LeadReply[]> {
+  return unwrap(
+    await inboxClients()
+      .rest.from('lead_replies')
+      .select('id, submission_id, author, body, created_at, state, sent_at, refusal')
+      .eq('submission_id', id)
+      .order('id', { ascending: true }),
+  );
+}
+
+/** Stores a reply for the worker to send; resolves to its id. */
+export async function sendReply(id: number, body: string): Promise<number> {
+  return unwrap<number>(await inboxClients().rest.rpc('inbox_send_reply', { lead_id: id, body }));
 }
 
 async function rpc(name: string, args: Record<string, unknown>): Promise<void> {
