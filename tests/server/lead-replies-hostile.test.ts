@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
 import { addMembers } from '../../server/auth/members.ts';
 import { until } from '../support/until.ts';
+import { UNSAFE_ADDRESS } from '../../server/leads/delivery/reply-message.ts';
 import { describeEachBackend } from './support/backends.ts';
 import { inboxClient, signIn, storeLead } from './support/inbox.ts';
 import { leadRow, mailTo, replyInbox, sendReply, settledReply } from './support/replies.ts';
@@ -59,6 +60,23 @@ describeEachBackend('a reply the relay refuses', (kind) => {
     );
     expect(clock.replied_at).toBeNull();
     expect(clock.next_due).toBe(clock.reply_due);
+  });
+});
+
+describeEachBackend('a reply to an address no header may hold', (kind) => {
+  const shared = replyInbox(kind);
+  let t: ReturnType<ReturnType<typeof replyInbox>>;
+  beforeAll(() => void (t = shared()));
+
+  it('is refused without a send, in our words', async () => {
+    // The form's rule (x@y.z, no whitespace) lets quotes and commas through; a header does not.
+    const address = 'a",bcc:victim,"b@example.co.uk';
+    const lead = await storeLead(t.server, { name: 'Odd', email: address, message: 'Hi' });
+    const before = t.sink.received.length;
+    const reply = await settledReply(t.server, await sendReply(t.member, lead, 'Hello'));
+    expect(reply).toMatchObject({ state: 'refused', refusal: UNSAFE_ADDRESS });
+    expect(t.sink.received.slice(before)).toEqual([]);
+    expect(await leadRow(t.server, lead)).toMatchObject({ replied_at: null, reply_method: null });
   });
 });
 

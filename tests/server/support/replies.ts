@@ -22,7 +22,7 @@ export const replyInbox = sharedPerBackend(async (kind: BackendKind) => {
 });
 
 /** A lead's reply as the database keeps it. */
-export async function replyRow(server: RunningServer, id: number) {
+async function replyRow(server: RunningServer, id: number) {
   const [row] = await server.query(
     `select state, sent_at, refusal, message_id, attempts, author, body
      from public.lead_replies where id = $1`,
