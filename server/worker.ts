@@ -3,7 +3,8 @@
  * `npm run worker -- --once` (drain what is due, then exit 0; for a scheduled
  * run). For deployments where no server of ours takes submissions (a static
  * site posting to hosted Supabase): it emails the leads in DATABASE_URL's
- * outbox, and posts them to the webhook, with the same variables as the server. Several workers, and
+ * outbox, posts them to the webhook, and sends the replies members write in the inbox
+ * (server/leads/delivery/reply-loop.ts), with the same variables as the server. Several workers, and
  * servers, may share one database: a lead is leased to one of them at a time
  * (server/leads/delivery/outbox-worker.ts). SIGTERM or SIGINT lets a send in
  * progress finish and be recorded, closes the database and exits 0.

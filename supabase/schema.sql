@@ -502,6 +502,8 @@ CREATE TABLE public.contact_submissions (
     reply_due timestamp with time zone,
     diagnosis_due timestamp with time zone,
     search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, ((((((name || ' '::text) || email) || ' '::text) || translate(email, '@.-_+'::text, '     '::text)) || ' '::text) || message))) STORED,
+    reply_method text,
+    CONSTRAINT contact_submissions_reply_method_check CHECK ((reply_method = ANY (ARRAY['email'::text, 'marked'::text]))),
     CONSTRAINT contact_submissions_status_check CHECK ((status = ANY (ARRAY['new'::text, 'replied'::text, 'diagnosed'::text, 'won'::text, 'lost'::text, 'archived'::text])))
 );
 
@@ -681,6 +683,28 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.limit_submission_rate() IS 'Refuses an address past RATE_LIMIT_PER_MINUTE with PostgREST''s 429; a repeat of a stored submission key is free, so a re-sent lead is never refused.';
+
+--
+-- Name: mark_reply_method(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.mark_reply_method() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.replied_at is not null and old.replied_at is null and new.reply_method is null then
+    new.reply_method := 'marked';
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION mark_reply_method(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.mark_reply_method() IS 'A lead''s first replied_at set by anything but an accepted reply ("Mark replied") is recorded as reply_method ''marked'', so the figures tell it from a reply the relay accepted.';
 
 --
 -- Name: purge_expired_submissions(integer, integer, boolean); Type: FUNCTION; Schema: app_private; Owner: -
@@ -918,7 +942,7 @@ $$;
 -- Name: FUNCTION inbox_erase(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.inbox_erase(lead_id bigint) IS 'Erasure on request (UK GDPR): deletes the lead with its delivery rows, notes and markers, and records only the fact.';
+COMMENT ON FUNCTION public.inbox_erase(lead_id bigint) IS 'Erasure on request (UK GDPR): deletes the lead with its delivery rows, notes, replies and markers, and records only the fact.';
 
 --
 -- Name: inbox_is_member(); Type: FUNCTION; Schema: public; Owner: -
@@ -1037,6 +1061,55 @@ $$;
 COMMENT ON FUNCTION public.inbox_remove_member(email text) IS 'A member ends another member''s access at once (their sessions go) and for good: no restart or INBOX_EMAILS brings them back; recorded with who removed them.';
 
 --
+-- Name: inbox_send_reply(bigint, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_send_reply(lead_id bigint, body text) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+  lead public.contact_submissions := app_private.inbox_lead(lead_id);
+  per_hour constant integer := 30;
+  oldest timestamptz;
+  reply_id bigint;
+begin
+  body := pg_catalog.btrim(body, E' \t\r\n');
+  if body is null or pg_catalog.char_length(body) not between 1 and 10000 then
+    raise exception using errcode = '22023', message = 'a reply has 1 to 10000 characters';
+  end if;
+  if lead.suspected_spam then
+    raise exception using errcode = '22023',
+      message = 'a lead held as suspected spam gets no reply until it is released';
+  end if;
+  -- One member's replies are counted and stored one at a time, so two at once
+  -- never both see room for the 30th.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('lead_replies ' || actor));
+  select r.created_at into oldest from public.lead_replies r
+    where r.author = actor and r.created_at > pg_catalog.now() - interval '1 hour'
+    order by r.created_at desc offset per_hour - 1 limit 1;
+  if found then
+    raise exception using errcode = 'PT429',
+      message = 'at most 30 replies an hour per member',
+      hint = pg_catalog.format('Try again in %s seconds.', pg_catalog.ceil(extract(epoch from
+        oldest + interval '1 hour' - pg_catalog.now()))::integer);
+  end if;
+  insert into public.lead_replies (submission_id, author, body)
+  values (lead.id, actor, body) returning id into reply_id;
+  insert into public.lead_activity (submission_id, actor, action, detail)
+  values (lead.id, actor, 'reply', pg_catalog.jsonb_build_object('reply_id', reply_id));
+  return reply_id;
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_send_reply(lead_id bigint, body text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_send_reply(lead_id bigint, body text) IS 'A member''s reply to a lead, stored for the delivery worker to send (1 to 10,000 characters, 30 an hour per member, PT429 past that); recorded in the activity. The lead becomes Replied only when the relay accepts it.';
+
+--
 -- Name: inbox_set_status(bigint, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1090,7 +1163,7 @@ begin
   return (
     with window_leads as (
       select s.created_at, s.suspected_spam, s.replied_at, s.reply_due,
-             s.diagnosed_at, s.diagnosis_due
+             s.diagnosed_at, s.diagnosis_due, s.reply_method
       from public.contact_submissions s
       where s.created_at > until - pg_catalog.make_interval(days => days)
         and s.created_at <= until
@@ -1110,6 +1183,10 @@ begin
       'reply_counted', (select count(*) from real_leads
                         where replied_at is not null or reply_due <= until),
       'replied', (select count(*) from real_leads where replied_at is not null),
+      'replied_by_email', (select count(*) from real_leads
+                           where replied_at is not null and reply_method = 'email'),
+      'replied_marked', (select count(*) from real_leads
+                         where replied_at is not null and reply_method is distinct from 'email'),
       'replied_within_promise', (select count(*) from real_leads where replied_at <= reply_due),
       'replied_within_5_minutes', (select count(*) from real_leads
                                    where replied_at <= created_at + interval '5 minutes'),
@@ -1140,7 +1217,188 @@ $$;
 -- Name: FUNCTION lead_figures(days integer, until timestamp with time zone, time_zone text); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) IS 'Speed-to-lead figures over the last days, for the inbox''s figures view and the weekly digest alike; as the caller, so only a member sees them.';
+COMMENT ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) IS 'Speed-to-lead figures over the last days, for the inbox''s figures view and the weekly digest alike, telling replies sent from the inbox from replies marked by hand; as the caller, so only a member sees them.';
+
+--
+-- Name: lead_outbox; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_outbox (
+    submission_id bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_error text,
+    sent_at timestamp with time zone,
+    locked_until timestamp with time zone,
+    failed_at timestamp with time zone,
+    summary_id bigint
+);
+
+--
+-- Name: TABLE lead_outbox; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.lead_outbox IS 'Which submissions still have to be emailed to the agency. Only the server''s owner role reads it.';
+
+--
+-- Name: COLUMN lead_outbox.locked_until; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.lead_outbox.locked_until IS 'A worker is sending this lead until then; others leave it alone.';
+
+--
+-- Name: COLUMN lead_outbox.failed_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.lead_outbox.failed_at IS 'Given up after the last of a bounded number of attempts; see last_error.';
+
+--
+-- Name: lead_reads; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_reads (
+    submission_id bigint NOT NULL,
+    member text NOT NULL,
+    read_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: lead_webhooks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_webhooks (
+    submission_id bigint NOT NULL,
+    message_id uuid DEFAULT gen_random_uuid() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    locked_until timestamp with time zone,
+    last_error text,
+    sent_at timestamp with time zone,
+    failed_at timestamp with time zone
+);
+
+--
+-- Name: TABLE lead_webhooks; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.lead_webhooks IS 'Which submissions still have to be posted to the webhook. Only the owner role reads it.';
+
+--
+-- Name: inbox_leads; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.inbox_leads WITH (security_invoker='true') AS
+ SELECT s.id,
+    ( SELECT ((('FD-'::text || substr(r.chars, 1, 4)) || '-'::text) || substr(r.chars, 5, 4))
+           FROM ( SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ'::text, ((((((('x'::text || substr(replace((s.submission_key)::text, '-'::text, ''::text), 1, 10)))::bit(40))::bigint >> (35 - (5 * i.i))) & (31)::bigint))::integer + 1), 1), ''::text ORDER BY i.i) AS chars
+                   FROM generate_series(0, 7) i(i)) r
+          WHERE (s.submission_key IS NOT NULL)) AS reference,
+    s.created_at,
+    s.name,
+    s.email,
+    s.message,
+    s.status,
+    s.suspected_spam,
+    s.verified,
+    s.replied_at,
+    s.diagnosed_at,
+    s.reply_due,
+    s.diagnosis_due,
+    LEAST(
+        CASE
+            WHEN (s.replied_at IS NULL) THEN s.reply_due
+            ELSE NULL::timestamp with time zone
+        END,
+        CASE
+            WHEN (s.diagnosed_at IS NULL) THEN s.diagnosis_due
+            ELSE NULL::timestamp with time zone
+        END) AS next_due,
+    (NOT (EXISTS ( SELECT
+           FROM public.lead_reads rd
+          WHERE ((rd.submission_id = s.id) AND (rd.member = ( SELECT lower((auth.jwt() ->> 'email'::text)) AS lower)))))) AS unread,
+        CASE
+            WHEN (o.submission_id IS NULL) THEN 'none'::text
+            WHEN ((o.sent_at IS NOT NULL) AND (o.summary_id IS NOT NULL)) THEN 'in_summary'::text
+            WHEN (o.sent_at IS NOT NULL) THEN 'sent'::text
+            WHEN (o.failed_at IS NOT NULL) THEN 'failed'::text
+            ELSE 'queued'::text
+        END AS email_state,
+        CASE
+            WHEN (o.sent_at IS NULL) THEN o.last_error
+            ELSE NULL::text
+        END AS email_error,
+        CASE
+            WHEN (w.submission_id IS NULL) THEN 'none'::text
+            WHEN (w.sent_at IS NOT NULL) THEN 'sent'::text
+            WHEN (w.failed_at IS NOT NULL) THEN 'failed'::text
+            ELSE 'queued'::text
+        END AS webhook_state
+   FROM ((public.contact_submissions s
+     LEFT JOIN public.lead_outbox o ON ((o.submission_id = s.id)))
+     LEFT JOIN public.lead_webhooks w ON ((w.submission_id = s.id)));
+
+--
+-- Name: reply_method(public.inbox_leads); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.reply_method(lead public.inbox_leads) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select s.reply_method from public.contact_submissions s where s.id = lead.id
+$$;
+
+--
+-- Name: FUNCTION reply_method(lead public.inbox_leads); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.reply_method(lead public.inbox_leads) IS 'How the lead was first answered: ''email'' (a reply from the inbox the relay accepted) or ''marked'' ("Mark replied"), as a computed field of inbox_leads.';
+
+--
+-- Name: inbox_list; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.inbox_list WITH (security_invoker='true') AS
+ SELECT l.id,
+    l.reference,
+    l.created_at,
+    l.name,
+    l.email,
+    l.message,
+    l.status,
+    l.suspected_spam,
+    l.verified,
+    l.replied_at,
+    l.diagnosed_at,
+    l.reply_due,
+    l.diagnosis_due,
+    l.next_due,
+    l.unread,
+    l.email_state,
+    l.email_error,
+    l.webhook_state,
+    s.search
+   FROM (public.inbox_leads l
+     JOIN public.contact_submissions s ON ((s.id = l.id)));
+
+--
+-- Name: reply_method(public.inbox_list); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.reply_method(lead public.inbox_list) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select s.reply_method from public.contact_submissions s where s.id = lead.id
+$$;
+
+--
+-- Name: FUNCTION reply_method(lead public.inbox_list); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.reply_method(lead public.inbox_list) IS 'How the lead was first answered, as a computed field of inbox_list, the view the inbox''s list and export read.';
 
 --
 -- Name: auth_code_requests; Type: TABLE; Schema: app_private; Owner: -
@@ -1344,153 +1602,6 @@ ALTER TABLE public.contact_submissions ALTER COLUMN id ADD GENERATED ALWAYS AS I
 );
 
 --
--- Name: lead_outbox; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.lead_outbox (
-    submission_id bigint NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
-    last_error text,
-    sent_at timestamp with time zone,
-    locked_until timestamp with time zone,
-    failed_at timestamp with time zone,
-    summary_id bigint
-);
-
---
--- Name: TABLE lead_outbox; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.lead_outbox IS 'Which submissions still have to be emailed to the agency. Only the server''s owner role reads it.';
-
---
--- Name: COLUMN lead_outbox.locked_until; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.lead_outbox.locked_until IS 'A worker is sending this lead until then; others leave it alone.';
-
---
--- Name: COLUMN lead_outbox.failed_at; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.lead_outbox.failed_at IS 'Given up after the last of a bounded number of attempts; see last_error.';
-
---
--- Name: lead_reads; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.lead_reads (
-    submission_id bigint NOT NULL,
-    member text NOT NULL,
-    read_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
---
--- Name: lead_webhooks; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.lead_webhooks (
-    submission_id bigint NOT NULL,
-    message_id uuid DEFAULT gen_random_uuid() NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
-    locked_until timestamp with time zone,
-    last_error text,
-    sent_at timestamp with time zone,
-    failed_at timestamp with time zone
-);
-
---
--- Name: TABLE lead_webhooks; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.lead_webhooks IS 'Which submissions still have to be posted to the webhook. Only the owner role reads it.';
-
---
--- Name: inbox_leads; Type: VIEW; Schema: public; Owner: -
---
-
-CREATE VIEW public.inbox_leads WITH (security_invoker='true') AS
- SELECT s.id,
-    ( SELECT ((('FD-'::text || substr(r.chars, 1, 4)) || '-'::text) || substr(r.chars, 5, 4))
-           FROM ( SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ'::text, ((((((('x'::text || substr(replace((s.submission_key)::text, '-'::text, ''::text), 1, 10)))::bit(40))::bigint >> (35 - (5 * i.i))) & (31)::bigint))::integer + 1), 1), ''::text ORDER BY i.i) AS chars
-                   FROM generate_series(0, 7) i(i)) r
-          WHERE (s.submission_key IS NOT NULL)) AS reference,
-    s.created_at,
-    s.name,
-    s.email,
-    s.message,
-    s.status,
-    s.suspected_spam,
-    s.verified,
-    s.replied_at,
-    s.diagnosed_at,
-    s.reply_due,
-    s.diagnosis_due,
-    LEAST(
-        CASE
-            WHEN (s.replied_at IS NULL) THEN s.reply_due
-            ELSE NULL::timestamp with time zone
-        END,
-        CASE
-            WHEN (s.diagnosed_at IS NULL) THEN s.diagnosis_due
-            ELSE NULL::timestamp with time zone
-        END) AS next_due,
-    (NOT (EXISTS ( SELECT
-           FROM public.lead_reads rd
-          WHERE ((rd.submission_id = s.id) AND (rd.member = ( SELECT lower((auth.jwt() ->> 'email'::text)) AS lower)))))) AS unread,
-        CASE
-            WHEN (o.submission_id IS NULL) THEN 'none'::text
-            WHEN ((o.sent_at IS NOT NULL) AND (o.summary_id IS NOT NULL)) THEN 'in_summary'::text
-            WHEN (o.sent_at IS NOT NULL) THEN 'sent'::text
-            WHEN (o.failed_at IS NOT NULL) THEN 'failed'::text
-            ELSE 'queued'::text
-        END AS email_state,
-        CASE
-            WHEN (o.sent_at IS NULL) THEN o.last_error
-            ELSE NULL::text
-        END AS email_error,
-        CASE
-            WHEN (w.submission_id IS NULL) THEN 'none'::text
-            WHEN (w.sent_at IS NOT NULL) THEN 'sent'::text
-            WHEN (w.failed_at IS NOT NULL) THEN 'failed'::text
-            ELSE 'queued'::text
-        END AS webhook_state
-   FROM ((public.contact_submissions s
-     LEFT JOIN public.lead_outbox o ON ((o.submission_id = s.id)))
-     LEFT JOIN public.lead_webhooks w ON ((w.submission_id = s.id)));
-
---
--- Name: inbox_list; Type: VIEW; Schema: public; Owner: -
---
-
-CREATE VIEW public.inbox_list WITH (security_invoker='true') AS
- SELECT l.id,
-    l.reference,
-    l.created_at,
-    l.name,
-    l.email,
-    l.message,
-    l.status,
-    l.suspected_spam,
-    l.verified,
-    l.replied_at,
-    l.diagnosed_at,
-    l.reply_due,
-    l.diagnosis_due,
-    l.next_due,
-    l.unread,
-    l.email_state,
-    l.email_error,
-    l.webhook_state,
-    s.search
-   FROM (public.inbox_leads l
-     JOIN public.contact_submissions s ON ((s.id = l.id)));
-
---
 -- Name: lead_activity; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1501,7 +1612,7 @@ CREATE TABLE public.lead_activity (
     actor text NOT NULL,
     action text NOT NULL,
     detail jsonb,
-    CONSTRAINT lead_activity_action_check CHECK ((action = ANY (ARRAY['status'::text, 'note'::text, 'read'::text, 'not_spam'::text, 'erase'::text])))
+    CONSTRAINT lead_activity_action_check CHECK ((action = ANY (ARRAY['erase'::text, 'not_spam'::text, 'note'::text, 'read'::text, 'reply'::text, 'status'::text])))
 );
 
 --
@@ -1536,6 +1647,41 @@ CREATE TABLE public.lead_notes (
 
 ALTER TABLE public.lead_notes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.lead_notes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: lead_replies; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_replies (
+    id bigint NOT NULL,
+    submission_id bigint NOT NULL,
+    author text NOT NULL,
+    body text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    state text DEFAULT 'waiting'::text NOT NULL,
+    sent_at timestamp with time zone,
+    refusal text,
+    message_id text,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    locked_until timestamp with time zone,
+    last_error text,
+    CONSTRAINT lead_replies_body_check CHECK (((char_length(body) >= 1) AND (char_length(body) <= 10000))),
+    CONSTRAINT lead_replies_state_check CHECK ((state = ANY (ARRAY['waiting'::text, 'sent'::text, 'refused'::text])))
+);
+
+--
+-- Name: lead_replies_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.lead_replies ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.lead_replies_id_seq
     START WITH 1
     INCREMENT BY 1
     NO MINVALUE
@@ -1755,6 +1901,13 @@ ALTER TABLE ONLY public.lead_reads
     ADD CONSTRAINT lead_reads_pkey PRIMARY KEY (submission_id, member);
 
 --
+-- Name: lead_replies lead_replies_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_replies
+    ADD CONSTRAINT lead_replies_pkey PRIMARY KEY (id);
+
+--
 -- Name: lead_summaries lead_summaries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1895,6 +2048,24 @@ CREATE INDEX lead_outbox_pending ON public.lead_outbox USING btree (next_attempt
 CREATE INDEX lead_outbox_sent_at ON public.lead_outbox USING btree (sent_at) WHERE (sent_at IS NOT NULL);
 
 --
+-- Name: lead_replies_author; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX lead_replies_author ON public.lead_replies USING btree (author, created_at);
+
+--
+-- Name: lead_replies_submission; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX lead_replies_submission ON public.lead_replies USING btree (submission_id, id);
+
+--
+-- Name: lead_replies_waiting; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX lead_replies_waiting ON public.lead_replies USING btree (id) WHERE (state = 'waiting'::text);
+
+--
 -- Name: lead_summaries_created_at; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1935,6 +2106,12 @@ CREATE TRIGGER contact_submissions_enqueue_lead_delivery AFTER INSERT ON public.
 --
 
 CREATE TRIGGER contact_submissions_limit_rate BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION app_private.limit_submission_rate();
+
+--
+-- Name: contact_submissions contact_submissions_reply_method; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contact_submissions_reply_method BEFORE UPDATE OF replied_at ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION app_private.mark_reply_method();
 
 --
 -- Name: auth_refresh_tokens auth_refresh_tokens_session_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
@@ -1998,6 +2175,13 @@ ALTER TABLE ONLY public.lead_outbox
 
 ALTER TABLE ONLY public.lead_reads
     ADD CONSTRAINT lead_reads_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
+
+--
+-- Name: lead_replies lead_replies_submission_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_replies
+    ADD CONSTRAINT lead_replies_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
 
 --
 -- Name: lead_webhooks lead_webhooks_submission_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2119,6 +2303,24 @@ CREATE POLICY lead_reads_member_select ON public.lead_reads FOR SELECT TO authen
 --
 
 COMMENT ON POLICY lead_reads_member_select ON public.lead_reads IS 'A member reads their own unread markers only.';
+
+--
+-- Name: lead_replies; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.lead_replies ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: lead_replies lead_replies_member_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY lead_replies_member_select ON public.lead_replies FOR SELECT TO authenticated USING (( SELECT public.inbox_is_member() AS inbox_is_member));
+
+--
+-- Name: POLICY lead_replies_member_select ON lead_replies; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY lead_replies_member_select ON public.lead_replies IS 'A member reads the replies sent from the inbox, their words and delivery state; nobody else.';
 
 --
 -- Name: lead_summaries; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2303,6 +2505,12 @@ REVOKE ALL ON FUNCTION app_private.inbox_seed_members(emails text[]) FROM PUBLIC
 REVOKE ALL ON FUNCTION app_private.limit_submission_rate() FROM PUBLIC;
 
 --
+-- Name: FUNCTION mark_reply_method(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.mark_reply_method() FROM PUBLIC;
+
+--
 -- Name: FUNCTION purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -2370,6 +2578,13 @@ REVOKE ALL ON FUNCTION public.inbox_remove_member(email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.inbox_remove_member(email text) TO authenticated;
 
 --
+-- Name: FUNCTION inbox_send_reply(lead_id bigint, body text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_send_reply(lead_id bigint, body text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_send_reply(lead_id bigint, body text) TO authenticated;
+
+--
 -- Name: FUNCTION inbox_set_status(lead_id bigint, new_status text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -2408,10 +2623,24 @@ GRANT SELECT ON TABLE public.lead_webhooks TO authenticated;
 GRANT SELECT ON TABLE public.inbox_leads TO authenticated;
 
 --
+-- Name: FUNCTION reply_method(lead public.inbox_leads); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.reply_method(lead public.inbox_leads) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reply_method(lead public.inbox_leads) TO authenticated;
+
+--
 -- Name: TABLE inbox_list; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT ON TABLE public.inbox_list TO authenticated;
+
+--
+-- Name: FUNCTION reply_method(lead public.inbox_list); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.reply_method(lead public.inbox_list) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reply_method(lead public.inbox_list) TO authenticated;
 
 --
 -- Name: TABLE lead_activity; Type: ACL; Schema: public; Owner: -
@@ -2424,6 +2653,12 @@ GRANT SELECT ON TABLE public.lead_activity TO authenticated;
 --
 
 GRANT SELECT ON TABLE public.lead_notes TO authenticated;
+
+--
+-- Name: TABLE lead_replies; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.lead_replies TO authenticated;
 
 --
 -- Name: TABLE lead_summaries; Type: ACL; Schema: public; Owner: -

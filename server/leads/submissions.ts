@@ -14,6 +14,7 @@ export const EXPORT_COLUMNS = [
   'reference',
   'reply_due',
   'replied_at',
+  'reply_method',
   'diagnosis_due',
   'diagnosed_at',
 ] as const;
@@ -46,6 +47,8 @@ export interface StoredSubmission {
   /** The page's promises as deadlines (docs/lead-clocks.md), and when each was met; null if not. */
   reply_due: string | null;
   replied_at: string | null;
+  /** How it was first answered: 'email' (a reply the relay accepted) or 'marked'; null if not yet. */
+  reply_method: 'email' | 'marked' | null;
   diagnosis_due: string | null;
   diagnosed_at: string | null;
 }
@@ -64,7 +67,7 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
     `select s.id, s.created_at, s.name, s.email, s.message, s.status,
             ${channelState('o')} as delivery, ${channelState('w')} as webhook,
             s.submission_key::text as submission_key,
-            s.reply_due, s.replied_at, s.diagnosis_due, s.diagnosed_at
+            s.reply_due, s.replied_at, s.reply_method, s.diagnosis_due, s.diagnosed_at
      from public.contact_submissions s
      left join public.lead_outbox o on o.submission_id = s.id
      left join public.lead_webhooks w on w.submission_id = s.id
@@ -84,6 +87,7 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
     reference: row.submission_key ? submissionReference(String(row.submission_key)) : '',
     reply_due: isoTimeOrNull(row.reply_due),
     replied_at: isoTimeOrNull(row.replied_at),
+    reply_method: (row.reply_method ?? null) as StoredSubmission['reply_method'],
     diagnosis_due: isoTimeOrNull(row.diagnosis_due),
     diagnosed_at: isoTimeOrNull(row.diagnosed_at),
   }));

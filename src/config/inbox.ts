@@ -14,3 +14,5 @@ export const INBOX_SEARCH_DEBOUNCE_MS = 300;
 export const INBOX_NOTE_MAX = LIMITS.message.max;
 /** Where the session lives between visits: supabase-js keeps it in localStorage under this key. */
 export const INBOX_SESSION_KEY = 'inbox-session-v1';
+/** While a reply waits for the mail server, the lead is read again this often, so "Sent" shows soon. */
+export const INBOX_REPLY_POLL_MS = 2_000;

@@ -9,6 +9,8 @@ export type LeadStatus = 'new' | 'replied' | 'diagnosed' | 'won' | 'lost' | 'arc
 export type InboxTab = 'inbox' | 'spam' | 'archived';
 export type EmailState = 'queued' | 'sent' | 'in_summary' | 'failed' | 'none';
 export type WebhookState = 'queued' | 'sent' | 'failed' | 'none';
+/** A reply from the inbox: stored and on its way, accepted by the relay, or refused by it. */
+export type ReplyState = 'waiting' | 'sent' | 'refused';
 
 export const LEAD_STATUSES: readonly LeadStatus[] = [
   'new',
@@ -143,6 +145,34 @@ export const inboxCopy = {
     cancel: 'Keep it',
   },
 
+  reply: {
+    open: 'Reply',
+    heading: 'Reply to this lead',
+    label: 'Your reply',
+    hint: (email: string) =>
+      `Sent to ${email} from the agency's address; their answer comes back to you.`,
+    /** The composer starts from this; the first word of the name is what most people go by. */
+    greeting: (name: string) => {
+      const first = name.trim().split(/\s+/, 1)[0];
+      return first ? `Hi ${first},\n\n` : 'Hello,\n\n';
+    },
+    quoted: 'Their message, quoted below your reply',
+    send: 'Send reply',
+    sending: 'Sending…',
+    cancel: 'Cancel',
+    queued: 'Reply on its way. The lead shows when the mail server accepts it.',
+    empty: 'Write a reply first.',
+    tooLong: (max: number) => `A reply holds at most ${max.toLocaleString('en-GB')} characters.`,
+    rateLimited: 'You have sent 30 replies in the last hour. Wait a while, then send again.',
+    state: {
+      waiting: 'Sending',
+      sent: 'Sent',
+      refused: 'Refused',
+    } satisfies Record<ReplyState, string>,
+    sentAt: (time: string) => `accepted by the mail server ${time}`,
+    refusedBy: (words: string) => `The mail server refused it: ${words}`,
+  },
+
   notes: {
     heading: 'Notes',
     empty: 'No notes yet.',
@@ -162,6 +192,7 @@ export const inboxCopy = {
       note: 'added a note',
       read: 'opened it',
       not_spam: 'marked it not spam',
+      reply: 'wrote a reply',
       erase: 'erased it',
     } as Record<string, string>,
   },

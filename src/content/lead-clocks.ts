@@ -49,6 +49,9 @@ export const clockCopy = {
     within5Minutes: 'Replied within 5 minutes',
     within1Hour: 'Replied within 1 hour',
     diagnosedInTime: 'Diagnosed within 24 hours',
+    replyMethods: 'How they were answered',
+    methods: (email: number, marked: number) =>
+      `${email} by email from the inbox, ${marked} marked`,
     share: (part: number, whole: number) =>
       whole === 0
         ? 'none counted yet'

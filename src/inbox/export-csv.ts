@@ -16,6 +16,7 @@ const EXPORT_COLUMNS = [
   'email_state',
   'webhook_state',
   'replied_at',
+  'reply_method',
   'diagnosed_at',
 ] as const;
 

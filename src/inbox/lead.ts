@@ -1,5 +1,5 @@
 import { asTyped } from '../../contact/as-typed';
-import type { EmailState, InboxTab, LeadStatus, WebhookState } from '../content/inbox';
+import type { EmailState, InboxTab, LeadStatus, ReplyState, WebhookState } from '../content/inbox';
 import type { LeadSort } from '../content/lead-clocks';
 
 /** A row of the inbox_leads view (the inbox contract, docs/inbox.md). */
@@ -24,6 +24,21 @@ export interface Lead {
   email_state: EmailState;
   email_error: string | null;
   webhook_state: WebhookState;
+  /** How it was first answered: a reply the relay accepted, or "Mark replied"; null if not yet. */
+  reply_method: 'email' | 'marked' | null;
+}
+
+/** A reply sent from the inbox (public.lead_replies). */
+export interface LeadReply {
+  id: number;
+  submission_id: number;
+  author: string;
+  body: string;
+  created_at: string;
+  state: ReplyState;
+  sent_at: string | null;
+  /** The mail server's words when it refused the reply. */
+  refusal: string | null;
 }
 
 /**
@@ -49,6 +64,8 @@ export const LEAD_COLUMNS = [
   'email_state',
   'email_error',
   'webhook_state',
+  // A computed field (public.reply_method), named as PostgREST serves one.
+  'reply_method',
 ] as const satisfies readonly (keyof Lead)[];
 
 export interface LeadNote {

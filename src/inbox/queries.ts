@@ -9,6 +9,7 @@ import {
   type Lead,
   type LeadActivity,
   type LeadNote,
+  type LeadReply,
   type LeadView,
 } from './lead';
 import { inboxClients } from './supabase';
@@ -115,6 +116,21 @@ export async function leadActivity(id: number): Promise<LeadActivity[]> {
       .eq('submission_id', id)
       .order('at', { ascending: true }),
   );
+}
+
+export async function leadReplies(id: number): Promise<LeadReply[]> {
+  return unwrap(
+    await inboxClients()
+      .rest.from('lead_replies')
+      .select('id, submission_id, author, body, created_at, state, sent_at, refusal')
+      .eq('submission_id', id)
+      .order('id', { ascending: true }),
+  );
+}
+
+/** Stores a reply for the worker to send; resolves to its id. */
+export async function sendReply(id: number, body: string): Promise<number> {
+  return unwrap<number>(await inboxClients().rest.rpc('inbox_send_reply', { lead_id: id, body }));
 }
 
 async function rpc(name: string, args: Record<string, unknown>): Promise<void> {

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Lead, LeadActivity, LeadNote } from './lead';
-import { getLead, leadActivity, leadNotes, markRead } from './queries';
+import { INBOX_REPLY_POLL_MS } from '../config/inbox';
+import type { Lead, LeadActivity, LeadNote, LeadReply } from './lead';
+import { getLead, leadActivity, leadNotes, leadReplies, markRead } from './queries';
 import { useRefresh } from './use-refresh';
 
 interface OpenLead {
   lead: Lead;
   notes: LeadNote[];
   activity: LeadActivity[];
+  replies: LeadReply[];
 }
 
 export type OpenLeadState =
@@ -16,9 +18,10 @@ export type OpenLeadState =
   | ({ state: 'ready' } & OpenLead);
 
 /**
- * One lead with its notes and activity, read again after each change, on
- * focus and every minute. Opening it marks it read for this member, once
- * per opening (inbox_mark_read records that in the activity).
+ * One lead with its notes, replies and activity, read again after each
+ * change, on focus, every minute, and every few seconds while a reply waits.
+ * Opening it marks it read for this member, once per opening
+ * (inbox_mark_read records that in the activity).
  */
 export function useLead(id: number, onRead: () => void) {
   const [result, setResult] = useState<OpenLeadState>({ state: 'loading' });
@@ -27,13 +30,14 @@ export function useLead(id: number, onRead: () => void) {
   const load = useCallback(async () => {
     const mine = ++generation.current;
     try {
-      const [lead, notes, activity] = await Promise.all([
+      const [lead, notes, activity, replies] = await Promise.all([
         getLead(id),
         leadNotes(id),
         leadActivity(id),
+        leadReplies(id),
       ]);
       if (mine !== generation.current) return;
-      setResult(lead ? { state: 'ready', lead, notes, activity } : { state: 'missing' });
+      setResult(lead ? { state: 'ready', lead, notes, activity, replies } : { state: 'missing' });
     } catch (error) {
       if (mine !== generation.current) return;
       console.warn('Inbox: the lead could not be read', error);
@@ -60,5 +64,13 @@ export function useLead(id: number, onRead: () => void) {
   }, [id, load]);
 
   useRefresh(load);
+  // A reply on its way: read again shortly, so its state and the lead's change show.
+  const waiting =
+    result.state === 'ready' && result.replies.some((reply) => reply.state === 'waiting');
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => void load(), INBOX_REPLY_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [waiting, load, result]);
   return { ...result, reload: load };
 }

@@ -89,6 +89,11 @@ describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger
     for (const [call, params] of changeCalls(lead, held)) {
       expect(await failure(asRequest('authenticated', stranger, call, params)), call).toBe('42501');
     }
+    expect(
+      await failure(
+        asRequest('authenticated', stranger, `select public.inbox_send_reply($1, 'Hi')`, [lead]),
+      ),
+    ).toBe('42501');
   });
 
   it('gives anon nothing to read and nothing to call', async () => {
@@ -98,6 +103,7 @@ describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger
       'lead_activity',
       'lead_reads',
       'lead_outbox',
+      'lead_replies',
     ]) {
       expect(await failure(asRequest('anon', null, `select * from public.${table}`)), table).toBe(
         '42501',
@@ -106,6 +112,9 @@ describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger
     for (const [call, params] of changeCalls(lead, held)) {
       expect(await failure(asRequest('anon', null, call, params)), call).toBe('42501');
     }
+    expect(
+      await failure(asRequest('anon', null, `select public.inbox_send_reply($1, 'Hi')`, [lead])),
+    ).toBe('42501');
     expect(await failure(asRequest('anon', null, 'select public.inbox_is_member()'))).toBe('42501');
   });
 });

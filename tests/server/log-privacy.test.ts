@@ -4,6 +4,8 @@ import { DatabaseUnavailableError, type Database } from '../../server/db/databas
 import { describeEachBackend, testApp, TEST_RATE_LIMIT, type TestApp } from './support/backends.ts';
 import { capturedLog } from './support/captured-log.ts';
 import { send, TABLE_URL } from '../support/requests.ts';
+import { storeLead } from './support/inbox.ts';
+import { replyInbox, sendReply, settledReply } from './support/replies.ts';
 
 /** Strings no log line may hold: a visitor's. */
 const VISITOR = {
@@ -99,5 +101,35 @@ describeEachBackend('the log of a refused or odd request', (kind) => {
       .filter((url) => url !== '/rest/v1/rpc/contact_challenge');
     expect(urls).toEqual([TABLE_URL, TABLE_URL, TABLE_URL, '/']);
     for (const secret of SECRETS) expect(log.text()).not.toContain(secret);
+  });
+});
+
+describeEachBackend('the log of replies from the inbox', (kind) => {
+  const shared = replyInbox(kind);
+  let t: ReturnType<ReturnType<typeof replyInbox>>;
+  beforeAll(() => void (t = shared()));
+
+  it('holds no reply’s words nor the lead’s, sent, refused or too long', async () => {
+    const words = 'Our quote for Zebedee, confidential: 98765';
+    const bounced = 'zeb.bounce@secret-mail.example';
+    t.sink.refuseRecipients.add(bounced);
+    for (const email of [VISITOR.email, bounced]) {
+      const lead = await storeLead(t.server, { ...VISITOR, email });
+      const reply = await settledReply(t.server, await sendReply(t.member, lead, words));
+      expect(reply.state).toBe(email === bounced ? 'refused' : 'sent');
+    }
+    const lead = await storeLead(t.server, VISITOR);
+    const tooLong = await t.member.rpc('inbox_send_reply', {
+      lead_id: lead,
+      body: `${words} ${'9'.repeat(10_000)}`,
+    });
+    expect(tooLong.status).toBe(400);
+
+    // The worker did log, by id only.
+    expect(t.log.text()).toMatch(/Reply \d+ to lead \d+ accepted by the relay/);
+    expect(t.log.text()).toMatch(/Reply \d+ to lead \d+ was refused/);
+    for (const secret of [...SECRETS, '98765', 'zeb.bounce']) {
+      expect(t.log.text()).not.toContain(secret);
+    }
   });
 });

@@ -57,8 +57,8 @@ const CLOCK = {
   replied_at: '2026-11-25T10:03:00.000Z',
   diagnosis_due: '2026-11-26T10:00:00.000Z',
 };
-/** A lead the clocks have not reached: four empty cells. */
-const NO_CLOCK = ['', '', '', ''];
+/** A lead the clocks have not reached, never answered: five empty cells. */
+const NO_CLOCK = ['', '', '', '', ''];
 
 /** One database per backend seeded with ROWS, shared by the describes below: export, then erase. */
 const seeded = sharedPerBackend(async (kind) => {
@@ -108,6 +108,8 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
       webhook: 'not queued',
       reference: REFERENCES[1],
       ...CLOCK,
+      // Answered by an UPDATE of replied_at, not by a reply the relay accepted (issue 41).
+      reply_method: 'marked',
       diagnosed_at: null,
     });
     expect(stderr).toContain('Exported 3 submission(s)');
@@ -130,6 +132,7 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
         'reference',
         'reply_due',
         'replied_at',
+        'reply_method',
         'diagnosis_due',
         'diagnosed_at',
       ) +
@@ -145,6 +148,7 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
           REFERENCES[1]!,
           CLOCK.reply_due,
           CLOCK.replied_at,
+          'marked',
           CLOCK.diagnosis_due,
           '',
         ) +

@@ -51,7 +51,7 @@ async function setUp(names: string[]) {
     SMTP_URL: sink.url,
     NOTIFY_EMAIL: 'leads@agency.example',
   });
-  return { sink, env, expectedSubjects };
+  return { sink, env, expectedSubjects, backend };
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
@@ -79,6 +79,33 @@ describePostgres('npm run worker', () => {
     // A second run finds nothing due and sends nothing more.
     expect(await onceWorker(env).exit).toBe(0);
     expect(sink.received).toHaveLength(3);
+  }, 120_000);
+
+  it('--once sends a reply a member stored on hosted Supabase, and the lead is Replied', async () => {
+    const { sink, env, backend } = await setUp(['Dee']);
+    const db = await openDatabase(backend.options);
+    onTestFinished(() => db.close());
+    const [lead] = await db.query(
+      'select id, submission_key::text as key from contact_submissions',
+    );
+    // As inbox_send_reply stores one (its checks are tested in lead-replies-hostile.test.ts).
+    await db.query(
+      `insert into public.lead_replies (submission_id, author, body) values ($1, $2, 'Hi Dee')`,
+      [lead!.id, 'owner@agency.example'],
+    );
+    const worker = onceWorker(env);
+    expect(await worker.exit, worker.output()).toBe(0);
+    const reply = sink.received.filter((mail) =>
+      mail.envelopeTo.includes(VALID.email.toLowerCase()),
+    );
+    expect(reply.map((mail) => mail.header('subject'))).toEqual([
+      `Re: your enquiry ${submissionReference(String(lead!.key))}`,
+    ]);
+    const [answered] = await db.query(
+      'select status, reply_method from contact_submissions where id = $1',
+      [lead!.id],
+    );
+    expect(answered).toEqual({ status: 'replied', reply_method: 'email' });
   }, 120_000);
 
   it('two workers together send each lead once', async () => {

@@ -7,6 +7,10 @@ import { until } from './until.ts';
 export interface ReceivedMail extends ParsedMail {
   /** RCPT TO addresses: who the message really went to, whatever its headers say. */
   envelopeTo: string[];
+  /** The message exactly as it arrived. */
+  raw: string;
+  /** When this relay accepted it. */
+  acceptedAt: Date;
 }
 
 /**
@@ -20,6 +24,8 @@ export class SmtpSink {
   refuseText: string | undefined;
   /** How many messages were answered 554. */
   refused = 0;
+  /** Addresses this relay answers 554 at RCPT TO: a mailbox that does not exist. */
+  readonly refuseRecipients = new Set<string>();
   private server: SMTPServer | undefined;
   private constructor(public port: number) {}
 
@@ -40,13 +46,21 @@ export class SmtpSink {
       // Plain text on loopback: no certificate to make up.
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refuseRecipients.has(address.address.toLowerCase())) return callback();
+        callback(
+          Object.assign(new Error('5.1.1 Recipient address rejected: no such mailbox'), {
+            responseCode: 554,
+          }),
+        );
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-          const mail = { ...parseMail(raw), envelopeTo };
+          const mail = { ...parseMail(raw), envelopeTo, raw, acceptedAt: new Date() };
           if (this.refuseText && mail.bodies['text/plain']?.includes(this.refuseText)) {
             this.refused++;
             callback(

@@ -1,9 +1,13 @@
 import type { Database } from '../../db/database.ts';
 import { createLeadMailer, type LeadMailer } from './lead-mailer.ts';
 import { ENABLE_WEBHOOK, WEBHOOK_ENABLED_AT } from './outbox-queries.ts';
+import { startReplyLoop, type ReplyLoop } from './reply-loop.ts';
 import {
   MAX_ATTEMPTS,
+  retryDelay,
+  RETRY_BASE_MS,
   MAX_PER_HOUR,
+  POLL_MS,
   startOutboxWorker,
   SUMMARY_INTERVAL_MS,
   UNVERIFIED_PER_HOUR,
@@ -109,11 +113,21 @@ export async function startLeadDelivery(
     unverifiedPerHour: options.unverifiedPerHour,
     summaryIntervalMs: options.summaryIntervalMs,
   });
+  // Replies from the inbox go through the same relay and sender (issue 41).
+  const replies: ReplyLoop | undefined =
+    mailer &&
+    startReplyLoop(database, mailer, log, {
+      pollMs: options.deliveryPollMs ?? POLL_MS,
+      maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS,
+      retryDelay: (failures) => retryDelay(failures, options.deliveryRetryBaseMs ?? RETRY_BASE_MS),
+    });
   return {
-    drained: () => worker.drained(),
+    drained: async () => {
+      await Promise.all([worker.drained(), replies?.drained()]);
+    },
     async stop() {
       try {
-        await worker.stop();
+        await Promise.all([worker.stop(), replies?.stop()]);
       } finally {
         mailer?.close();
       }

@@ -1,7 +1,8 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { isHeaderSafeAddress, parseMailbox, type Mailbox } from './email-address.ts';
 import { PermanentFailure, type Summary } from './delivery-channel.ts';
-import { leadMessage, type Lead } from './lead-message.ts';
+import { domainOf, leadMessage, type Lead } from './lead-message.ts';
+import { replyMessage, UnsafeAddress, type Reply } from './reply-message.ts';
 import { summaryMessage } from './summary-message.ts';
 
 export interface LeadMailerOptions {
@@ -21,6 +22,14 @@ export interface LeadMailer {
   sendSummary(summary: Summary): Promise<void>;
   /** A message of the agency's own (the clocks' reminders and digest), to NOTIFY_EMAIL. */
   sendNotice(notice: { subject: string; text: string; html: string }): Promise<void>;
+  /**
+   * A member's reply, to the lead (reply-message.ts). Resolves when the relay
+   * has accepted it; a 5xx to the lead's address or to the message is a
+   * PermanentFailure carrying the relay's words.
+   */
+  sendReply(reply: Reply): Promise<void>;
+  /** The sender's domain, punycode: where the replies' Message-IDs are made. */
+  messageIdDomain: string;
   close(): void;
 }
 
@@ -40,6 +49,16 @@ export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
     send: (lead) => sendMail(leadMessage(lead, addressing)),
     sendSummary: (summary) => sendMail(summaryMessage(summary, addressing)),
     sendNotice: (notice) => sendMail({ from: addressing.from, to: addressing.to, ...notice }),
+    sendReply: async (reply) => {
+      let message;
+      try {
+        message = replyMessage(reply, addressing.from);
+      } catch (error) {
+        throw error instanceof UnsafeAddress ? new PermanentFailure(error.message) : error;
+      }
+      await sendMail(message, replyRefusedForGood);
+    },
+    messageIdDomain: domainOf(addressing.from.address),
     close,
   };
 }
@@ -57,9 +76,9 @@ export function createMailTransport(smtpUrl: string) {
     greetingTimeout: GREETING_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
   });
-  const sendMail = async (message: SendMailOptions) => {
+  const sendMail = async (message: SendMailOptions, forGood = refusedForGood) => {
     const info = await transport.sendMail(message).catch((error: unknown) => {
-      throw refusedForGood(error) ? new PermanentFailure(error.message) : error;
+      throw forGood(error) ? new PermanentFailure(error.message) : error;
     });
     // With one recipient a refusal already throws; this guards a partial acceptance.
     if (info.rejected.length > 0) {
@@ -110,11 +129,27 @@ function smtpLogin(smtpUrl: string): string | undefined {
  * the lead's, and a 4xx or a timeout may pass: both are retried.
  */
 function refusedForGood(error: unknown): error is Error {
-  if (!(error instanceof Error)) return false;
-  const { code, command, responseCode } = error as Error & {
+  const { code, command, responseCode } = smtpError(error);
+  return code === 'EMESSAGE' && command === 'DATA' && Number(responseCode) >= 500;
+}
+
+/**
+ * A reply goes to the lead's address, so a 5xx to that address (no such
+ * mailbox, a domain that takes no mail) is the lead's, not the relay's
+ * setting: given up at once, as a 5xx to the message itself is. A 5xx to the
+ * login or the sender, a 4xx and a timeout are retried.
+ */
+function replyRefusedForGood(error: unknown): error is Error {
+  const { command, responseCode } = smtpError(error);
+  return (
+    Number(responseCode) >= 500 && (command === 'DATA' || /^RCPT\b/i.test(String(command ?? '')))
+  );
+}
+
+function smtpError(error: unknown) {
+  return (error instanceof Error ? error : {}) as {
     code?: string;
     command?: string;
     responseCode?: number;
   };
-  return code === 'EMESSAGE' && command === 'DATA' && Number(responseCode) >= 500;
 }

@@ -115,7 +115,7 @@ export function leadMessage(lead: Lead, { from, to, siteUrl }: Addressing): Send
  * and control characters other than tab and newline removed. They are harmless in a MIME body (nodemailer encodes
  * it) but show as boxes or terminal escapes in some mail clients.
  */
-function bodyText(text: string): string {
+export function bodyText(text: string): string {
   return asTyped(text)
     .replace(/\r\n?/g, '\n')
     .replace(/[^\P{Cc}\t\n]/gu, '');

@@ -74,9 +74,9 @@ export interface OutboxWorker {
 }
 
 /** A lead reaches the inbox within seconds; an idle poll is one indexed query. */
-const POLL_MS = 2_000;
+export const POLL_MS = 2_000;
 /** 5 s, 10 s, 20 s, …: rides out a relay restart without hammering a relay that is down. */
-const RETRY_BASE_MS = 5_000;
+export const RETRY_BASE_MS = 5_000;
 /** At worst hourly, however long the outage: the lead still goes out soon after it ends. */
 const RETRY_CAP_MS = 60 * 60_000;
 /** Up to 20 % earlier, so instances sharing one database do not retry in lockstep. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { REPLY_MAX_CHARS } from '../../../contact/reply-quote.ts';
 import { signingKeyOf } from '../../auth/access-token.ts';
 import { asRequestRole } from '../../db/as-request-role.ts';
 import type { Database } from '../../db/database.ts';
@@ -14,8 +15,11 @@ import { INBOX_RPCS, VOID_RPCS } from './rpc-functions.ts';
 /** supabase-js's .single() and .maybeSingle(): one object instead of an array. */
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
 const JSON_TYPES = new Set(['*/*', 'application/*', 'application/json', OBJECT_TYPE]);
-/** A note of 5,000 characters however it is escaped (\uXXXX\uXXXX per code point), plus the rest. */
-const RPC_BODY_BYTES = 12 * 5000 + 1024;
+/**
+ * A reply of 10,000 characters (the longest text an RPC takes; a note holds
+ * 5,000) however it is escaped (\uXXXX\uXXXX per code point), plus the rest.
+ */
+const RPC_BODY_BYTES = 12 * REPLY_MAX_CHARS + 1024;
 
 /**
  * PostgREST's GET on what the inbox reads and POST on its functions
@@ -85,7 +89,8 @@ export const inboxApi: FastifyPluginAsync<{ database: Database }> = async (app, 
       const values = names.map((arg) => sqlValue((given as Record<string, unknown>)[arg]));
       const call = names.map((arg, i) => `${arg} => $${i + 1}::${args[arg]}`).join(', ');
       const [row] = await asRole(role, (session) =>
-        session.query(`select public.${name}(${call}) as result`, values),
+        // As JSON, so a bigint is a number in the answer, as PostgREST sends it.
+        session.query(`select to_json(public.${name}(${call})) as result`, values),
       );
       if (VOID_RPCS.has(name)) return reply.code(204).send();
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(row?.result));

@@ -8,6 +8,11 @@ type ColumnType = 'bigint' | 'text' | 'boolean' | 'timestamptz' | 'jsonb' | 'tsv
 
 export interface ReadTable {
   columns: Readonly<Record<string, ColumnType>>;
+  /**
+   * PostgREST's computed fields: public.<name>(<table>), returned only when
+   * select= names them, as PostgREST does (`*` is the columns alone).
+   */
+  computed?: Readonly<Record<string, ColumnType>>;
   /** Columns `col=eq.value` may filter on. */
   eq: readonly string[];
   /** Columns `col=neq.value` may filter on. */
@@ -42,6 +47,8 @@ const INBOX_LEADS: ReadTable = {
     email_error: 'text',
     webhook_state: 'text',
   },
+  // 'email' (a reply the relay accepted) or 'marked' ("Mark replied"): 20261126200000_lead_replies.sql.
+  computed: { reply_method: 'text' },
   eq: ['id', 'status', 'suspected_spam'],
   neq: ['status'],
   // Newest first, or what falls due first (docs/lead-clocks.md).
@@ -76,6 +83,23 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
       created_at: 'timestamptz',
       author: 'text',
       body: 'text',
+    },
+    eq: ['id', 'submission_id'],
+    neq: [],
+    order: ['created_at', 'id'],
+  },
+  // Replies sent from the inbox, with their delivery state (20261126200000_lead_replies.sql).
+  lead_replies: {
+    columns: {
+      id: 'bigint',
+      submission_id: 'bigint',
+      author: 'text',
+      body: 'text',
+      created_at: 'timestamptz',
+      state: 'text',
+      sent_at: 'timestamptz',
+      refusal: 'text',
+      message_id: 'text',
     },
     eq: ['id', 'submission_id'],
     neq: [],

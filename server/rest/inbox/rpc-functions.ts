@@ -11,6 +11,8 @@ export const INBOX_RPCS: Readonly<Record<string, Readonly<Record<string, string>
   inbox_erase: { lead_id: 'bigint' },
   // A member removes another, for good (20261126010000_members_removed.sql).
   inbox_remove_member: { email: 'text' },
+  // A reply to the lead, stored for the worker to send; returns its id (20261126200000_lead_replies.sql).
+  inbox_send_reply: { lead_id: 'bigint', body: 'text' },
   inbox_is_member: {},
   // The figures view's numbers over the last `days` (20261125200000_lead_clocks.sql).
   lead_figures: { days: 'integer' },

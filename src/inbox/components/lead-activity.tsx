@@ -1,6 +1,7 @@
 import { inboxCopy } from '../../content/inbox';
 import { formatDateTime } from '../format';
-import type { LeadActivity as Activity } from '../lead';
+import type { LeadActivity as Activity, LeadReply } from '../lead';
+import { ReplyEntry } from './reply-entry';
 
 const copy = inboxCopy.activity;
 
@@ -16,8 +17,28 @@ function detailText(action: string, detail: unknown): string {
   return to === undefined ? '' : copy.statusChange(statusName(from), statusName(to));
 }
 
-/** Who changed what, when: the lead's activity, oldest first. */
-export function LeadActivityLog({ activity }: { activity: Activity[] }) {
+/** The reply an activity entry names (detail.reply_id), if it is still there. */
+function replyOf(entry: Activity, replies: LeadReply[]): LeadReply | undefined {
+  if (entry.action !== 'reply' || typeof entry.detail !== 'object' || entry.detail === null) {
+    return undefined;
+  }
+  const id = (entry.detail as { reply_id?: unknown }).reply_id;
+  return replies.find((reply) => reply.id === id);
+}
+
+function EntryReply({ entry, replies }: { entry: Activity; replies: LeadReply[] }) {
+  const reply = replyOf(entry, replies);
+  return reply ? <ReplyEntry reply={reply} /> : null;
+}
+
+/** Who changed what, when: the lead's activity, oldest first, with each reply's words and state. */
+export function LeadActivityLog({
+  activity,
+  replies = [],
+}: {
+  activity: Activity[];
+  replies?: LeadReply[];
+}) {
   return (
     <section aria-labelledby="lead-activity-heading">
       <h3 id="lead-activity-heading" className="text-base font-semibold text-ink">
@@ -40,6 +61,7 @@ export function LeadActivityLog({ activity }: { activity: Activity[] }) {
               <time dateTime={entry.at} className="text-xs text-muted">
                 {formatDateTime(entry.at)}
               </time>
+              <EntryReply entry={entry} replies={replies} />
             </li>
           ))}
         </ol>

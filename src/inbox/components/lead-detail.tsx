@@ -14,6 +14,7 @@ import { LeadActions } from './lead-actions';
 import { LeadActivityLog } from './lead-activity';
 import { LeadClocks } from './lead-clock';
 import { LeadNotes } from './lead-notes';
+import { LeadReply } from './lead-reply';
 
 const copy = inboxCopy.lead;
 
@@ -65,7 +66,7 @@ export function LeadDetail({ id, onListChanged }: LeadDetailProps) {
           }}
         >
           <LeadNotes leadId={id} notes={open.notes} onAdded={() => void open.reload()} />
-          <LeadActivityLog activity={open.activity} />
+          <LeadActivityLog activity={open.activity} replies={open.replies} />
         </LeadBody>
       ) : (
         <p role="status" id="lead-heading" className="py-6 text-muted">
@@ -145,6 +146,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
           {lead.message}
         </p>
       </section>
+      <LeadReply lead={lead} onSent={after} />
       <LeadActions lead={lead} onChanged={after} onErased={erased} />
       {children}
     </div>

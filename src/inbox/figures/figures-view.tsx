@@ -61,6 +61,7 @@ function Figures({ figures: f }: { figures: LeadFigures }) {
     [copy.within5Minutes, copy.share(f.replied_within_5_minutes, f.reply_counted)],
     [copy.within1Hour, copy.share(f.replied_within_1_hour, f.reply_counted)],
     [copy.diagnosedInTime, copy.share(f.diagnosed_within_24_hours, f.diagnosis_counted)],
+    [copy.replyMethods, copy.methods(f.replied_by_email, f.replied_marked)],
   ];
   return (
     <div className="grid gap-6 lg:grid-cols-2">

@@ -7,6 +7,9 @@ export interface LeadFigures {
   held_as_spam: number;
   reply_counted: number;
   replied: number;
+  /** Answered by a reply the relay accepted, or marked by hand (20261126200000_lead_replies.sql). */
+  replied_by_email: number;
+  replied_marked: number;
   replied_within_promise: number;
   replied_within_5_minutes: number;
   replied_within_1_hour: number;

@@ -129,6 +129,10 @@ export const supabaseLike = () =>
         'insert into public.lead_reads (submission_id, member) values ($1, $2), ($1, $3)',
         [lead, MEMBER, COLLEAGUE],
       ],
+      [
+        "insert into public.lead_replies (submission_id, author, body) values ($1, $2, 'Hi')",
+        [lead, MEMBER],
+      ],
     ] as const) {
       await client.query(sql, [...params]);
     }
@@ -200,6 +204,7 @@ export const READ_TABLES = [
   'lead_notes',
   'lead_activity',
   'lead_reads',
+  'lead_replies',
 ] as const;
 
 /** Each inbox change as SQL, with the arguments the inbox sends over HTTP (support/session-reach.ts). */

@@ -1,0 +1,153 @@
+import { beforeAll, expect, it } from 'vitest';
+import { submissionReference } from '../../contact/reference.ts';
+import { readSubmissions } from '../../server/leads/submissions.ts';
+import { describeEachBackend } from './support/backends.ts';
+import { AGENCY, OWNER, storeLead } from './support/inbox.ts';
+import { leadRow, mailTo, millis, replyInbox, sendReply, settledReply } from './support/replies.ts';
+
+/** A reply from the inbox reaches the lead, and the relay's acceptance answers it (issue 41). */
+
+const LEAD = {
+  // The To header's display name: an address and a comma in it add no recipient.
+  name: 'Ada Lovelace <victim@example.net>, Bcc: victim@example.net',
+  email: 'ada@example.co.uk',
+  message: 'Hello,\nI need a <b>new site</b> & a chatbot.\n\nThanks',
+};
+const WORDS =
+  'Hi Ada,\r\n\r\nThanks for writing. <script>alert(1)</script>\r\nBcc: evil@example.net';
+
+describeEachBackend('a reply from the inbox, as the lead receives it', (kind) => {
+  const shared = replyInbox(kind);
+  let t: ReturnType<ReturnType<typeof replyInbox>>;
+  beforeAll(() => void (t = shared()));
+
+  it('reaches the lead once: subject, Message-ID, Reply-To, the quote and escaped HTML', async () => {
+    const lead = await storeLead(t.server, LEAD);
+    const before = Date.now();
+    const id = await sendReply(t.member, lead, WORDS);
+    const reply = await settledReply(t.server, id);
+    expect(reply.state).toBe('sent');
+    const mails = mailTo(t.sink, LEAD.email);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.envelopeTo).toEqual([LEAD.email]);
+
+    const [{ submission_key: key } = {}] = await t.server.query(
+      'select submission_key::text from public.contact_submissions where id = $1',
+      [lead],
+    );
+    expect(mail.header('subject')).toBe(`Re: your enquiry ${submissionReference(String(key))}`);
+    expect(mail.header('message-id')).toBe(reply.message_id);
+    expect(reply.message_id).toMatch(/^<reply-\d+\.[0-9a-f]{32}@[^<>@\s]+>$/);
+    expect(mail.header('reply-to')).toBe(OWNER);
+    expect(mail.header('from')).toContain(AGENCY);
+    expect(mail.header('to')).toContain(`<${LEAD.email}>`);
+    expect(mail.header('in-reply-to')).toBeUndefined();
+    // Line breaks never reach a header: no header was added by the name or the words.
+    const names = mail.headers.map(([name]) => name.toLowerCase());
+    expect(names).not.toContain('bcc');
+    expect(mail.headers.every(([, value]) => !/[\r\n]/.test(value))).toBe(true);
+
+    const text = mail.bodies['text/plain']!;
+    expect(text).toContain('Hi Ada,\n\nThanks for writing. <script>alert(1)</script>\nBcc: evil');
+    expect(text).toMatch(/\nOn \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \(UK time\), you wrote:\n/);
+    expect(text).toContain('> Hello,\n> I need a <b>new site</b> & a chatbot.\n>\n> Thanks');
+    expect(text.indexOf('Thanks for writing')).toBeLessThan(text.indexOf('> Hello'));
+    const html = mail.bodies['text/html']!;
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('I need a &lt;b&gt;new site&lt;/b&gt; &amp; a chatbot.');
+    expect(html).not.toMatch(/<script|<b>|<img|src=|href=/i);
+    expect(mail.raw).not.toMatch(/content-disposition:\s*attachment/i);
+
+    // The relay's acceptance is the proof: Replied at that moment, by email.
+    const answered = await leadRow(t.server, lead);
+    expect(answered).toMatchObject({ status: 'replied', reply_method: 'email' });
+    expect(millis(answered.replied_at)).toBe(millis(reply.sent_at));
+    expect(millis(answered.replied_at)).toBeGreaterThanOrEqual(mail.acceptedAt.getTime());
+    expect(millis(answered.replied_at)).toBeGreaterThanOrEqual(before);
+    const { data: view } = await t.member
+      .from('inbox_leads')
+      .select('status, reply_method')
+      .eq('id', lead);
+    expect(view).toEqual([{ status: 'replied', reply_method: 'email' }]);
+  });
+
+  it('threads a second reply on the first, and leaves the first answer as it was', async () => {
+    const lead = await storeLead(t.server, { ...LEAD, email: 'grace@example.co.uk' });
+    const first = await settledReply(t.server, await sendReply(t.member, lead, 'First'));
+    const answered = await leadRow(t.server, lead);
+    const second = await settledReply(t.server, await sendReply(t.member, lead, 'Second'));
+    expect(second.state).toBe('sent');
+    expect(second.message_id).not.toBe(first.message_id);
+
+    const [, mail] = mailTo(t.sink, 'grace@example.co.uk');
+    expect(mail!.header('message-id')).toBe(second.message_id);
+    expect(mail!.header('in-reply-to')).toBe(first.message_id);
+    expect(mail!.header('references')).toBe(first.message_id);
+    expect(await leadRow(t.server, lead)).toEqual(answered);
+
+    const { data: activity } = await t.member
+      .from('lead_activity')
+      .select('actor, action, detail')
+      .eq('submission_id', lead)
+      .order('id');
+    expect(activity!.filter((entry) => entry.action !== 'read')).toEqual([
+      { actor: OWNER, action: 'reply', detail: { reply_id: expect.any(Number) } },
+      {
+        actor: OWNER,
+        action: 'status',
+        detail: { from: 'new', to: 'replied', reply_id: expect.any(Number) },
+      },
+      { actor: OWNER, action: 'reply', detail: { reply_id: expect.any(Number) } },
+    ]);
+    const { data: replies } = await t.member
+      .from('lead_replies')
+      .select('author, body, state')
+      .eq('submission_id', lead)
+      .order('id');
+    expect(replies).toEqual([
+      { author: OWNER, body: 'First', state: 'sent' },
+      { author: OWNER, body: 'Second', state: 'sent' },
+    ]);
+  });
+});
+
+describeEachBackend('a reply sent and one marked, told apart', (kind) => {
+  const shared = replyInbox(kind);
+  let t: ReturnType<ReturnType<typeof replyInbox>>;
+  beforeAll(() => void (t = shared()));
+
+  it('records "Mark replied" as marked, and the figures and the export tell the two apart', async () => {
+    const figuresNow = async () => (await t.member.rpc('lead_figures', { days: 7 })).data;
+    const before = await figuresNow();
+    const emailed = await storeLead(t.server, { ...LEAD, email: 'e@example.co.uk' });
+    const marked = await storeLead(t.server, { ...LEAD, email: 'm@example.co.uk' });
+    await settledReply(t.server, await sendReply(t.member, emailed, 'By email'));
+    const { error } = await t.member.rpc('inbox_set_status', {
+      lead_id: marked,
+      new_status: 'replied',
+    });
+    expect(error).toBeNull();
+    expect(await leadRow(t.server, marked)).toMatchObject({
+      status: 'replied',
+      reply_method: 'marked',
+    });
+
+    const after = await figuresNow();
+    expect(after.replied_by_email - before.replied_by_email).toBe(1);
+    expect(after.replied_marked - before.replied_marked).toBe(1);
+    const exported = await readSubmissions(t.server.database);
+    const methods = Object.fromEntries(exported.map((row) => [row.id, row.reply_method]));
+    expect(methods).toMatchObject({ [emailed]: 'email', [marked]: 'marked' });
+  });
+
+  it('erases a lead’s replies with it', async () => {
+    const lead = await storeLead(t.server, { ...LEAD, email: 'gone@example.co.uk' });
+    const id = await sendReply(t.member, lead, 'Soon forgotten');
+    await settledReply(t.server, id);
+    expect((await t.member.rpc('inbox_erase', { lead_id: lead })).error).toBeNull();
+    expect(await t.server.query('select id from public.lead_replies where id = $1', [id])).toEqual(
+      [],
+    );
+  });
+});
