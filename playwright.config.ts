@@ -12,8 +12,7 @@ export default defineConfig({
   workers: 2,
   // A flaky test is a bug to fix, not to retry. Tests wait on state (the page's data-hydrated
   // mark, a role, a row) or hold the page's clock (page.clock); the motion tests read the
-  // timings the browser was given, not how long they took. One helper still spaces two reads
-  // 150 ms apart by the wall clock: scrollSettled (tests/e2e/support/site.ts).
+  // timings the browser was given, not how long they took.
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',

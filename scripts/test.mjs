@@ -16,11 +16,31 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const skippedSuites = [];
 let failedSteps = [];
 
+/** Each step's name, wall-clock time and outcome, printed as a table at the end: the slow step shows. */
+const timings = [];
+
 function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ name, ms: performance.now() - started, ok: result.status === 0 });
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
+}
+
+const minutes = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** The steps' times, so the slowest shows at a glance (`tools`: finding or installing them). */
+function printTimings(totalMs) {
+  const width = Math.max(...timings.map((row) => row.name.length), 'total'.length);
+  console.log(`\n${'step'.padEnd(width)}  time (m:ss)`);
+  for (const { name, ms, ok } of timings) {
+    console.log(`${name.padEnd(width)}  ${minutes(ms).padStart(11)}${ok ? '' : '  failed'}`);
+  }
+  console.log(`${'total'.padEnd(width)}  ${minutes(totalMs).padStart(11)}`);
 }
 
 function aptInstall(packages) {
@@ -65,6 +85,7 @@ function vitest(name, args, report, env) {
   }));
 }
 
+const suiteStarted = performance.now();
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
@@ -90,20 +111,22 @@ const hasWebKit = ensure(
   ['webkit2gtk-driver', 'xvfb'],
 );
 
+timings.push({ name: 'tools', ms: performance.now() - suiteStarted, ok: !skippedSuites.length });
+
 run('format', 'npx', ['prettier', '--check', '.']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 // No unused file, export or dependency (knip.json names the entry points).
 run('unused code', 'npx', ['knip']);
 run('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 
-vitest('unit and server tests', [], 'vitest.json', {
+vitest('unit and server', [], 'vitest.json', {
   ...(hasPostgres ? {} : { SKIP_POSTGRES: '1' }),
   ...(hasNginx ? {} : { SKIP_NGINX: '1' }),
 });
 
 const built = run('build', 'npm', ['run', 'build']);
 if (built && hasChromium) {
-  run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  run('Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
     CHROME_PATH: CHROMIUM,
     ...(hasPdftotext ? {} : { SKIP_PDFTOTEXT: '1' }),
@@ -122,6 +145,7 @@ if (built) {
   });
 }
 
+printTimings(performance.now() - suiteStarted);
 console.log('');
 if (skippedSuites.length) console.warn(`!! Skipped suites needing: ${skippedSuites.join(', ')}`);
 if (failedSteps.length) console.error(`✖ Failed steps: ${failedSteps.join(', ')}`);

@@ -205,24 +205,33 @@ for (const kind of BACKENDS) {
     });
 
     test('offline at send, tab closed, next visit online: sent soon after load, once', async ({
+      browser,
       context,
+      page,
       sites,
     }) => {
       const site = await sites(kind);
-      const first = await context.newPage();
-      const fields = await openForm(first, site);
+      const fields = await openForm(page, site);
       const submission = uniqueSubmission('next-visit');
-      await fillContactForm(first, submission);
-      await goOffline(context, first);
+      await fillContactForm(page, submission);
+      await goOffline(context, page);
       await fields.submit.click();
-      await expect(toasts(first).withText(MESSAGES.failed)).toBeVisible();
-      await first.close();
+      await expect(toasts(page).withText(MESSAGES.failed)).toBeVisible();
+      // The tab closes: what stays is this device's storage, opened by the next visit in a
+      // browser of its own. The tab is left open and offline rather than closed: closing it ends
+      // its DevTools session, and Chromium then lifts the offline emulation (navigator.onLine
+      // and the network both) before the page is surely gone, so it may hear `online` and send,
+      // out of the trace's sight: a row was found stored "when the first tab closed", twice.
+      // No visitor's browser goes online as a tab closes. The tab left open sends nothing while
+      // offline; if it sends as the test ends, its key is stored already, and nothing is added.
+      const device = await context.storageState();
       expect(await stored(site, submission)).toHaveLength(0);
 
-      await context.setOffline(false);
-      const next = await context.newPage();
+      const nextVisit = await browser.newContext({ storageState: device });
+      const next = await nextVisit.newPage();
       await visit(next, site.url);
       await expectOnce(next, site, submission);
+      await nextVisit.close();
     });
 
     test('cancelled while saved: never sent', async ({ page, context, sites }) => {

@@ -117,7 +117,11 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
     }) => {
       const lead = uniqueSubmission('spam');
       await addLead(inbox.server, { ...lead, spam: true });
+      const arrivedAfter = uniqueSubmission('not-spam');
+      await addLead(inbox.server, arrivedAfter);
       await signIn(page, inbox, member);
+      // The list has drawn (a lead stored after the held one shows), and the held one is not in it.
+      await expect(leadLink(page, arrivedAfter.name)).toBeVisible();
       await expect(leadLink(page, lead.name)).toHaveCount(0);
 
       await page.getByRole('tab', { name: copy.tabs.spam }).click();

@@ -6,7 +6,7 @@ import { securityHeaderSet } from '../../server/headers/site-headers';
 import { startServer, type RunningServer } from '../../server/start';
 import { RETRY_WINDOW_MS } from '../../src/config/constants';
 import { MESSAGES } from '../../src/content/contact';
-import { postgresBinariesPresent, startPgCluster, type PgCluster } from '../support/pg-cluster';
+import { postgresSkipReason, testPostgres, type TestPostgres } from '../support/pg-cluster';
 import { contactForm, fillContactForm, toasts } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site';
@@ -34,11 +34,14 @@ const DIST = resolve('.tmp/dist-topology3');
 const ANON_KEY = 'anon-key-for-the-static-hosting-tests';
 const TABLE_PATH = '/rest/v1/contact_submissions';
 
-test.skip(!postgresBinariesPresent(), 'needs PostgreSQL 15 (scripts/test.mjs installs it)');
+// Skipped, by name, only outside CI without PostgreSQL (scripts/test.mjs installs it).
+test.skip(postgresSkipReason() !== undefined, postgresSkipReason());
 // One worker for the file, so the build is made once.
 test.describe.configure({ mode: 'serial' });
 
-let pg: PgCluster;
+let pg: TestPostgres;
+/** The API's database, in `pg`. */
+let databaseUrl: string;
 let api: RunningServer;
 let apiLog = '';
 let page3: StaticHost;
@@ -50,7 +53,8 @@ let sink: SmtpSink;
 test.beforeAll(async ({}, testInfo) => {
   // A cluster and a production build on a loaded two-core machine.
   testInfo.setTimeout(240_000);
-  pg = await startPgCluster();
+  pg = await testPostgres();
+  databaseUrl = await pg.freshDatabase();
   sink = await SmtpSink.start();
   // Hosts first: the API must know the page's origin, and the build the API's.
   page3 = await startStaticHost(DIST);
@@ -60,7 +64,7 @@ test.beforeAll(async ({}, testInfo) => {
   api = await startServer({
     port: 0,
     host: '127.0.0.1',
-    databaseUrl: pg.url,
+    databaseUrl,
     distDir: join(DIST, 'not-served-here'),
     corsOrigins: [page3.url],
     logger: log,
@@ -79,7 +83,7 @@ test.beforeAll(async ({}, testInfo) => {
 test.afterAll(async () => {
   await Promise.allSettled([api?.close(), page3?.close(), elsewhere?.close()]);
   await sink?.down();
-  pg?.stop();
+  await pg?.stop();
   rmSync(DIST, { recursive: true, force: true });
 });
 
@@ -187,7 +191,7 @@ test('dist/_headers gives the static host exactly the headers our server sends',
   const site = await startServer({
     port: 0,
     host: '127.0.0.1',
-    databaseUrl: pg.url,
+    databaseUrl,
     distDir: DIST,
     connectSrc: [api.url],
     trustProxy: true,

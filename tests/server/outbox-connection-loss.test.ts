@@ -102,14 +102,19 @@ describePostgres('lead delivery when PostgreSQL drops connections', () => {
     const url = backend.options.databaseUrl!;
     const db = await openPostgresDatabase(url);
     onTestFinished(() => db.close());
+    // Which client the session's queries run on: the test waits for that client to end.
+    const queries = vi.spyOn(pg.Client.prototype, 'query');
+    onTestFinished(() => queries.mockRestore());
 
     const work = db.transaction(async (session) => {
       const [row] = await session.query('select pg_backend_pid() as pid');
+      const checkedOut = queries.mock.contexts.at(-1) as pg.Client;
+      const ended = new Promise((resolve) => checkedOut.once('end', resolve));
       await admin(url, (client) =>
         client.query('select pg_terminate_backend($1, 10000)', [row!.pid]),
       );
-      // Let the client read the server's goodbye while no query of ours is running.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The client has read the server's goodbye, while no query of ours was running.
+      await ended;
       return session.query('select 1');
     });
     await expect(work).rejects.toBeInstanceOf(DatabaseUnavailableError);

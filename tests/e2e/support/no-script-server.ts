@@ -3,14 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Fixtures } from '@playwright/test';
-import pg from 'pg';
 import { startServer, type RunningServer } from '../../../server/start.ts';
 import type { BackendKind } from '../../support/backend-kind.ts';
-import {
-  postgresBinariesPresent,
-  startPgCluster,
-  type PgCluster,
-} from '../../support/pg-cluster.ts';
+import { postgresSkipReason, testPostgres, type TestPostgres } from '../../support/pg-cluster.ts';
 import { SmtpSink } from '../../support/smtp-sink.ts';
 import { TEST_PROOF_OF_WORK } from '../../support/proof.ts';
 
@@ -34,26 +29,21 @@ export interface ServerOptions {
   webhook?: { url: string; secret: string };
 }
 
-/** A PostgreSQL cluster for one worker, started on first need and stopped with the worker. */
+/**
+ * The worker's PostgreSQL (DATABASE_URL's, or a cluster of its own), reached on first need
+ * and stopped with the worker; each server gets a fresh database in it.
+ */
 export class Postgres {
-  private cluster: Promise<PgCluster> | undefined;
-  static readonly skipReason = postgresBinariesPresent()
-    ? undefined
-    : 'no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin';
+  private server: Promise<TestPostgres> | undefined;
+  /** Never under CI=true: there the tests run, and fail saying what is missing. */
+  static readonly skipReason = postgresSkipReason();
 
   async freshDatabase(): Promise<string> {
-    const { url } = await (this.cluster ??= startPgCluster());
-    const name = `e2e_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`).finally(() => admin.end());
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    return target.href;
+    return (await (this.server ??= testPostgres())).freshDatabase();
   }
 
   async stop(): Promise<void> {
-    if (this.cluster) (await this.cluster).stop();
+    if (this.server) await (await this.server).stop();
   }
 }
 
