@@ -100,9 +100,11 @@ create table if not exists app_private.push_queue (
 );
 create unique index if not exists push_queue_once
   on app_private.push_queue (device_id, submission_id, kind) where submission_id is not null;
+-- One waiting push per device not yet claimed: a lead collapsed while one is
+-- on its way queues the next, so the count that reaches the phone is never short.
 create unique index if not exists push_queue_one_waiting
   on app_private.push_queue (device_id)
-  where kind = 'waiting' and sent_at is null and failed_at is null;
+  where kind = 'waiting' and sent_at is null and failed_at is null and locked_until is null;
 create index if not exists push_queue_due on app_private.push_queue (id)
   where sent_at is null and collapsed_at is null and failed_at is null;
 create index if not exists push_queue_device_recent
@@ -494,24 +496,44 @@ as $$
 #variable_conflict use_column
 declare
   r app_private.push_queue;
-  recent integer;
+  -- Per device, worked out once per call (a flood is thousands of rows for one
+  -- device): whether it is ours and allowed, its lead pushes in the last
+  -- minute (counting those leased here), and whether its waiting push is queued.
+  devices jsonb := '{}';
+  state jsonb;
+  leased integer := 0;
   lead public.contact_submissions;
 begin
+  -- Collapsing is cheap, sending is not: look at many rows, lease at most max_rows.
   for r in
     select q.* from app_private.push_queue q
     where q.sent_at is null and q.collapsed_at is null and q.failed_at is null
       and q.next_attempt_at <= pg_catalog.now()
       and (q.locked_until is null or q.locked_until <= pg_catalog.now())
     order by q.id
-    limit max_rows
+    limit max_rows * 40
     for update skip locked
   loop
-    -- One claimer per device at a time keeps its count exact; a busy device waits a round.
-    perform from public.push_devices d where d.id = r.device_id for update skip locked;
-    continue when not found;
-    -- Asked again before each push: a WEB_PUSH_HOSTS entry may have gone since it was stored.
-    if not app_private.push_endpoint_allowed(
-         (select d.endpoint from public.push_devices d where d.id = r.device_id)) then
+    exit when leased >= max_rows;
+    state := devices -> r.device_id::text;
+    if state is null then
+      -- One claimer per device at a time keeps its count exact; a busy device waits a round.
+      -- Asked again before each push: a WEB_PUSH_HOSTS entry may have gone since it was stored.
+      select pg_catalog.jsonb_build_object(
+               'ok', app_private.push_endpoint_allowed(d.endpoint),
+               'recent', (select count(*) from app_private.push_queue q
+                          where q.device_id = d.id and q.kind in ('lead', 'escalation')
+                            and (q.sent_at > pg_catalog.now() - interval '1 minute'
+                              or (q.sent_at is null and q.failed_at is null
+                                  and q.locked_until > pg_catalog.now()))),
+               'waiting', false)
+        into state
+        from public.push_devices d where d.id = r.device_id for update skip locked;
+      state := coalesce(state, '{"ok": null}');
+      devices := devices || pg_catalog.jsonb_build_object(r.device_id::text, state);
+    end if;
+    continue when (state ->> 'ok') is null;
+    if not (state ->> 'ok')::boolean then
       update app_private.push_queue q
         set failed_at = pg_catalog.now(), last_error = 'the endpoint''s host is no longer allowed'
         where q.id = r.id;
@@ -523,20 +545,25 @@ begin
         update app_private.push_queue q set collapsed_at = pg_catalog.now() where q.id = r.id;
         continue;
       end if;
-      select count(*) into recent from app_private.push_queue q
-        where q.device_id = r.device_id and q.kind in ('lead', 'escalation')
-          and (q.sent_at > pg_catalog.now() - interval '1 minute'
-            or (q.sent_at is null and q.failed_at is null and q.locked_until > pg_catalog.now()));
-      if recent >= per_minute then
+      if (state ->> 'recent')::integer >= per_minute then
         update app_private.push_queue q set collapsed_at = pg_catalog.now() where q.id = r.id;
-        insert into app_private.push_queue (device_id, kind, next_attempt_at)
-          select r.device_id, 'waiting', greatest(pg_catalog.now(),
-                   max(q.sent_at) + pg_catalog.make_interval(secs => waiting_gap_seconds))
-          from app_private.push_queue q where q.device_id = r.device_id and q.kind = 'waiting'
-          on conflict do nothing;
+        if not (state ->> 'waiting')::boolean then
+          insert into app_private.push_queue (device_id, kind, next_attempt_at)
+            select r.device_id, 'waiting', greatest(pg_catalog.now(),
+                     max(coalesce(q.sent_at, pg_catalog.now()))
+                       + pg_catalog.make_interval(secs => waiting_gap_seconds))
+            from app_private.push_queue q
+            where q.device_id = r.device_id and q.kind = 'waiting'
+              and (q.sent_at > pg_catalog.now() - interval '1 minute' or q.sent_at is null)
+            on conflict do nothing;
+          devices := pg_catalog.jsonb_set(devices, array[r.device_id::text, 'waiting'], 'true');
+        end if;
         continue;
       end if;
+      devices := pg_catalog.jsonb_set(devices, array[r.device_id::text, 'recent'],
+                   pg_catalog.to_jsonb((state ->> 'recent')::integer + 1));
     end if;
+    leased := leased + 1;
     update app_private.push_queue q
       set locked_until = pg_catalog.now() + pg_catalog.make_interval(secs => lease_seconds)
       where q.id = r.id;

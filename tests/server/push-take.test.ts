@@ -82,6 +82,26 @@ describeEachBackend('alerts: seen and taken', (kind) => {
     );
   });
 
+  it('gives the figures the time to first seen and to taken', async () => {
+    const id = await storeLead(inbox.server, LEAD);
+    await owner.rpc('inbox_mark_read', { lead_id: id });
+    await owner.rpc('inbox_take', { lead_id: id });
+    const { data, error } = await owner.rpc('lead_figures', { days: 7 });
+    expect(error).toBeNull();
+    const figures = data as Record<string, unknown>;
+    for (const field of [
+      'median_first_seen_seconds',
+      'p90_first_seen_seconds',
+      'median_taken_seconds',
+      'p90_taken_seconds',
+    ]) {
+      expect(figures[field], field).toEqual(expect.any(Number));
+    }
+    expect(figures.seen_within_5_minutes).toEqual(expect.any(Number));
+    expect(Number(figures.seen_within_5_minutes)).toBeGreaterThanOrEqual(1);
+    expect(Number(figures.seen_counted)).toBeGreaterThanOrEqual(1);
+  });
+
   it('takes a lead from the notification’s token, with no session', async () => {
     const id = await storeLead(inbox.server, LEAD);
     const [{ token } = {}] = await inbox.server.query(

@@ -27,3 +27,18 @@ export const MARK_REFUSED = `
 export const FORGET_OLD_PUSHES = `
   delete from app_private.push_queue
   where coalesce(sent_at, collapsed_at, failed_at) < now() - interval '1 day'`;
+
+/**
+ * A waiting push the service could not take: given up, and a fresh one
+ * queued after $3 ms (unless one is queued already), which counts what waits then.
+ */
+export const REQUEUE_WAITING = `
+  insert into app_private.push_queue (device_id, kind, next_attempt_at)
+  values ($1, 'waiting', now() + $2::integer * interval '1 millisecond')
+  on conflict do nothing`;
+
+/** Ms until the next queued push falls due (a retry, a waiting push's gap), or null. */
+export const NEXT_DUE_MS = `
+  select greatest(0, extract(epoch from min(next_attempt_at) - now()) * 1000)::integer as ms
+  from app_private.push_queue
+  where sent_at is null and collapsed_at is null and failed_at is null`;

@@ -8,6 +8,8 @@ import {
   MARK_REFUSED,
   MARK_RETRY,
   MARK_SENT,
+  NEXT_DUE_MS,
+  REQUEUE_WAITING,
 } from './push-queries.ts';
 import type { PushOutcome, PushSender } from './push-sender.ts';
 
@@ -78,6 +80,10 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
       log.info(
         `Alerts: device ${row.device_id} forgotten (its push service answered ${outcome.code})`,
       );
+    } else if (outcome.status === 'retry' && row.kind === 'waiting') {
+      // Its count is stale by the next try: a fresh one counts afresh (one queued meanwhile wins).
+      await database.query(MARK_REFUSED, [id, outcome.reason]);
+      await database.query(REQUEUE_WAITING, [row.device_id, retryBaseMs]);
     } else if (outcome.status === 'retry') {
       const delay =
         outcome.afterMs ?? Math.min(retryBaseMs * 2 ** Number(row.attempts), RETRY_MAX_MS);
@@ -125,6 +131,8 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
     return claimed.length === 0;
   };
 
+  /** The poll, or sooner when a queued push falls due before it (no NOTIFY will say so). */
+  let nextMs = pollMs;
   const run = () => {
     if (stopped) return;
     if (running) {
@@ -145,6 +153,8 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
           }
         }
         for (const resolve of drainWaiters.splice(0)) resolve();
+        const [next] = await database.query(NEXT_DUE_MS);
+        nextMs = next?.ms == null ? pollMs : Math.min(pollMs, Number(next.ms) + 10);
       } catch (error) {
         log.warn(
           `Alerts paused, retrying shortly: ${error instanceof Error ? error.message : error}`,
@@ -154,7 +164,8 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
       running = undefined;
       if (stopped) return;
       if (again) return run();
-      timer = setTimeout(run, pollMs);
+      timer = setTimeout(run, nextMs);
+      nextMs = pollMs;
       timer.unref();
     });
   };
