@@ -12,11 +12,13 @@ import type { ProofOfWorkSettings } from './db/proof-of-work.ts';
 import { logSeededMembers, seedMembers } from './auth/members.ts';
 import { serveMembersCommands, type MembersSocket } from './auth/members-socket.ts';
 import { startClocksFor, type ClockStartOptions } from './leads/clocks/start-clocks.ts';
+import { startPush, type PushAlerts, type PushStartOptions } from './leads/push/start-push.ts';
 
 export interface StartOptions
   extends
     LeadDeliveryOptions,
     ClockStartOptions,
+    PushStartOptions,
     Pick<
       AppOptions,
       'rateLimitPerMinute' | 'trustProxy' | 'connectSrc' | 'corsOrigins' | 'codeRules'
@@ -67,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let retention: RetentionPurge | undefined;
   let clocks;
   let membersSocket: MembersSocket | undefined;
+  let push: PushAlerts | undefined;
   try {
     // Without RATE_LIMIT_PER_MINUTE, the in-process limiter follows the database's value.
     const rateLimitPerMinute =
@@ -79,6 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (database.kind === 'embedded') {
       membersSocket = await serveMembersCommands(dataDir, database, app.log);
     }
+    push = await startPush(database, app.log, options);
     delivery = await startLeadDelivery(database, app.log, options);
     retention = startRetentionPurge(database, app.log, {
       retentionMonths: options.retentionMonths ?? DEFAULT_RETENTION_MONTHS,
@@ -101,6 +105,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const purging = retention;
   const clocking = clocks;
   const answeringMembers = membersSocket;
+  const pushing = push;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(host)}:${port}`,
@@ -117,6 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           // A purge in progress ends too (it never throws: a failure is logged).
           await purging.stop();
           await clocking.stop();
+          await pushing.stop();
           await delivering.stop().finally(() => database.close());
         }
       })()),

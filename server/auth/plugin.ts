@@ -17,6 +17,7 @@ import { authError, GoTrueError, sendAuthError } from './gotrue-error.ts';
 import {
   CODE_RULES,
   endSessions,
+  forgetPushDevices,
   type CodeRules,
   liveSession,
   newCode,
@@ -157,6 +158,8 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
     const user = await sessionOf(request);
     const scope = signOutScope(request.query.scope);
     await endSessions(database, user, scope);
+    // GoTrue's signOut({ scope: 'global' }): no device keeps receiving the member's alerts.
+    if (scope === 'global') await forgetPushDevices(database, user.email);
     return reply.code(204).send();
   });
 };

@@ -17,6 +17,9 @@ export const EXPORT_COLUMNS = [
   'reply_method',
   'diagnosis_due',
   'diagnosed_at',
+  'first_seen_at',
+  'taken_by',
+  'taken_at',
 ] as const;
 
 /**
@@ -51,6 +54,10 @@ export interface StoredSubmission {
   reply_method: 'email' | 'marked' | null;
   diagnosis_due: string | null;
   diagnosed_at: string | null;
+  /** Who has seen and taken it (docs/alerts.md): the first opening by any member, "I'm on it". */
+  first_seen_at: string | null;
+  taken_by: string | null;
+  taken_at: string | null;
 }
 
 /** A channel's state for one submission, from its delivery table's row (alias `o`). */
@@ -67,10 +74,12 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
     `select s.id, s.created_at, s.name, s.email, s.message, s.status,
             ${channelState('o')} as delivery, ${channelState('w')} as webhook,
             s.submission_key::text as submission_key,
-            s.reply_due, s.replied_at, s.reply_method, s.diagnosis_due, s.diagnosed_at
+            s.reply_due, s.replied_at, s.reply_method, s.diagnosis_due, s.diagnosed_at,
+            t.first_seen_at, t.taken_by, t.taken_at
      from public.contact_submissions s
      left join public.lead_outbox o on o.submission_id = s.id
      left join public.lead_webhooks w on w.submission_id = s.id
+     left join public.lead_attention t on t.submission_id = s.id
      order by s.created_at, s.id`,
   );
   // The two drivers return bigint and timestamptz differently; export one form.
@@ -90,6 +99,9 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
     reply_method: (row.reply_method ?? null) as StoredSubmission['reply_method'],
     diagnosis_due: isoTimeOrNull(row.diagnosis_due),
     diagnosed_at: isoTimeOrNull(row.diagnosed_at),
+    first_seen_at: isoTimeOrNull(row.first_seen_at),
+    taken_by: row.taken_by == null ? null : String(row.taken_by),
+    taken_at: isoTimeOrNull(row.taken_at),
   }));
 }
 

@@ -184,8 +184,8 @@ grant execute on function public.reply_method(public.inbox_list) to authenticate
 comment on function public.reply_method(public.inbox_list) is
   'How the lead was first answered, as a computed field of inbox_list, the view the inbox''s list and export read.';
 
--- The speed-to-lead figures, as 20261125200000_lead_clocks.sql defines them,
--- plus how the replies were made: replied_by_email (the relay accepted a
+-- The speed-to-lead figures, as 20261126100000_web_push.sql defines them
+-- (the clocks' and time to first seen and taken), plus how the replies were made: replied_by_email (the relay accepted a
 -- reply from the inbox) and replied_marked ("Mark replied").
 create or replace function public.lead_figures(
   days integer,
@@ -205,8 +205,11 @@ begin
   return (
     with window_leads as (
       select s.created_at, s.suspected_spam, s.replied_at, s.reply_due,
-             s.diagnosed_at, s.diagnosis_due, s.reply_method
+             s.diagnosed_at, s.diagnosis_due, s.reply_method,
+             case when a.first_seen_at <= until then a.first_seen_at end as first_seen_at,
+             case when a.taken_at <= until then a.taken_at end as taken_at
       from public.contact_submissions s
+      left join public.lead_attention a on a.submission_id = s.id
       where s.created_at > until - pg_catalog.make_interval(days => days)
         and s.created_at <= until
     ), real_leads as (
@@ -242,6 +245,27 @@ begin
                             where diagnosed_at is not null or diagnosis_due <= until),
       'diagnosed_within_24_hours', (select count(*) from real_leads
                                     where diagnosed_at <= diagnosis_due),
+      'seen_counted', (select count(*) from real_leads
+                       where first_seen_at is not null
+                          or created_at <= until - interval '5 minutes'),
+      'seen_within_5_minutes', (select count(*) from real_leads
+                                where first_seen_at <= created_at + interval '5 minutes'),
+      'median_first_seen_seconds', (
+        select pg_catalog.percentile_cont(0.5) within group (
+                 order by extract(epoch from first_seen_at - created_at))
+        from real_leads where first_seen_at is not null),
+      'p90_first_seen_seconds', (
+        select pg_catalog.percentile_cont(0.9) within group (
+                 order by extract(epoch from first_seen_at - created_at))
+        from real_leads where first_seen_at is not null),
+      'median_taken_seconds', (
+        select pg_catalog.percentile_cont(0.5) within group (
+                 order by extract(epoch from taken_at - created_at))
+        from real_leads where taken_at is not null),
+      'p90_taken_seconds', (
+        select pg_catalog.percentile_cont(0.9) within group (
+                 order by extract(epoch from taken_at - created_at))
+        from real_leads where taken_at is not null),
       'weeks', (
         select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
                  'week_of', w.week_of,

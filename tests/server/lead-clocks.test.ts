@@ -135,6 +135,13 @@ describeEachBackend('the lead clocks on Monday morning', (kind) => {
        where id = $1`,
       [answered, '2026-11-25T10:04:00Z', '2026-11-25T15:00:00Z'],
     );
+    // Seen 2 minutes after it arrived, taken ("I'm on it") after 3 (docs/alerts.md).
+    await db.query(
+      `insert into public.lead_attention (submission_id, first_seen_at, taken_by, taken_at)
+       values ($1, $2::timestamptz + interval '2 minutes', 'sam@agency.co.uk',
+               $2::timestamptz + interval '3 minutes')`,
+      [answered, ARRIVAL],
+    );
     await insertLead(db, 'Forgotten Lead', '2026-11-26T09:00:00Z');
     await insertLead(db, 'Spam Lead', '2026-11-26T09:00:00Z', true);
     let now = new Date('2026-11-30T07:59:00Z'); // Monday, a minute early
@@ -154,6 +161,9 @@ describeEachBackend('the lead clocks on Monday morning', (kind) => {
     expect(text).toContain('Median time to first reply: 4 min');
     expect(text).toContain('Replied within 5 minutes: 50% (1 of 2)');
     expect(text).toContain('Diagnosed within 24 hours: 50% (1 of 2)');
+    expect(text).toContain('Time to first seen: median 2 min, 90% within 2 min');
+    expect(text).toContain('Seen within 5 minutes: 50% (1 of 2)');
+    expect(text).toContain(`Time to "I'm on it": median 3 min, 90% within 3 min`);
     expect(text).toContain('1 open lead is overdue:');
     expect(text).toContain('Forgotten Lead: reply was due Thu 26 Nov, 17:30');
   });

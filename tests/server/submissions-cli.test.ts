@@ -57,8 +57,14 @@ const CLOCK = {
   replied_at: '2026-11-25T10:03:00.000Z',
   diagnosis_due: '2026-11-26T10:00:00.000Z',
 };
-/** A lead the clocks have not reached, never answered: five empty cells. */
-const NO_CLOCK = ['', '', '', '', ''];
+/** Who first saw Zoë's lead and who took it (docs/alerts.md), as the export writes them. */
+const ATTENTION = {
+  first_seen_at: '2026-11-25T09:05:00.000Z',
+  taken_by: 'sam@agency.co.uk',
+  taken_at: '2026-11-25T09:06:00.000Z',
+};
+/** A lead the clocks have not reached and nobody has seen: eight empty cells. */
+const NO_CLOCK = ['', '', '', '', '', '', '', ''];
 
 /** One database per backend seeded with ROWS, shared by the describes below: export, then erase. */
 const seeded = sharedPerBackend(async (kind) => {
@@ -75,6 +81,11 @@ const seeded = sharedPerBackend(async (kind) => {
     `update contact_submissions set status = 'replied', reply_due = $2, replied_at = $3,
             diagnosis_due = $4 where id = $1`,
     [2, CLOCK.reply_due, CLOCK.replied_at, CLOCK.diagnosis_due],
+  );
+  await db.query(
+    `insert into public.lead_attention (submission_id, first_seen_at, taken_by, taken_at)
+     values (2, $1, $2, $3)`,
+    [ATTENTION.first_seen_at, ATTENTION.taken_by, ATTENTION.taken_at],
   );
   await db.close();
   return { backend, close: () => backend.dispose() };
@@ -111,6 +122,7 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
       // Answered by an UPDATE of replied_at, not by a reply the relay accepted (issue 41).
       reply_method: 'marked',
       diagnosed_at: null,
+      ...ATTENTION,
     });
     expect(stderr).toContain('Exported 3 submission(s)');
   });
@@ -135,6 +147,9 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
         'reply_method',
         'diagnosis_due',
         'diagnosed_at',
+        'first_seen_at',
+        'taken_by',
+        'taken_at',
       ) +
         q(
           2,
@@ -151,6 +166,9 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
           'marked',
           CLOCK.diagnosis_due,
           '',
+          ATTENTION.first_seen_at,
+          ATTENTION.taken_by,
+          ATTENTION.taken_at,
         ) +
         q(
           3,

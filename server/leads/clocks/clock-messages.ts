@@ -67,6 +67,10 @@ export function digestNotice(
     `Replied within 5 minutes: ${share('replied_within_5_minutes', 'reply_counted')}`,
     `Replied within 1 hour: ${share('replied_within_1_hour', 'reply_counted')}`,
     `Diagnosed within 24 hours: ${share('diagnosed_within_24_hours', 'diagnosis_counted')}`,
+    // Alerts (docs/alerts.md): how long a lead waited before anyone saw it or took it.
+    `Time to first seen: ${spread(figures, 'first_seen', 'no lead seen yet')}`,
+    `Seen within 5 minutes: ${share('seen_within_5_minutes', 'seen_counted')}`,
+    `Time to "I'm on it": ${spread(figures, 'taken', 'no lead taken yet')}`,
   ];
   const open = overdue.map((row) => {
     const late = [
@@ -97,6 +101,32 @@ export function digestNotice(
       '</ul>',
     ]),
   };
+}
+
+/** Leads nobody has seen or taken in ALERT_ESCALATE_MINUTES of working time (docs/alerts.md). */
+export function escalationNotice(leads: Row[], context: Context & { minutes: number }): Notice {
+  const count = leads.length;
+  const lines = leads.map((row) => ({ name: nameOf(row), link: leadLink(row.id, context) }));
+  const intro = `Nobody has seen ${count === 1 ? 'this lead' : 'these leads'} yet, ${context.minutes} working minutes after ${count === 1 ? 'it' : 'they'} arrived. Open ${count === 1 ? 'it' : 'each'} in the inbox, or press "I'm on it" on the alert.`;
+  return {
+    subject: `Nobody has seen ${count === 1 ? 'a new lead' : `${count} new leads`} yet`,
+    text: [intro, '', ...lines.map((l) => `- ${l.name}${l.link ? `\n  ${l.link}` : ''}`)].join(
+      '\n',
+    ),
+    html: page([
+      `<p>${escapeHtml(intro)}</p><ul>`,
+      ...lines.map((l) => `<li>${linked(l.name, l.link)}</li>`),
+      '</ul>',
+    ]),
+  };
+}
+
+/** "median 4 min, 90% within 12 min" from median_<what>_seconds and p90_<what>_seconds. */
+function spread(figures: Record<string, unknown>, what: string, none: string): string {
+  const median = figures[`median_${what}_seconds`];
+  const p90 = figures[`p90_${what}_seconds`];
+  if (median == null || p90 == null) return none;
+  return `median ${duration(Number(median))}, 90% within ${duration(Number(p90))}`;
 }
 
 function nameOf(row: Row): string {

@@ -48,7 +48,13 @@ const INBOX_LEADS: ReadTable = {
     webhook_state: 'text',
   },
   // 'email' (a reply the relay accepted) or 'marked' ("Mark replied"): 20261126200000_lead_replies.sql.
-  computed: { reply_method: 'text' },
+  // Who has seen and taken the lead (20261126100000_web_push.sql), named in select=.
+  computed: {
+    reply_method: 'text',
+    first_seen_at: 'timestamptz',
+    taken_by: 'text',
+    taken_at: 'timestamptz',
+  },
   eq: ['id', 'status', 'suspected_spam'],
   neq: ['status'],
   // Newest first, or what falls due first (docs/lead-clocks.md).
@@ -75,6 +81,19 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
     eq: ['id', 'submission_id'],
     neq: [],
     order: ['at', 'id'],
+  },
+  // A member's own devices with alerts on (row-level security shows no other).
+  push_devices: {
+    columns: {
+      id: 'bigint',
+      member: 'text',
+      endpoint: 'text',
+      browser: 'text',
+      created_at: 'timestamptz',
+    },
+    eq: ['id'],
+    neq: [],
+    order: ['created_at', 'id'],
   },
   lead_notes: {
     columns: {

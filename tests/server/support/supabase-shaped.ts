@@ -1,0 +1,50 @@
+/**
+ * What hosted Supabase has before our migrations run: its roles, its `auth`
+ * schema with auth.jwt(), auth.uid() and auth.role() (Supabase's own
+ * definitions, marked so a replacement would show), Supabase Auth's users and
+ * sessions in its own shape (supabase/auth migrations: sessions.id is the
+ * JWT's session_id; sign-out and refresh-token reuse delete the row),
+ * pgcrypto in `extensions`, and default grants of everything in `public` to
+ * its API roles.
+ */
+export const SUPABASE_PREPARATION = `
+  do $$ begin
+    if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
+    if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
+    if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+  end $$;
+  create schema auth;
+  create function auth.jwt() returns jsonb language sql stable as $f$
+    -- supabase's own
+    select coalesce(nullif(current_setting('request.jwt.claim', true), ''),
+                    nullif(current_setting('request.jwt.claims', true), ''))::jsonb
+  $f$;
+  create function auth.uid() returns uuid language sql stable as $f$
+    -- supabase's own
+    select coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''),
+                    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'))::uuid
+  $f$;
+  create function auth.role() returns text language sql stable as $f$
+    -- supabase's own
+    select coalesce(nullif(current_setting('request.jwt.claim.role', true), ''),
+                    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'))::text
+  $f$;
+  create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  create table auth.users (
+    instance_id uuid, id uuid primary key, aud varchar(255), role varchar(255),
+    email varchar(255), created_at timestamptz, updated_at timestamptz
+  );
+  create table auth.sessions (
+    id uuid not null primary key,
+    user_id uuid not null references auth.users (id) on delete cascade,
+    created_at timestamptz, updated_at timestamptz, factor_id uuid, aal auth.aal_level,
+    not_after timestamptz, refreshed_at timestamp, user_agent text, ip inet, tag text
+  );
+  create index sessions_user_id_idx on auth.sessions (user_id);
+  grant usage on schema auth to anon, authenticated, service_role;
+  create schema extensions;
+  create extension pgcrypto with schema extensions;
+  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+`;
