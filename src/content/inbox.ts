@@ -158,6 +158,7 @@ export const inboxCopy = {
       read: 'opened it',
       not_spam: 'marked it not spam',
       erase: 'erased it',
+      take: 'took it (I’m on it)',
     } as Record<string, string>,
   },
 

@@ -23,6 +23,11 @@ export interface Lead {
   email_state: EmailState;
   email_error: string | null;
   webhook_state: WebhookState;
+  /** The first time any member opened it (issue 40). */
+  first_seen_at: string | null;
+  /** Who pressed "I'm on it" first, and when; null until someone has. */
+  taken_by: string | null;
+  taken_at: string | null;
 }
 
 export interface LeadNote {

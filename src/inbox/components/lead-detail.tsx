@@ -13,6 +13,7 @@ import { LeadActions } from './lead-actions';
 import { LeadActivityLog } from './lead-activity';
 import { LeadClocks } from './lead-clock';
 import { LeadNotes } from './lead-notes';
+import { LeadTake } from './lead-take';
 
 const copy = inboxCopy.lead;
 
@@ -115,6 +116,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
         </dl>
         <LeadClocks lead={lead} />
         <div className="flex flex-wrap gap-2 pt-1">
+          <LeadTake lead={lead} onTaken={after} />
           <a
             href={`mailto:${lead.email}?subject=${subject}`}
             className={buttonClass('cool', 'min-h-11 max-w-full px-4 text-sm')}
