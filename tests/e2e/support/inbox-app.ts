@@ -74,3 +74,28 @@ export async function deliverPush(context: BrowserContext, page: Page, payload: 
   });
   await cdp.detach();
 }
+
+/**
+ * A tap on the notification tagged `tag` (action '' is the notification
+ * itself), dispatched in the worker as the browser dispatches it: no DevTools
+ * command clicks a notification.
+ */
+export async function tapNotification(worker: Worker, tag: string, action: string) {
+  await worker.evaluate(
+    async ([tag, action]) => {
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+      };
+      const [notification] = await scope.registration.getNotifications({ tag });
+      if (!notification) throw new Error(`No notification tagged ${tag}`);
+      const NotificationEvent = (
+        self as unknown as {
+          NotificationEvent: new (type: string, init: object) => Event;
+        }
+      ).NotificationEvent;
+      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification, action }));
+    },
+    [tag, action] as const,
+  );
+}
