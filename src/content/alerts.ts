@@ -46,6 +46,7 @@ export const alertsCopy = {
     button: 'I’m on it',
     done: 'You’re on it: the others’ alerts for this lead say so',
     failed: 'That did not go through. Try again.',
+    alreadyTaken: 'Someone else took it first.',
     takenBy: (who: string) => `Taken by ${who}`,
   },
 

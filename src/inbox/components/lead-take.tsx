@@ -4,6 +4,7 @@ import { alertsCopy } from '../../content/alerts';
 import { takeLead } from '../alerts/push-api';
 import type { Lead } from '../lead';
 import { notify } from '../notify';
+import { InboxRequestError } from '../queries';
 
 const copy = alertsCopy.take;
 
@@ -22,8 +23,11 @@ export function LeadTake({ lead, onTaken }: { lead: Lead; onTaken: () => void })
       void notify('success', copy.done);
       onTaken();
     } catch (error) {
-      console.warn('Inbox: not taken', error);
-      void notify('error', copy.failed);
+      // 409: another member was first; the lead read again says who.
+      const first = error instanceof InboxRequestError && error.status === 409;
+      if (!first) console.warn('Inbox: not taken', error);
+      void notify('error', first ? copy.alreadyTaken : copy.failed);
+      if (first) onTaken();
     } finally {
       setBusy(false);
     }
