@@ -18,7 +18,8 @@ export type OpenLeadState =
 /**
  * One lead with its notes and activity, read again after each change, on
  * focus and every minute. Opening it marks it read for this member, once
- * per opening (inbox_mark_read records that in the activity).
+ * per opening (inbox_mark_read records that in the activity, and the first
+ * opening by anyone is the lead's first_seen_at).
  */
 export function useLead(id: number, onRead: () => void) {
   const [result, setResult] = useState<OpenLeadState>({ state: 'loading' });
@@ -48,12 +49,17 @@ export function useLead(id: number, onRead: () => void) {
   useEffect(() => {
     setResult({ state: 'loading' });
     let cancelled = false;
-    void (async () => {
-      await markRead(id).catch((error) => console.warn('Inbox: not marked read', error));
-      if (cancelled) return;
-      readOnce.current();
-      await load();
-    })();
+    // The lead's words first (a tap on an alert waits on them), its read marker beside them;
+    // once marked, the list's dot and the lead's activity are read again.
+    void load();
+    void markRead(id).then(
+      () => {
+        if (cancelled) return;
+        readOnce.current();
+        void load();
+      },
+      (error: unknown) => console.warn('Inbox: not marked read', error),
+    );
     return () => {
       cancelled = true;
     };

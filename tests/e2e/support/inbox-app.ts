@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { INBOX_SCOPE } from '../../../src/config/inbox-app';
 
@@ -97,5 +98,51 @@ export async function tapNotification(worker: Worker, tag: string, action: strin
       scope.dispatchEvent(new NotificationEvent('notificationclick', { notification, action }));
     },
     [tag, action] as const,
+  );
+}
+
+/** A subscription's public key and auth secret, as a browser makes them for each one. */
+export function deviceKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+}
+
+/** Where the test's subscriptions point: a host the server is told to accept (WEB_PUSH_HOSTS). */
+export const TEST_PUSH_HOST = '127.0.0.1:9';
+
+/**
+ * Hands pushManager.subscribe a subscription for a local push endpoint, as
+ * Chromium would for Google's (which headless Chromium cannot reach): the
+ * browser's API is stubbed, never our server. The subscription outlives a
+ * reload (localStorage) as a browser's does; `unsubscribe` ends it.
+ */
+export async function stubPushSubscription(page: Page, endpoint: string) {
+  const keys = deviceKeys();
+  await page.addInitScript(
+    ({ endpoint, keys }) => {
+      const KEY = 'test-push-subscription';
+      const subscription = () => ({
+        endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true },
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: async () => {
+          localStorage.removeItem(KEY);
+          return true;
+        },
+      });
+      PushManager.prototype.subscribe = async function () {
+        localStorage.setItem(KEY, endpoint);
+        return subscription() as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return localStorage.getItem(KEY) ? (subscription() as unknown as PushSubscription) : null;
+      };
+    },
+    { endpoint, keys },
   );
 }
