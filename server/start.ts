@@ -11,11 +11,13 @@ import { DEFAULT_RETENTION_MONTHS } from '../contact/retention.ts';
 import type { ProofOfWorkSettings } from './db/proof-of-work.ts';
 import { addMembers } from './auth/members.ts';
 import { startClocksFor, type ClockStartOptions } from './leads/clocks/start-clocks.ts';
+import { startPush, type PushAlerts, type PushStartOptions } from './leads/push/start-push.ts';
 
 export interface StartOptions
   extends
     LeadDeliveryOptions,
     ClockStartOptions,
+    PushStartOptions,
     Pick<
       AppOptions,
       'rateLimitPerMinute' | 'trustProxy' | 'connectSrc' | 'corsOrigins' | 'codeRules'
@@ -61,11 +63,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let delivery;
   let retention: RetentionPurge | undefined;
   let clocks;
+  let push: PushAlerts | undefined;
   try {
     // Without RATE_LIMIT_PER_MINUTE, the in-process limiter follows the database's value.
     const rateLimitPerMinute =
       options.rateLimitPerMinute ?? (await readDatabaseRateLimit(database));
     await addMembers(database, options.inboxEmails ?? []);
+    push = await startPush(database, options);
     app = await buildApp({ ...options, rateLimitPerMinute, database, mail: options });
     await app.listen({ port: options.port ?? DEFAULTS.PORT, host });
     delivery = await startLeadDelivery(database, app.log, options);
@@ -88,6 +92,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const delivering = delivery;
   const purging = retention;
   const clocking = clocks;
+  const pushing = push;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost(host)}:${port}`,
@@ -102,6 +107,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           // A purge in progress ends too (it never throws: a failure is logged).
           await purging.stop();
           await clocking.stop();
+          await pushing.stop();
           await delivering.stop().finally(() => database.close());
         }
       })()),

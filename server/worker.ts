@@ -18,6 +18,7 @@ import { openDatabase } from './db/open-database.ts';
 import { startLeadDelivery } from './leads/delivery/lead-delivery.ts';
 import { startRetentionPurge } from './leads/retention.ts';
 import { startClocksFor } from './leads/clocks/start-clocks.ts';
+import { startPush } from './leads/push/start-push.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -37,6 +38,9 @@ const database = await openDatabase(config).catch((error: unknown) =>
 const delivery = await startLeadDelivery(database, log, config).catch((error: unknown) =>
   fail(`The worker could not start: ${error instanceof Error ? error.message : error}`),
 );
+const push = await startPush(database, config).catch((error: unknown) =>
+  fail(`The worker could not start alerts: ${error instanceof Error ? error.message : error}`),
+);
 const retention = startRetentionPurge(database, log, config);
 const clocks = startClocksFor(database, log, config);
 console.log(`Lead worker (pid ${process.pid}) on the ${database.location}`);
@@ -48,6 +52,7 @@ const stop = (why: string) =>
     try {
       await retention.stop();
       await clocks.stop();
+      await push.stop();
       await delivery.stop();
       await database.close();
       console.log('Stopped cleanly.');

@@ -532,6 +532,44 @@ $$;
 COMMENT ON FUNCTION app_private.inbox_member_email() IS 'The signed-in member''s address for the activity record, or PostgREST''s 403 for anyone else: every change checks membership first.';
 
 --
+-- Name: lead_take(bigint, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.lead_take(lead_id bigint, member text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  taker text;
+begin
+  perform app_private.inbox_lead(lead_id);
+  select a.taken_by into taker from public.lead_attention a
+    where a.submission_id = lead_take.lead_id for update;
+  if taker = member then
+    return;
+  end if;
+  if taker is not null then
+    raise exception using errcode = 'PT409', message = 'already taken by ' || taker;
+  end if;
+  insert into public.lead_attention as a (submission_id, taken_by, taken_at)
+    values (lead_id, member, pg_catalog.now())
+    on conflict (submission_id) do update set taken_by = excluded.taken_by, taken_at = excluded.taken_at;
+  insert into public.lead_activity (submission_id, actor, action) values (lead_id, member, 'take');
+  insert into app_private.push_queue (device_id, submission_id, kind, taken_by)
+    select d.id, lead_id, 'taken', member from public.push_devices d where d.member <> lead_take.member
+    on conflict do nothing;
+  perform pg_catalog.pg_notify('lead_push', '');
+end
+$$;
+
+--
+-- Name: FUNCTION lead_take(lead_id bigint, member text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.lead_take(lead_id bigint, member text) IS 'Records who took a lead, once (first taker wins), in the activity, and replaces the other members'' notification with "Taken by".';
+
+--
 -- Name: limit_submission_rate(); Type: FUNCTION; Schema: app_private; Owner: -
 --
 
@@ -602,6 +640,244 @@ $$;
 --
 
 COMMENT ON FUNCTION app_private.purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean) IS 'Retention: deletes leads older than the period the privacy notice states, and suspected spam after 30 days, with everything hanging off them; the notice says only what this enforces.';
+
+--
+-- Name: push_claim(integer, integer, integer, integer); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.push_claim(max_rows integer, lease_seconds integer, per_minute integer, waiting_gap_seconds integer) RETURNS TABLE(queue_id bigint, kind text, attempts integer, device_id bigint, member text, endpoint text, p256dh text, auth text, lead_id bigint, name text, submission_key uuid, created_at timestamp with time zone, reply_due timestamp with time zone, taken_by text, waiting integer, take_token text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  r app_private.push_queue;
+  recent integer;
+  lead public.contact_submissions;
+begin
+  for r in
+    select q.* from app_private.push_queue q
+    where q.sent_at is null and q.collapsed_at is null and q.failed_at is null
+      and q.next_attempt_at <= pg_catalog.now()
+      and (q.locked_until is null or q.locked_until <= pg_catalog.now())
+    order by q.id
+    limit max_rows
+    for update skip locked
+  loop
+    -- One claimer per device at a time keeps its count exact; a busy device waits a round.
+    perform from public.push_devices d where d.id = r.device_id for update skip locked;
+    continue when not found;
+    if r.kind in ('lead', 'escalation') then
+      if exists (select from public.lead_attention a
+                 where a.submission_id = r.submission_id and a.taken_by is not null) then
+        update app_private.push_queue q set collapsed_at = pg_catalog.now() where q.id = r.id;
+        continue;
+      end if;
+      select count(*) into recent from app_private.push_queue q
+        where q.device_id = r.device_id and q.kind in ('lead', 'escalation')
+          and (q.sent_at > pg_catalog.now() - interval '1 minute'
+            or (q.sent_at is null and q.failed_at is null and q.locked_until > pg_catalog.now()));
+      if recent >= per_minute then
+        update app_private.push_queue q set collapsed_at = pg_catalog.now() where q.id = r.id;
+        insert into app_private.push_queue (device_id, kind, next_attempt_at)
+          select r.device_id, 'waiting', greatest(pg_catalog.now(),
+                   max(q.sent_at) + pg_catalog.make_interval(secs => waiting_gap_seconds))
+          from app_private.push_queue q where q.device_id = r.device_id and q.kind = 'waiting'
+          on conflict do nothing;
+        continue;
+      end if;
+    end if;
+    update app_private.push_queue q
+      set locked_until = pg_catalog.now() + pg_catalog.make_interval(secs => lease_seconds)
+      where q.id = r.id;
+    select * into lead from public.contact_submissions s where s.id = r.submission_id;
+    return query
+      select r.id, r.kind, r.attempts, d.id, d.member, d.endpoint, k.p256dh, k.auth,
+             lead.id, lead.name, lead.submission_key, lead.created_at, lead.reply_due, r.taken_by,
+             case when r.kind = 'waiting' then (
+               select count(distinct q.submission_id)::integer from app_private.push_queue q
+               left join public.lead_attention a on a.submission_id = q.submission_id
+               where q.device_id = r.device_id and q.collapsed_at > pg_catalog.now() - interval '1 day'
+                 and a.first_seen_at is null and a.taken_at is null) end,
+             case when r.kind in ('lead', 'escalation')
+               then app_private.push_take_token(lead.id, d.member) end
+      from public.push_devices d join app_private.push_device_keys k on k.device_id = d.id
+      where d.id = r.device_id;
+  end loop;
+end
+$$;
+
+--
+-- Name: FUNCTION push_claim(max_rows integer, lease_seconds integer, per_minute integer, waiting_gap_seconds integer); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.push_claim(max_rows integer, lease_seconds integer, per_minute integer, waiting_gap_seconds integer) IS 'Claims due pushes once across every instance and worker (FOR UPDATE SKIP LOCKED, leased), in order of arrival, collapsing a flood past the per-device pace into one "waiting" push.';
+
+--
+-- Name: push_endpoint_allowed(text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.push_endpoint_allowed(endpoint text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  with parsed as (
+    select pg_catalog.lower(m[1]) as host, nullif(m[2], '443') as port
+    from pg_catalog.regexp_match(
+      endpoint,
+      '^https://([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::([0-9]{1,5}))?/[!-~]*$'
+    ) as m
+  )
+  select coalesce(pg_catalog.char_length(endpoint) <= 1024, false) and exists (
+    select from parsed p join app_private.push_hosts h on (
+      case when h.host like '*.%'
+        then p.port is null
+          and pg_catalog.char_length(p.host) > pg_catalog.char_length(h.host) - 1
+          and pg_catalog.right(p.host, pg_catalog.char_length(h.host) - 1)
+              = pg_catalog.substr(h.host, 2)
+        else p.host || coalesce(':' || p.port, '') = h.host
+      end)
+  )
+$_$;
+
+--
+-- Name: FUNCTION push_endpoint_allowed(endpoint text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.push_endpoint_allowed(endpoint text) IS 'The allowlist against server-side request forgery: a subscription is stored, and a push posted, only for an https endpoint on a known push service or a WEB_PUSH_HOSTS entry.';
+
+--
+-- Name: push_escalate(bigint[], timestamp with time zone); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.push_escalate(lead_ids bigint[], escalate_at timestamp with time zone) RETURNS SETOF bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  escalated bigint[];
+begin
+  insert into public.lead_attention (submission_id)
+    select pg_catalog.unnest(lead_ids) on conflict do nothing;
+  with changed as (
+    update public.lead_attention a set escalated_at = escalate_at
+    where a.submission_id = any (lead_ids) and a.escalated_at is null
+      and a.first_seen_at is null and a.taken_at is null
+    returning a.submission_id
+  )
+  select pg_catalog.array_agg(submission_id) into escalated from changed;
+  if escalated is null then
+    return;
+  end if;
+  insert into public.lead_activity (submission_id, actor, action)
+    select pg_catalog.unnest(escalated), 'alerts', 'escalate';
+  insert into app_private.push_queue (device_id, submission_id, kind)
+    select d.id, e.id, 'escalation'
+    from public.push_devices d cross join pg_catalog.unnest(escalated) as e(id)
+    on conflict do nothing;
+  perform pg_catalog.pg_notify('lead_push', '');
+  return query select pg_catalog.unnest(escalated);
+end
+$$;
+
+--
+-- Name: FUNCTION push_escalate(lead_ids bigint[], escalate_at timestamp with time zone); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.push_escalate(lead_ids bigint[], escalate_at timestamp with time zone) IS 'Escalates each unseen, untaken lead once, across every instance: recorded in the activity and pushed again to every device.';
+
+--
+-- Name: push_set_hosts(text[]); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.push_set_hosts(hosts text[]) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  delete from app_private.push_hosts
+    where from_setting and not (host = any (coalesce(hosts, '{}')));
+  insert into app_private.push_hosts (host, from_setting)
+    select pg_catalog.lower(h), true from pg_catalog.unnest(hosts) as h
+    on conflict (host) do nothing;
+$$;
+
+--
+-- Name: FUNCTION push_set_hosts(hosts text[]); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.push_set_hosts(hosts text[]) IS 'WEB_PUSH_HOSTS, written at start by a server or worker given it, so the database refuses other hosts even where PostgREST stores a subscription without our server.';
+
+--
+-- Name: push_take_token(bigint, text); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.push_take_token(lead_id bigint, member text) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select lead_id::text || '.' || e.exp || '.' || pg_catalog.encode(pg_catalog.convert_to(member, 'UTF8'), 'hex')
+         || '.' || app_private.auth_hash('take:' || lead_id::text || ':' || member || ':' || e.exp)
+  from (select pg_catalog.floor(extract(epoch from pg_catalog.now() + interval '2 days'))::bigint::text as exp) e
+$$;
+
+--
+-- Name: FUNCTION push_take_token(lead_id bigint, member text); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.push_take_token(lead_id bigint, member text) IS 'The token a lead''s push carries for "I''m on it" from the notification: signed, bound to one lead and member, valid two days.';
+
+--
+-- Name: queue_lead_push(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.queue_lead_push() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.suspected_spam or (tg_op = 'UPDATE' and not old.suspected_spam) then
+    return null;
+  end if;
+  insert into app_private.push_queue (device_id, submission_id, kind)
+    select d.id, new.id, 'lead' from public.push_devices d
+    on conflict do nothing;
+  if found then
+    perform pg_catalog.pg_notify('lead_push', '');
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION queue_lead_push(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.queue_lead_push() IS 'Every real lead is pushed to every device, however it arrived (our server, hosted PostgREST, or "Not spam"); suspected spam is not.';
+
+--
+-- Name: record_first_seen(); Type: FUNCTION; Schema: app_private; Owner: -
+--
+
+CREATE FUNCTION app_private.record_first_seen() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.lead_attention as a (submission_id, first_seen_at, first_seen_by)
+    values (new.submission_id, new.read_at, new.member)
+    on conflict (submission_id) do update
+      set first_seen_at = excluded.first_seen_at, first_seen_by = excluded.first_seen_by
+      where a.first_seen_at is null;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION record_first_seen(); Type: COMMENT; Schema: app_private; Owner: -
+--
+
+COMMENT ON FUNCTION app_private.record_first_seen() IS 'Keeps when any member first opened a lead (figures, escalation, the export), which lead_reads'' own-rows policy hides from a member.';
 
 --
 -- Name: same_words_key(text, text, text); Type: FUNCTION; Schema: app_private; Owner: -
@@ -748,402 +1024,6 @@ $$;
 COMMENT ON FUNCTION public.contact_challenge() IS 'Issues the ALTCHA v1 challenge the page solves before sending (POST /rest/v1/rpc/contact_challenge), signed with a key only the owner reads; counted per address, so challenges cannot be stockpiled.';
 
 --
--- Name: inbox_add_note(bigint, text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.inbox_add_note(lead_id bigint, body text) RETURNS void
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  actor text := app_private.inbox_member_email();
-  lead public.contact_submissions := app_private.inbox_lead(lead_id);
-  note_id bigint;
-begin
-  body := pg_catalog.btrim(body);
-  if body is null or pg_catalog.char_length(body) not between 1 and 5000 then
-    raise exception using errcode = '22023', message = 'a note has 1 to 5000 characters';
-  end if;
-  insert into public.lead_notes (submission_id, author, body)
-  values (lead.id, actor, body) returning id into note_id;
-  insert into public.lead_activity (submission_id, actor, action, detail)
-  values (lead.id, actor, 'note', pg_catalog.jsonb_build_object('note_id', note_id));
-end
-$$;
-
---
--- Name: FUNCTION inbox_add_note(lead_id bigint, body text); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.inbox_add_note(lead_id bigint, body text) IS 'A member''s note on a lead, recorded in the activity.';
-
---
--- Name: inbox_erase(bigint); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.inbox_erase(lead_id bigint) RETURNS void
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  actor text := app_private.inbox_member_email();
-begin
-  perform app_private.inbox_lead(lead_id);
-  delete from public.contact_submissions where id = lead_id;
-  insert into public.lead_activity (submission_id, actor, action, detail)
-  values (null, actor, 'erase', pg_catalog.jsonb_build_object('lead_id', lead_id));
-end
-$$;
-
---
--- Name: FUNCTION inbox_erase(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.inbox_erase(lead_id bigint) IS 'Erasure on request (UK GDPR): deletes the lead with its delivery rows, notes and markers, and records only the fact.';
-
---
--- Name: inbox_is_member(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.inbox_is_member() RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select exists (
-    select from app_private.inbox_members m
-    where m.email = pg_catalog.lower(auth.jwt() ->> 'email')
-  )
-$$;
-
---
--- Name: FUNCTION inbox_is_member(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.inbox_is_member() IS 'Whether the caller''s token (auth.jwt()->>''email'') is in the allowlist: the rule every member policy and RPC uses, on our server and on hosted Supabase alike.';
-
---
--- Name: inbox_mark_read(bigint); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.inbox_mark_read(lead_id bigint) RETURNS void
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  actor text := app_private.inbox_member_email();
-begin
-  perform app_private.inbox_lead(lead_id);
-  insert into public.lead_reads (submission_id, member) values (lead_id, actor)
-    on conflict do nothing;
-  if found then
-    insert into public.lead_activity (submission_id, actor, action) values (lead_id, actor, 'read');
-  end if;
-end
-$$;
-
---
--- Name: FUNCTION inbox_mark_read(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.inbox_mark_read(lead_id bigint) IS 'Clears the lead''s unread marker for this member (the first opening is recorded).';
-
---
--- Name: inbox_not_spam(bigint); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.inbox_not_spam(lead_id bigint) RETURNS void
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  actor text := app_private.inbox_member_email();
-  lead public.contact_submissions := app_private.inbox_lead(lead_id);
-begin
-  if not lead.suspected_spam then
-    return;
-  end if;
-  update public.contact_submissions set suspected_spam = false where id = lead_id;
-  insert into public.lead_outbox (submission_id) values (lead_id) on conflict do nothing;
-  if exists (select from app_private.lead_channels where channel = 'webhook') then
-    insert into public.lead_webhooks (submission_id) values (lead_id) on conflict do nothing;
-  end if;
-  insert into public.lead_activity (submission_id, actor, action) values (lead_id, actor, 'not_spam');
-end
-$$;
-
---
--- Name: FUNCTION inbox_not_spam(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.inbox_not_spam(lead_id bigint) IS 'Releases a lead held as suspected spam into the inbox and queues its email and webhook once, as for a new lead: nothing held is dropped without a sign.';
-
---
--- Name: inbox_set_status(bigint, text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.inbox_set_status(lead_id bigint, new_status text) RETURNS void
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  actor text := app_private.inbox_member_email();
-  lead public.contact_submissions := app_private.inbox_lead(lead_id);
-begin
-  if new_status is null
-    or new_status not in ('new', 'replied', 'diagnosed', 'won', 'lost', 'archived') then
-    raise exception using errcode = '22023',
-      message = 'status must be one of new, replied, diagnosed, won, lost, archived';
-  end if;
-  if lead.status = new_status then
-    return;
-  end if;
-  update public.contact_submissions set
-    status = new_status,
-    replied_at = case when new_status = 'replied' then coalesce(replied_at, pg_catalog.now())
-                      else replied_at end,
-    diagnosed_at = case when new_status = 'diagnosed' then coalesce(diagnosed_at, pg_catalog.now())
-                        else diagnosed_at end
-  where id = lead_id;
-  insert into public.lead_activity (submission_id, actor, action, detail)
-  values (lead_id, actor, 'status',
-          pg_catalog.jsonb_build_object('from', lead.status, 'to', new_status));
-end
-$$;
-
---
--- Name: FUNCTION inbox_set_status(lead_id bigint, new_status text); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.inbox_set_status(lead_id bigint, new_status text) IS 'A member moves a lead through New, Replied, Diagnosed, Won, Lost, Archived; Replied and Diagnosed stop the clocks; recorded in the activity.';
-
---
--- Name: lead_figures(integer, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.lead_figures(days integer, until timestamp with time zone DEFAULT now(), time_zone text DEFAULT 'Europe/London'::text) RETURNS jsonb
-    LANGUAGE plpgsql STABLE
-    SET search_path TO ''
-    AS $$
-begin
-  if days is null or days < 1 or days > 366 then
-    raise exception using errcode = '22023', message = 'lead_figures covers 1 to 366 days';
-  end if;
-  return (
-    with window_leads as (
-      select s.created_at, s.suspected_spam, s.replied_at, s.reply_due,
-             s.diagnosed_at, s.diagnosis_due
-      from public.contact_submissions s
-      where s.created_at > until - pg_catalog.make_interval(days => days)
-        and s.created_at <= until
-    ), real_leads as (
-      select * from window_leads where not suspected_spam
-    ), weeks as (
-      select pg_catalog.generate_series(
-               pg_catalog.date_trunc('week', (until - pg_catalog.make_interval(days => days - 1))
-                                     at time zone time_zone),
-               pg_catalog.date_trunc('week', until at time zone time_zone),
-               interval '1 week')::date as week_of
-    )
-    select pg_catalog.jsonb_build_object(
-      'days', days,
-      'leads', (select count(*) from real_leads),
-      'held_as_spam', (select count(*) from window_leads where suspected_spam),
-      'reply_counted', (select count(*) from real_leads
-                        where replied_at is not null or reply_due <= until),
-      'replied', (select count(*) from real_leads where replied_at is not null),
-      'replied_within_promise', (select count(*) from real_leads where replied_at <= reply_due),
-      'replied_within_5_minutes', (select count(*) from real_leads
-                                   where replied_at <= created_at + interval '5 minutes'),
-      'replied_within_1_hour', (select count(*) from real_leads
-                                where replied_at <= created_at + interval '1 hour'),
-      'median_first_reply_seconds', (
-        select pg_catalog.percentile_cont(0.5) within group (
-                 order by extract(epoch from replied_at - created_at))
-        from real_leads where replied_at is not null),
-      'diagnosis_counted', (select count(*) from real_leads
-                            where diagnosed_at is not null or diagnosis_due <= until),
-      'diagnosed_within_24_hours', (select count(*) from real_leads
-                                    where diagnosed_at <= diagnosis_due),
-      'weeks', (
-        select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-                 'week_of', w.week_of,
-                 'leads', (select count(*) from real_leads r
-                           where pg_catalog.date_trunc('week', r.created_at at time zone time_zone)::date
-                                 = w.week_of))
-               order by w.week_of)
-        from weeks w)
-    )
-  );
-end
-$$;
-
---
--- Name: FUNCTION lead_figures(days integer, until timestamp with time zone, time_zone text); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) IS 'Speed-to-lead figures over the last days, for the inbox''s figures view and the weekly digest alike; as the caller, so only a member sees them.';
-
---
--- Name: auth_code_requests; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.auth_code_requests (
-    at timestamp with time zone DEFAULT now() NOT NULL,
-    email_hash text NOT NULL,
-    client_hash text NOT NULL
-);
-
---
--- Name: auth_codes; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.auth_codes (
-    email text NOT NULL,
-    code_hash text NOT NULL,
-    expires_at timestamp with time zone NOT NULL,
-    wrong_tries integer DEFAULT 0 NOT NULL
-);
-
---
--- Name: auth_refresh_tokens; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.auth_refresh_tokens (
-    token_hash text NOT NULL,
-    session_id uuid NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    used_at timestamp with time zone
-);
-
---
--- Name: auth_sessions; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.auth_sessions (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    email text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
---
--- Name: auth_signing_key; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.auth_signing_key (
-    singleton boolean DEFAULT true NOT NULL,
-    secret text DEFAULT encode(extensions.gen_random_bytes(32), 'hex'::text) NOT NULL,
-    CONSTRAINT auth_signing_key_singleton_check CHECK (singleton)
-);
-
---
--- Name: inbox_members; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.inbox_members (
-    email text NOT NULL,
-    user_id uuid DEFAULT gen_random_uuid() NOT NULL,
-    added_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT inbox_members_email_check CHECK ((((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email = lower(email))))
-);
-
---
--- Name: lead_channels; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.lead_channels (
-    channel text NOT NULL,
-    enabled_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT lead_channels_channel_check CHECK ((channel = 'webhook'::text))
-);
-
---
--- Name: lead_reminders; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.lead_reminders (
-    submission_id bigint NOT NULL,
-    deadline text NOT NULL,
-    sent_at timestamp with time zone NOT NULL,
-    CONSTRAINT lead_reminders_deadline_check CHECK ((deadline = ANY (ARRAY['reply'::text, 'diagnosis'::text])))
-);
-
---
--- Name: proof_of_work; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.proof_of_work (
-    singleton boolean DEFAULT true NOT NULL,
-    max_number integer DEFAULT 60000 NOT NULL,
-    expires_seconds integer DEFAULT 1200 NOT NULL,
-    hmac_key text DEFAULT encode(sha256(convert_to(((gen_random_uuid())::text || (gen_random_uuid())::text), 'UTF8'::name)), 'hex'::text) NOT NULL,
-    CONSTRAINT proof_of_work_expires_seconds_check CHECK (((expires_seconds >= 10) AND (expires_seconds <= 86400))),
-    CONSTRAINT proof_of_work_max_number_check CHECK (((max_number >= 1) AND (max_number <= 100000000))),
-    CONSTRAINT proof_of_work_singleton_check CHECK (singleton)
-);
-
---
--- Name: reminder_emails; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.reminder_emails (
-    sent_at timestamp with time zone NOT NULL
-);
-
---
--- Name: submission_rate_limit; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.submission_rate_limit (
-    singleton boolean DEFAULT true NOT NULL,
-    per_minute integer DEFAULT 10 NOT NULL,
-    address_key bytea DEFAULT sha256(convert_to(((gen_random_uuid())::text || (gen_random_uuid())::text), 'UTF8'::name)) NOT NULL,
-    CONSTRAINT submission_rate_limit_per_minute_check CHECK (((per_minute >= 1) AND (per_minute <= 10000))),
-    CONSTRAINT submission_rate_limit_singleton_check CHECK (singleton)
-);
-
---
--- Name: submission_windows; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.submission_windows (
-    address_hash bytea NOT NULL,
-    started_at timestamp with time zone NOT NULL,
-    submissions integer NOT NULL
-);
-
---
--- Name: used_proofs; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.used_proofs (
-    challenge text NOT NULL,
-    submission_key text,
-    expires_at timestamp with time zone NOT NULL
-);
-
---
--- Name: weekly_digests; Type: TABLE; Schema: app_private; Owner: -
---
-
-CREATE TABLE app_private.weekly_digests (
-    week_of date NOT NULL,
-    sent_at timestamp with time zone NOT NULL
-);
-
---
--- Name: contact_submissions_id_seq; Type: SEQUENCE; Schema: public; Owner: -
---
-
-ALTER TABLE public.contact_submissions ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.contact_submissions_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
---
 -- Name: lead_outbox; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1264,6 +1144,758 @@ CREATE VIEW public.inbox_leads WITH (security_invoker='true') AS
      LEFT JOIN public.lead_webhooks w ON ((w.submission_id = s.id)));
 
 --
+-- Name: first_seen_at(public.inbox_leads); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.first_seen_at(lead public.inbox_leads) RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select a.first_seen_at from public.lead_attention a where a.submission_id = lead.id
+$$;
+
+--
+-- Name: FUNCTION first_seen_at(lead public.inbox_leads); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.first_seen_at(lead public.inbox_leads) IS 'When any member first opened the lead (the list''s and the figures'' "first seen"), as a computed field of inbox_leads.';
+
+--
+-- Name: inbox_add_note(bigint, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_add_note(lead_id bigint, body text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+  lead public.contact_submissions := app_private.inbox_lead(lead_id);
+  note_id bigint;
+begin
+  body := pg_catalog.btrim(body);
+  if body is null or pg_catalog.char_length(body) not between 1 and 5000 then
+    raise exception using errcode = '22023', message = 'a note has 1 to 5000 characters';
+  end if;
+  insert into public.lead_notes (submission_id, author, body)
+  values (lead.id, actor, body) returning id into note_id;
+  insert into public.lead_activity (submission_id, actor, action, detail)
+  values (lead.id, actor, 'note', pg_catalog.jsonb_build_object('note_id', note_id));
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_add_note(lead_id bigint, body text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_add_note(lead_id bigint, body text) IS 'A member''s note on a lead, recorded in the activity.';
+
+--
+-- Name: inbox_add_push_device(text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_add_push_device(endpoint text, p256dh text, auth text, browser text) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+#variable_conflict use_column
+declare
+  actor text := app_private.inbox_member_email();
+  key text := pg_catalog.rtrim(inbox_add_push_device.p256dh, '=');
+  secret text := pg_catalog.rtrim(inbox_add_push_device.auth, '=');
+  label text := pg_catalog.btrim(inbox_add_push_device.browser);
+  owner text;
+  device bigint;
+begin
+  if inbox_add_push_device.endpoint is null
+    or pg_catalog.char_length(inbox_add_push_device.endpoint) > 1024 then
+    raise exception using errcode = '22023',
+      message = 'a push endpoint is an https URL of at most 1024 characters';
+  end if;
+  if not app_private.push_endpoint_allowed(inbox_add_push_device.endpoint) then
+    raise exception using errcode = '22023',
+      message = 'the endpoint is not on a known push service',
+      hint = 'Alerts go only to Google''s, Mozilla''s, Apple''s and Microsoft''s push services, over https, and hosts listed in WEB_PUSH_HOSTS.';
+  end if;
+  if key is null or key !~ '^[A-Za-z0-9_-]{87}$'
+    or pg_catalog.get_byte(
+         pg_catalog.decode(pg_catalog.translate(key, '-_', '+/') || '=', 'base64'), 0) <> 4 then
+    raise exception using errcode = '22023',
+      message = 'p256dh must be an uncompressed P-256 public key, base64url (87 characters)';
+  end if;
+  if secret is null or secret !~ '^[A-Za-z0-9_-]{22}$' then
+    raise exception using errcode = '22023',
+      message = 'auth must be a 16-byte secret, base64url (22 characters)';
+  end if;
+  if label is null or pg_catalog.char_length(label) not between 1 and 100
+    or label ~ '[[:cntrl:]]' then
+    raise exception using errcode = '22023',
+      message = 'browser names the browser in 1 to 100 printable characters';
+  end if;
+  select d.member into owner from public.push_devices d
+    where d.endpoint = inbox_add_push_device.endpoint for update;
+  if owner is not null and owner <> actor then
+    raise exception using errcode = 'PT409',
+      message = 'this subscription belongs to another member''s device',
+      hint = 'They turn alerts off on it first.';
+  end if;
+  if owner is null
+    and (select count(*) from public.push_devices d where d.member = actor) >= 20 then
+    raise exception using errcode = '22023',
+      message = 'a member has at most 20 devices with alerts: remove one first';
+  end if;
+  insert into public.push_devices as d (member, endpoint, browser)
+    values (actor, inbox_add_push_device.endpoint, label)
+    on conflict (endpoint) do update set browser = excluded.browser
+      where d.member = excluded.member
+    returning d.id into device;
+  if device is null then
+    raise exception using errcode = 'PT409',
+      message = 'this subscription belongs to another member''s device';
+  end if;
+  insert into app_private.push_device_keys as k (device_id, p256dh, auth)
+    values (device, key, secret)
+    on conflict (device_id) do update set p256dh = excluded.p256dh, auth = excluded.auth;
+  return device;
+end
+$_$;
+
+--
+-- Name: FUNCTION inbox_add_push_device(endpoint text, p256dh text, auth text, browser text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_add_push_device(endpoint text, p256dh text, auth text, browser text) IS 'Turns alerts on for the caller''s own device: only an https endpoint on a known push service, well-formed keys, and never another member''s endpoint (no member argument).';
+
+--
+-- Name: inbox_erase(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_erase(lead_id bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+begin
+  perform app_private.inbox_lead(lead_id);
+  delete from public.contact_submissions where id = lead_id;
+  insert into public.lead_activity (submission_id, actor, action, detail)
+  values (null, actor, 'erase', pg_catalog.jsonb_build_object('lead_id', lead_id));
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_erase(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_erase(lead_id bigint) IS 'Erasure on request (UK GDPR): deletes the lead with its delivery rows, notes and markers, and records only the fact.';
+
+--
+-- Name: inbox_forget_push_devices(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_forget_push_devices() RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+begin
+  delete from public.push_devices d where d.member = actor;
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_forget_push_devices(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_forget_push_devices() IS 'Signing out everywhere removes the member''s devices: the inbox calls this first, as hosted Supabase Auth cannot.';
+
+--
+-- Name: inbox_is_member(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_is_member() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (
+    select from app_private.inbox_members m
+    where m.email = pg_catalog.lower(auth.jwt() ->> 'email')
+  )
+$$;
+
+--
+-- Name: FUNCTION inbox_is_member(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_is_member() IS 'Whether the caller''s token (auth.jwt()->>''email'') is in the allowlist: the rule every member policy and RPC uses, on our server and on hosted Supabase alike.';
+
+--
+-- Name: inbox_mark_read(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_mark_read(lead_id bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+begin
+  perform app_private.inbox_lead(lead_id);
+  insert into public.lead_reads (submission_id, member) values (lead_id, actor)
+    on conflict do nothing;
+  if found then
+    insert into public.lead_activity (submission_id, actor, action) values (lead_id, actor, 'read');
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_mark_read(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_mark_read(lead_id bigint) IS 'Clears the lead''s unread marker for this member (the first opening is recorded).';
+
+--
+-- Name: inbox_not_spam(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_not_spam(lead_id bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+  lead public.contact_submissions := app_private.inbox_lead(lead_id);
+begin
+  if not lead.suspected_spam then
+    return;
+  end if;
+  update public.contact_submissions set suspected_spam = false where id = lead_id;
+  insert into public.lead_outbox (submission_id) values (lead_id) on conflict do nothing;
+  if exists (select from app_private.lead_channels where channel = 'webhook') then
+    insert into public.lead_webhooks (submission_id) values (lead_id) on conflict do nothing;
+  end if;
+  insert into public.lead_activity (submission_id, actor, action) values (lead_id, actor, 'not_spam');
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_not_spam(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_not_spam(lead_id bigint) IS 'Releases a lead held as suspected spam into the inbox and queues its email and webhook once, as for a new lead: nothing held is dropped without a sign.';
+
+--
+-- Name: inbox_push_key(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_push_key() RETURNS text
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  key text;
+begin
+  perform app_private.inbox_member_email();
+  select k.public_key into key from app_private.push_vapid_key k;
+  if key is null then
+    raise exception using errcode = 'PT503',
+      message = 'alerts are not ready: no server or worker has started on this database yet',
+      hint = 'Start the server or npm run worker once; it makes the key.';
+  end if;
+  return key;
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_push_key(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_push_key() IS 'The VAPID public key a browser subscribes with (applicationServerKey); the private half never leaves the database and the workers.';
+
+--
+-- Name: inbox_remove_push_device(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_remove_push_device(device_id bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+begin
+  delete from public.push_devices d
+    where d.id = inbox_remove_push_device.device_id and d.member = actor;
+  if not found then
+    raise exception using errcode = 'PT404', message = 'no such device';
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_remove_push_device(device_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_remove_push_device(device_id bigint) IS 'Turns alerts off for one of the caller''s own devices; another member''s is "no such device", as a missing one.';
+
+--
+-- Name: inbox_set_status(bigint, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_set_status(lead_id bigint, new_status text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  actor text := app_private.inbox_member_email();
+  lead public.contact_submissions := app_private.inbox_lead(lead_id);
+begin
+  if new_status is null
+    or new_status not in ('new', 'replied', 'diagnosed', 'won', 'lost', 'archived') then
+    raise exception using errcode = '22023',
+      message = 'status must be one of new, replied, diagnosed, won, lost, archived';
+  end if;
+  if lead.status = new_status then
+    return;
+  end if;
+  update public.contact_submissions set
+    status = new_status,
+    replied_at = case when new_status = 'replied' then coalesce(replied_at, pg_catalog.now())
+                      else replied_at end,
+    diagnosed_at = case when new_status = 'diagnosed' then coalesce(diagnosed_at, pg_catalog.now())
+                        else diagnosed_at end
+  where id = lead_id;
+  insert into public.lead_activity (submission_id, actor, action, detail)
+  values (lead_id, actor, 'status',
+          pg_catalog.jsonb_build_object('from', lead.status, 'to', new_status));
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_set_status(lead_id bigint, new_status text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_set_status(lead_id bigint, new_status text) IS 'A member moves a lead through New, Replied, Diagnosed, Won, Lost, Archived; Replied and Diagnosed stop the clocks; recorded in the activity.';
+
+--
+-- Name: inbox_take(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_take(lead_id bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform app_private.lead_take(lead_id, app_private.inbox_member_email());
+end
+$$;
+
+--
+-- Name: FUNCTION inbox_take(lead_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_take(lead_id bigint) IS '"I''m on it" in the inbox: the signed-in member takes the lead (409 if another member already has).';
+
+--
+-- Name: inbox_take_from_alert(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.inbox_take_from_alert(token text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  parts text[] := pg_catalog.regexp_match(
+    token, '^([0-9]{1,18})\.([0-9]{1,12})\.((?:[0-9a-f]{2}){3,254})\.([0-9a-f]{64})$');
+  member text;
+begin
+  if parts is null then
+    raise exception using errcode = '22023', message = 'not an alert token';
+  end if;
+  member := pg_catalog.convert_from(pg_catalog.decode(parts[3], 'hex'), 'UTF8');
+  if app_private.auth_hash('take:' || parts[1] || ':' || member || ':' || parts[2]) <> parts[4]
+    or parts[2]::bigint < extract(epoch from pg_catalog.now())
+    or not exists (select from app_private.inbox_members m where m.email = member) then
+    raise exception using errcode = 'PT403',
+      message = 'this alert has expired or was not sent to a member: open the inbox';
+  end if;
+  perform app_private.lead_take(parts[1]::bigint, member);
+end
+$_$;
+
+--
+-- Name: FUNCTION inbox_take_from_alert(token text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.inbox_take_from_alert(token text) IS '"I''m on it" from the notification, without opening the inbox: the push''s signed token names lead and member; a removed member''s or an expired token is refused.';
+
+--
+-- Name: lead_figures(integer, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.lead_figures(days integer, until timestamp with time zone DEFAULT now(), time_zone text DEFAULT 'Europe/London'::text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if days is null or days < 1 or days > 366 then
+    raise exception using errcode = '22023', message = 'lead_figures covers 1 to 366 days';
+  end if;
+  return (
+    with window_leads as (
+      select s.created_at, s.suspected_spam, s.replied_at, s.reply_due,
+             s.diagnosed_at, s.diagnosis_due,
+             case when a.first_seen_at <= until then a.first_seen_at end as first_seen_at,
+             case when a.taken_at <= until then a.taken_at end as taken_at
+      from public.contact_submissions s
+      left join public.lead_attention a on a.submission_id = s.id
+      where s.created_at > until - pg_catalog.make_interval(days => days)
+        and s.created_at <= until
+    ), real_leads as (
+      select * from window_leads where not suspected_spam
+    ), weeks as (
+      select pg_catalog.generate_series(
+               pg_catalog.date_trunc('week', (until - pg_catalog.make_interval(days => days - 1))
+                                     at time zone time_zone),
+               pg_catalog.date_trunc('week', until at time zone time_zone),
+               interval '1 week')::date as week_of
+    )
+    select pg_catalog.jsonb_build_object(
+      'days', days,
+      'leads', (select count(*) from real_leads),
+      'held_as_spam', (select count(*) from window_leads where suspected_spam),
+      'reply_counted', (select count(*) from real_leads
+                        where replied_at is not null or reply_due <= until),
+      'replied', (select count(*) from real_leads where replied_at is not null),
+      'replied_within_promise', (select count(*) from real_leads where replied_at <= reply_due),
+      'replied_within_5_minutes', (select count(*) from real_leads
+                                   where replied_at <= created_at + interval '5 minutes'),
+      'replied_within_1_hour', (select count(*) from real_leads
+                                where replied_at <= created_at + interval '1 hour'),
+      'median_first_reply_seconds', (
+        select pg_catalog.percentile_cont(0.5) within group (
+                 order by extract(epoch from replied_at - created_at))
+        from real_leads where replied_at is not null),
+      'diagnosis_counted', (select count(*) from real_leads
+                            where diagnosed_at is not null or diagnosis_due <= until),
+      'diagnosed_within_24_hours', (select count(*) from real_leads
+                                    where diagnosed_at <= diagnosis_due),
+      'seen_counted', (select count(*) from real_leads
+                       where first_seen_at is not null
+                          or created_at <= until - interval '5 minutes'),
+      'seen_within_5_minutes', (select count(*) from real_leads
+                                where first_seen_at <= created_at + interval '5 minutes'),
+      'median_first_seen_seconds', (
+        select pg_catalog.percentile_cont(0.5) within group (
+                 order by extract(epoch from first_seen_at - created_at))
+        from real_leads where first_seen_at is not null),
+      'p90_first_seen_seconds', (
+        select pg_catalog.percentile_cont(0.9) within group (
+                 order by extract(epoch from first_seen_at - created_at))
+        from real_leads where first_seen_at is not null),
+      'median_taken_seconds', (
+        select pg_catalog.percentile_cont(0.5) within group (
+                 order by extract(epoch from taken_at - created_at))
+        from real_leads where taken_at is not null),
+      'p90_taken_seconds', (
+        select pg_catalog.percentile_cont(0.9) within group (
+                 order by extract(epoch from taken_at - created_at))
+        from real_leads where taken_at is not null),
+      'weeks', (
+        select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+                 'week_of', w.week_of,
+                 'leads', (select count(*) from real_leads r
+                           where pg_catalog.date_trunc('week', r.created_at at time zone time_zone)::date
+                                 = w.week_of))
+               order by w.week_of)
+        from weeks w)
+    )
+  );
+end
+$$;
+
+--
+-- Name: FUNCTION lead_figures(days integer, until timestamp with time zone, time_zone text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) IS 'Speed-to-lead figures over the last days, for the inbox''s figures view and the weekly digest alike, now with time to first seen and to taken; as the caller, so only a member sees them.';
+
+--
+-- Name: taken_at(public.inbox_leads); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.taken_at(lead public.inbox_leads) RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select a.taken_at from public.lead_attention a where a.submission_id = lead.id
+$$;
+
+--
+-- Name: FUNCTION taken_at(lead public.inbox_leads); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.taken_at(lead public.inbox_leads) IS 'When the lead was taken, as a computed field of inbox_leads.';
+
+--
+-- Name: taken_by(public.inbox_leads); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.taken_by(lead public.inbox_leads) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select a.taken_by from public.lead_attention a where a.submission_id = lead.id
+$$;
+
+--
+-- Name: FUNCTION taken_by(lead public.inbox_leads); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.taken_by(lead public.inbox_leads) IS 'Who said "I''m on it" (the list''s "Taken by"), as a computed field of inbox_leads.';
+
+--
+-- Name: auth_code_requests; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_code_requests (
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    email_hash text NOT NULL,
+    client_hash text NOT NULL
+);
+
+--
+-- Name: auth_codes; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_codes (
+    email text NOT NULL,
+    code_hash text NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    wrong_tries integer DEFAULT 0 NOT NULL
+);
+
+--
+-- Name: auth_refresh_tokens; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_refresh_tokens (
+    token_hash text NOT NULL,
+    session_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    used_at timestamp with time zone
+);
+
+--
+-- Name: auth_sessions; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_sessions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    email text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: auth_signing_key; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.auth_signing_key (
+    singleton boolean DEFAULT true NOT NULL,
+    secret text DEFAULT encode(extensions.gen_random_bytes(32), 'hex'::text) NOT NULL,
+    CONSTRAINT auth_signing_key_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: escalation_emails; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.escalation_emails (
+    sent_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: inbox_members; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.inbox_members (
+    email text NOT NULL,
+    user_id uuid DEFAULT gen_random_uuid() NOT NULL,
+    added_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT inbox_members_email_check CHECK ((((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email = lower(email))))
+);
+
+--
+-- Name: lead_channels; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.lead_channels (
+    channel text NOT NULL,
+    enabled_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT lead_channels_channel_check CHECK ((channel = 'webhook'::text))
+);
+
+--
+-- Name: lead_reminders; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.lead_reminders (
+    submission_id bigint NOT NULL,
+    deadline text NOT NULL,
+    sent_at timestamp with time zone NOT NULL,
+    CONSTRAINT lead_reminders_deadline_check CHECK ((deadline = ANY (ARRAY['reply'::text, 'diagnosis'::text])))
+);
+
+--
+-- Name: proof_of_work; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.proof_of_work (
+    singleton boolean DEFAULT true NOT NULL,
+    max_number integer DEFAULT 60000 NOT NULL,
+    expires_seconds integer DEFAULT 1200 NOT NULL,
+    hmac_key text DEFAULT encode(sha256(convert_to(((gen_random_uuid())::text || (gen_random_uuid())::text), 'UTF8'::name)), 'hex'::text) NOT NULL,
+    CONSTRAINT proof_of_work_expires_seconds_check CHECK (((expires_seconds >= 10) AND (expires_seconds <= 86400))),
+    CONSTRAINT proof_of_work_max_number_check CHECK (((max_number >= 1) AND (max_number <= 100000000))),
+    CONSTRAINT proof_of_work_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: push_device_keys; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.push_device_keys (
+    device_id bigint NOT NULL,
+    p256dh text NOT NULL,
+    auth text NOT NULL,
+    CONSTRAINT push_device_keys_auth_check CHECK ((auth ~ '^[A-Za-z0-9_-]{22}$'::text)),
+    CONSTRAINT push_device_keys_p256dh_check CHECK ((p256dh ~ '^[A-Za-z0-9_-]{87}$'::text))
+);
+
+--
+-- Name: push_hosts; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.push_hosts (
+    host text NOT NULL,
+    from_setting boolean DEFAULT false NOT NULL,
+    CONSTRAINT push_hosts_host_check CHECK ((host ~ '^(\*\.)?([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:[0-9]{1,5})?$'::text))
+);
+
+--
+-- Name: push_queue; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.push_queue (
+    id bigint NOT NULL,
+    device_id bigint NOT NULL,
+    submission_id bigint,
+    kind text NOT NULL,
+    taken_by text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    locked_until timestamp with time zone,
+    attempts integer DEFAULT 0 NOT NULL,
+    last_error text,
+    sent_at timestamp with time zone,
+    collapsed_at timestamp with time zone,
+    failed_at timestamp with time zone,
+    CONSTRAINT push_queue_check CHECK (((kind = 'waiting'::text) = (submission_id IS NULL))),
+    CONSTRAINT push_queue_kind_check CHECK ((kind = ANY (ARRAY['lead'::text, 'escalation'::text, 'taken'::text, 'waiting'::text])))
+);
+
+--
+-- Name: push_queue_id_seq; Type: SEQUENCE; Schema: app_private; Owner: -
+--
+
+ALTER TABLE app_private.push_queue ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME app_private.push_queue_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: push_vapid_key; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.push_vapid_key (
+    singleton boolean DEFAULT true NOT NULL,
+    public_key text NOT NULL,
+    private_key text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT push_vapid_key_private_key_check CHECK ((private_key ~ '^[A-Za-z0-9_-]{43}$'::text)),
+    CONSTRAINT push_vapid_key_public_key_check CHECK ((public_key ~ '^[A-Za-z0-9_-]{87}$'::text)),
+    CONSTRAINT push_vapid_key_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: reminder_emails; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.reminder_emails (
+    sent_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: submission_rate_limit; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.submission_rate_limit (
+    singleton boolean DEFAULT true NOT NULL,
+    per_minute integer DEFAULT 10 NOT NULL,
+    address_key bytea DEFAULT sha256(convert_to(((gen_random_uuid())::text || (gen_random_uuid())::text), 'UTF8'::name)) NOT NULL,
+    CONSTRAINT submission_rate_limit_per_minute_check CHECK (((per_minute >= 1) AND (per_minute <= 10000))),
+    CONSTRAINT submission_rate_limit_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: submission_windows; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.submission_windows (
+    address_hash bytea NOT NULL,
+    started_at timestamp with time zone NOT NULL,
+    submissions integer NOT NULL
+);
+
+--
+-- Name: used_proofs; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.used_proofs (
+    challenge text NOT NULL,
+    submission_key text,
+    expires_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: weekly_digests; Type: TABLE; Schema: app_private; Owner: -
+--
+
+CREATE TABLE app_private.weekly_digests (
+    week_of date NOT NULL,
+    sent_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: contact_submissions_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.contact_submissions ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.contact_submissions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: lead_activity; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1274,7 +1906,7 @@ CREATE TABLE public.lead_activity (
     actor text NOT NULL,
     action text NOT NULL,
     detail jsonb,
-    CONSTRAINT lead_activity_action_check CHECK ((action = ANY (ARRAY['status'::text, 'note'::text, 'read'::text, 'not_spam'::text, 'erase'::text])))
+    CONSTRAINT lead_activity_action_check CHECK ((action = ANY (ARRAY['status'::text, 'note'::text, 'read'::text, 'not_spam'::text, 'erase'::text, 'take'::text, 'escalate'::text])))
 );
 
 --
@@ -1288,6 +1920,20 @@ ALTER TABLE public.lead_activity ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+--
+-- Name: lead_attention; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lead_attention (
+    submission_id bigint NOT NULL,
+    first_seen_at timestamp with time zone,
+    first_seen_by text,
+    taken_by text,
+    taken_at timestamp with time zone,
+    escalated_at timestamp with time zone,
+    escalation_emailed_at timestamp with time zone
 );
 
 --
@@ -1348,6 +1994,33 @@ ALTER TABLE public.lead_summaries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
 );
 
 --
+-- Name: push_devices; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.push_devices (
+    id bigint NOT NULL,
+    member text NOT NULL,
+    endpoint text NOT NULL,
+    browser text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT push_devices_browser_check CHECK (((char_length(browser) >= 1) AND (char_length(browser) <= 100))),
+    CONSTRAINT push_devices_endpoint_check CHECK ((char_length(endpoint) <= 1024))
+);
+
+--
+-- Name: push_devices_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.push_devices ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.push_devices_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: auth_codes auth_codes_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -1374,6 +2047,13 @@ ALTER TABLE ONLY app_private.auth_sessions
 
 ALTER TABLE ONLY app_private.auth_signing_key
     ADD CONSTRAINT auth_signing_key_pkey PRIMARY KEY (singleton);
+
+--
+-- Name: escalation_emails escalation_emails_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.escalation_emails
+    ADD CONSTRAINT escalation_emails_pkey PRIMARY KEY (sent_at);
 
 --
 -- Name: inbox_members inbox_members_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -1409,6 +2089,34 @@ ALTER TABLE ONLY app_private.lead_reminders
 
 ALTER TABLE ONLY app_private.proof_of_work
     ADD CONSTRAINT proof_of_work_pkey PRIMARY KEY (singleton);
+
+--
+-- Name: push_device_keys push_device_keys_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.push_device_keys
+    ADD CONSTRAINT push_device_keys_pkey PRIMARY KEY (device_id);
+
+--
+-- Name: push_hosts push_hosts_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.push_hosts
+    ADD CONSTRAINT push_hosts_pkey PRIMARY KEY (host);
+
+--
+-- Name: push_queue push_queue_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.push_queue
+    ADD CONSTRAINT push_queue_pkey PRIMARY KEY (id);
+
+--
+-- Name: push_vapid_key push_vapid_key_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.push_vapid_key
+    ADD CONSTRAINT push_vapid_key_pkey PRIMARY KEY (singleton);
 
 --
 -- Name: reminder_emails reminder_emails_pkey; Type: CONSTRAINT; Schema: app_private; Owner: -
@@ -1500,6 +2208,13 @@ ALTER TABLE ONLY public.lead_activity
     ADD CONSTRAINT lead_activity_pkey PRIMARY KEY (id);
 
 --
+-- Name: lead_attention lead_attention_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_attention
+    ADD CONSTRAINT lead_attention_pkey PRIMARY KEY (submission_id);
+
+--
 -- Name: lead_notes lead_notes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1535,6 +2250,20 @@ ALTER TABLE ONLY public.lead_webhooks
     ADD CONSTRAINT lead_webhooks_pkey PRIMARY KEY (submission_id);
 
 --
+-- Name: push_devices push_devices_endpoint_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_devices
+    ADD CONSTRAINT push_devices_endpoint_key UNIQUE (endpoint);
+
+--
+-- Name: push_devices push_devices_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_devices
+    ADD CONSTRAINT push_devices_pkey PRIMARY KEY (id);
+
+--
 -- Name: auth_code_requests_client; Type: INDEX; Schema: app_private; Owner: -
 --
 
@@ -1551,6 +2280,30 @@ CREATE INDEX auth_code_requests_email ON app_private.auth_code_requests USING bt
 --
 
 CREATE INDEX auth_refresh_tokens_session ON app_private.auth_refresh_tokens USING btree (session_id);
+
+--
+-- Name: push_queue_device_recent; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX push_queue_device_recent ON app_private.push_queue USING btree (device_id, sent_at);
+
+--
+-- Name: push_queue_due; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE INDEX push_queue_due ON app_private.push_queue USING btree (id) WHERE ((sent_at IS NULL) AND (collapsed_at IS NULL) AND (failed_at IS NULL));
+
+--
+-- Name: push_queue_once; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX push_queue_once ON app_private.push_queue USING btree (device_id, submission_id, kind) WHERE (submission_id IS NOT NULL);
+
+--
+-- Name: push_queue_one_waiting; Type: INDEX; Schema: app_private; Owner: -
+--
+
+CREATE UNIQUE INDEX push_queue_one_waiting ON app_private.push_queue USING btree (device_id) WHERE ((kind = 'waiting'::text) AND (sent_at IS NULL) AND (failed_at IS NULL));
 
 --
 -- Name: submission_windows_started_at; Type: INDEX; Schema: app_private; Owner: -
@@ -1607,6 +2360,12 @@ CREATE INDEX contact_submissions_without_clock ON public.contact_submissions USI
 CREATE INDEX lead_activity_submission ON public.lead_activity USING btree (submission_id, at);
 
 --
+-- Name: lead_attention_escalated; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX lead_attention_escalated ON public.lead_attention USING btree (escalated_at) WHERE ((escalation_emailed_at IS NULL) AND (escalated_at IS NOT NULL));
+
+--
 -- Name: lead_notes_submission; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1643,6 +2402,12 @@ CREATE INDEX lead_summaries_created_at ON public.lead_summaries USING btree (cre
 CREATE INDEX lead_webhooks_pending ON public.lead_webhooks USING btree (next_attempt_at) WHERE ((sent_at IS NULL) AND (failed_at IS NULL));
 
 --
+-- Name: push_devices_member; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX push_devices_member ON public.push_devices USING btree (member);
+
+--
 -- Name: contact_submissions contact_submissions_00_trim_text; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1673,6 +2438,24 @@ CREATE TRIGGER contact_submissions_enqueue_lead_delivery AFTER INSERT ON public.
 CREATE TRIGGER contact_submissions_limit_rate BEFORE INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION app_private.limit_submission_rate();
 
 --
+-- Name: contact_submissions contact_submissions_queue_push; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contact_submissions_queue_push AFTER INSERT ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION app_private.queue_lead_push();
+
+--
+-- Name: contact_submissions contact_submissions_queue_push_released; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contact_submissions_queue_push_released AFTER UPDATE OF suspected_spam ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION app_private.queue_lead_push();
+
+--
+-- Name: lead_reads lead_reads_first_seen; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER lead_reads_first_seen AFTER INSERT ON public.lead_reads FOR EACH ROW EXECUTE FUNCTION app_private.record_first_seen();
+
+--
 -- Name: auth_codes auth_codes_email_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
 --
 
@@ -1701,11 +2484,39 @@ ALTER TABLE ONLY app_private.lead_reminders
     ADD CONSTRAINT lead_reminders_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
 
 --
+-- Name: push_device_keys push_device_keys_device_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.push_device_keys
+    ADD CONSTRAINT push_device_keys_device_id_fkey FOREIGN KEY (device_id) REFERENCES public.push_devices(id) ON DELETE CASCADE;
+
+--
+-- Name: push_queue push_queue_device_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.push_queue
+    ADD CONSTRAINT push_queue_device_id_fkey FOREIGN KEY (device_id) REFERENCES public.push_devices(id) ON DELETE CASCADE;
+
+--
+-- Name: push_queue push_queue_submission_id_fkey; Type: FK CONSTRAINT; Schema: app_private; Owner: -
+--
+
+ALTER TABLE ONLY app_private.push_queue
+    ADD CONSTRAINT push_queue_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
+
+--
 -- Name: lead_activity lead_activity_submission_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.lead_activity
     ADD CONSTRAINT lead_activity_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
+
+--
+-- Name: lead_attention lead_attention_submission_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_attention
+    ADD CONSTRAINT lead_attention_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
 
 --
 -- Name: lead_notes lead_notes_submission_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -1741,6 +2552,13 @@ ALTER TABLE ONLY public.lead_reads
 
 ALTER TABLE ONLY public.lead_webhooks
     ADD CONSTRAINT lead_webhooks_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES public.contact_submissions(id) ON DELETE CASCADE;
+
+--
+-- Name: push_devices push_devices_member_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_devices
+    ADD CONSTRAINT push_devices_member_fkey FOREIGN KEY (member) REFERENCES app_private.inbox_members(email) ON DELETE CASCADE;
 
 --
 -- Name: contact_submissions; Type: ROW SECURITY; Schema: public; Owner: -
@@ -1801,6 +2619,24 @@ CREATE POLICY lead_activity_member_select ON public.lead_activity FOR SELECT TO 
 --
 
 COMMENT ON POLICY lead_activity_member_select ON public.lead_activity IS 'A member reads who changed what, when; nobody else.';
+
+--
+-- Name: lead_attention; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.lead_attention ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: lead_attention lead_attention_member_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY lead_attention_member_select ON public.lead_attention FOR SELECT TO authenticated USING (( SELECT public.inbox_is_member() AS inbox_is_member));
+
+--
+-- Name: POLICY lead_attention_member_select ON lead_attention; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY lead_attention_member_select ON public.lead_attention IS 'A member sees who first saw and who took each lead ("Taken by"); nobody else.';
 
 --
 -- Name: lead_notes; Type: ROW SECURITY; Schema: public; Owner: -
@@ -1891,6 +2727,24 @@ CREATE POLICY lead_webhooks_member_select ON public.lead_webhooks FOR SELECT TO 
 --
 
 COMMENT ON POLICY lead_webhooks_member_select ON public.lead_webhooks IS 'A member sees each lead''s webhook delivery state in the inbox; nobody else.';
+
+--
+-- Name: push_devices; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.push_devices ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: push_devices push_devices_own_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY push_devices_own_select ON public.push_devices FOR SELECT TO authenticated USING ((( SELECT public.inbox_is_member() AS inbox_is_member) AND (member = ( SELECT lower((auth.jwt() ->> 'email'::text)) AS lower))));
+
+--
+-- Name: POLICY push_devices_own_select ON push_devices; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY push_devices_own_select ON public.push_devices IS 'A member sees their own devices with alerts on (to remove one), never another member''s.';
 
 --
 -- Name: SCHEMA auth; Type: ACL; Schema: -; Owner: -
@@ -2009,6 +2863,12 @@ REVOKE ALL ON FUNCTION app_private.inbox_lead(lead_id bigint) FROM PUBLIC;
 REVOKE ALL ON FUNCTION app_private.inbox_member_email() FROM PUBLIC;
 
 --
+-- Name: FUNCTION lead_take(lead_id bigint, member text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.lead_take(lead_id bigint, member text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION limit_submission_rate(); Type: ACL; Schema: app_private; Owner: -
 --
 
@@ -2019,6 +2879,48 @@ REVOKE ALL ON FUNCTION app_private.limit_submission_rate() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION app_private.purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION push_claim(max_rows integer, lease_seconds integer, per_minute integer, waiting_gap_seconds integer); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.push_claim(max_rows integer, lease_seconds integer, per_minute integer, waiting_gap_seconds integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION push_endpoint_allowed(endpoint text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.push_endpoint_allowed(endpoint text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION push_escalate(lead_ids bigint[], escalate_at timestamp with time zone); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.push_escalate(lead_ids bigint[], escalate_at timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION push_set_hosts(hosts text[]); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.push_set_hosts(hosts text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION push_take_token(lead_id bigint, member text); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.push_take_token(lead_id bigint, member text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION queue_lead_push(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.queue_lead_push() FROM PUBLIC;
+
+--
+-- Name: FUNCTION record_first_seen(); Type: ACL; Schema: app_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION app_private.record_first_seen() FROM PUBLIC;
 
 --
 -- Name: FUNCTION same_words_key(email text, name text, message text); Type: ACL; Schema: app_private; Owner: -
@@ -2038,55 +2940,6 @@ REVOKE ALL ON FUNCTION app_private.trim_submission_text() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION public.contact_challenge() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.contact_challenge() TO anon;
-
---
--- Name: FUNCTION inbox_add_note(lead_id bigint, body text); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.inbox_add_note(lead_id bigint, body text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.inbox_add_note(lead_id bigint, body text) TO authenticated;
-
---
--- Name: FUNCTION inbox_erase(lead_id bigint); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.inbox_erase(lead_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.inbox_erase(lead_id bigint) TO authenticated;
-
---
--- Name: FUNCTION inbox_is_member(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.inbox_is_member() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.inbox_is_member() TO authenticated;
-
---
--- Name: FUNCTION inbox_mark_read(lead_id bigint); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.inbox_mark_read(lead_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.inbox_mark_read(lead_id bigint) TO authenticated;
-
---
--- Name: FUNCTION inbox_not_spam(lead_id bigint); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.inbox_not_spam(lead_id bigint) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.inbox_not_spam(lead_id bigint) TO authenticated;
-
---
--- Name: FUNCTION inbox_set_status(lead_id bigint, new_status text); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.inbox_set_status(lead_id bigint, new_status text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.inbox_set_status(lead_id bigint, new_status text) TO authenticated;
-
---
--- Name: FUNCTION lead_figures(days integer, until timestamp with time zone, time_zone text); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) TO authenticated;
 
 --
 -- Name: TABLE lead_outbox; Type: ACL; Schema: public; Owner: -
@@ -2113,10 +2966,129 @@ GRANT SELECT ON TABLE public.lead_webhooks TO authenticated;
 GRANT SELECT ON TABLE public.inbox_leads TO authenticated;
 
 --
+-- Name: FUNCTION first_seen_at(lead public.inbox_leads); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.first_seen_at(lead public.inbox_leads) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.first_seen_at(lead public.inbox_leads) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_add_note(lead_id bigint, body text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_add_note(lead_id bigint, body text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_add_note(lead_id bigint, body text) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_add_push_device(endpoint text, p256dh text, auth text, browser text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_add_push_device(endpoint text, p256dh text, auth text, browser text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_add_push_device(endpoint text, p256dh text, auth text, browser text) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_erase(lead_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_erase(lead_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_erase(lead_id bigint) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_forget_push_devices(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_forget_push_devices() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_forget_push_devices() TO authenticated;
+
+--
+-- Name: FUNCTION inbox_is_member(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_is_member() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_is_member() TO authenticated;
+
+--
+-- Name: FUNCTION inbox_mark_read(lead_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_mark_read(lead_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_mark_read(lead_id bigint) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_not_spam(lead_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_not_spam(lead_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_not_spam(lead_id bigint) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_push_key(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_push_key() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_push_key() TO authenticated;
+
+--
+-- Name: FUNCTION inbox_remove_push_device(device_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_remove_push_device(device_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_remove_push_device(device_id bigint) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_set_status(lead_id bigint, new_status text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_set_status(lead_id bigint, new_status text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_set_status(lead_id bigint, new_status text) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_take(lead_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_take(lead_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_take(lead_id bigint) TO authenticated;
+
+--
+-- Name: FUNCTION inbox_take_from_alert(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.inbox_take_from_alert(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.inbox_take_from_alert(token text) TO anon;
+GRANT ALL ON FUNCTION public.inbox_take_from_alert(token text) TO authenticated;
+
+--
+-- Name: FUNCTION lead_figures(days integer, until timestamp with time zone, time_zone text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lead_figures(days integer, until timestamp with time zone, time_zone text) TO authenticated;
+
+--
+-- Name: FUNCTION taken_at(lead public.inbox_leads); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.taken_at(lead public.inbox_leads) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.taken_at(lead public.inbox_leads) TO authenticated;
+
+--
+-- Name: FUNCTION taken_by(lead public.inbox_leads); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.taken_by(lead public.inbox_leads) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.taken_by(lead public.inbox_leads) TO authenticated;
+
+--
 -- Name: TABLE lead_activity; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT ON TABLE public.lead_activity TO authenticated;
+
+--
+-- Name: TABLE lead_attention; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.lead_attention TO authenticated;
 
 --
 -- Name: TABLE lead_notes; Type: ACL; Schema: public; Owner: -
@@ -2129,3 +3101,9 @@ GRANT SELECT ON TABLE public.lead_notes TO authenticated;
 --
 
 GRANT SELECT ON TABLE public.lead_summaries TO authenticated;
+
+--
+-- Name: TABLE push_devices; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.push_devices TO authenticated;

@@ -17,6 +17,7 @@ import { authError, GoTrueError, sendAuthError } from './gotrue-error.ts';
 import {
   CODE_RULES,
   endSession,
+  forgetPushDevices,
   type CodeRules,
   liveSession,
   newCode,
@@ -141,6 +142,10 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
   app.post('/logout', async (request, reply) => {
     const user = await sessionOf(request);
     await endSession(database, user.sessionId);
+    // GoTrue's signOut({ scope: 'global' }): no device keeps receiving the member's alerts.
+    if ((request.query as { scope?: unknown }).scope === 'global') {
+      await forgetPushDevices(database, user.email);
+    }
     return reply.code(204).send();
   });
 };

@@ -111,6 +111,11 @@ export async function endSession(database: Database, sessionId: string): Promise
   await database.query('delete from app_private.auth_sessions where id = $1::uuid', [sessionId]);
 }
 
+/** Signing out everywhere also turns alerts off on every device of the member (docs/alerts.md). */
+export async function forgetPushDevices(database: Database, email: string): Promise<void> {
+  await database.query('delete from public.push_devices where member = $1', [email]);
+}
+
 function sessionUser(rows: Row[]): SessionUser | undefined {
   const row = rows[0];
   if (!row) return undefined;

@@ -30,6 +30,8 @@ import {
   webhookUrlProblem,
 } from './checks.ts';
 import { parseTrustProxy } from './trust-proxy-setting.ts';
+import { pushHostProblem } from '../leads/push/push-hosts.ts';
+import { DEFAULT_ESCALATE_MINUTES } from '../leads/push/escalation.ts';
 
 /** The defaults, here only; server/start.ts and server/app.ts fall back to the same ones. */
 export const DEFAULTS = {
@@ -47,6 +49,7 @@ export const DEFAULTS = {
   BUSINESS_TIMEZONE: DEFAULT_BUSINESS_TIMEZONE,
   REPLY_REMINDER_MINUTES: DEFAULT_REMINDER_MINUTES,
   VITE_RETENTION_MONTHS: DEFAULT_RETENTION_MONTHS,
+  ALERT_ESCALATE_MINUTES: DEFAULT_ESCALATE_MINUTES,
 } as const;
 
 /** High enough for a shared office network, low enough to blunt a spam run. */
@@ -57,6 +60,9 @@ const MAX_SUMMARY_INTERVAL_S = 3_600;
 const MAX_UNVERIFIED_PER_HOUR = 60;
 /** A day: a reminder further ahead than that is not a reminder. */
 const MAX_REMINDER_MINUTES = 24 * 60;
+
+/** A working day: an escalation later than that is the reminder's job. */
+const MAX_ESCALATE_MINUTES = 8 * 60;
 
 /** The one whole-number rule: digits only (no sign, point or exponent), within a range. */
 function wholeNumber(min: number, max: number) {
@@ -166,6 +172,11 @@ export const settingsFields = z.object({
   BUSINESS_TIMEZONE: z.string().default(DEFAULTS.BUSINESS_TIMEZONE),
   REPLY_REMINDER_MINUTES: wholeNumber(1, MAX_REMINDER_MINUTES).default(
     DEFAULTS.REPLY_REMINDER_MINUTES,
+  ),
+  // Alerts (docs/alerts.md): extra push services, and when an unseen lead is escalated.
+  WEB_PUSH_HOSTS: list(pushHostProblem),
+  ALERT_ESCALATE_MINUTES: wholeNumber(1, MAX_ESCALATE_MINUTES).default(
+    DEFAULTS.ALERT_ESCALATE_MINUTES,
   ),
   NODE_ENV: z.string().optional(),
 });

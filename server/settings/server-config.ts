@@ -51,6 +51,10 @@ export interface ServerConfig {
   businessHours: WorkingHours;
   /** How long before a deadline the reminder goes. */
   replyReminderMinutes: number;
+  /** WEB_PUSH_HOSTS: push services besides the four public ones (docs/alerts.md). */
+  webPushHosts: string[];
+  /** ALERT_ESCALATE_MINUTES: working minutes a lead may go unseen before it is escalated. */
+  escalateMinutes: number;
 }
 
 export type DatabaseConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'>;
@@ -93,5 +97,7 @@ export function toServerConfig(settings: Settings): ServerConfig {
     unverifiedPerHour: settings.UNVERIFIED_EMAILS_PER_HOUR,
     businessHours: hours.value,
     replyReminderMinutes: settings.REPLY_REMINDER_MINUTES,
+    webPushHosts: settings.WEB_PUSH_HOSTS,
+    escalateMinutes: settings.ALERT_ESCALATE_MINUTES,
   };
 }

@@ -34,6 +34,8 @@ describe('server configuration from a valid environment', () => {
       siteUrl: undefined,
       businessHours: defaultWorkingHours(),
       replyReminderMinutes: 60,
+      webPushHosts: [],
+      escalateMinutes: 10,
     });
   });
 
@@ -58,6 +60,8 @@ describe('server configuration from a valid environment', () => {
       INBOX_EMAILS: ' owner@example.co.uk, partner@example.co.uk ,',
       VITE_SITE_URL: ' https://www.example.co.uk/ ',
       REPLY_REMINDER_MINUTES: ' 90 ',
+      WEB_PUSH_HOSTS: ' localhost:8443 , push.example.com ',
+      ALERT_ESCALATE_MINUTES: ' 5 ',
     });
     expect(config).toEqual({
       port: 3000,
@@ -82,6 +86,8 @@ describe('server configuration from a valid environment', () => {
       siteUrl: 'https://www.example.co.uk',
       businessHours: defaultWorkingHours(),
       replyReminderMinutes: 90,
+      webPushHosts: ['localhost:8443', 'push.example.com'],
+      escalateMinutes: 5,
     });
   });
 
@@ -153,6 +159,9 @@ describe('server configuration from a bad environment', () => {
       'LEAD_SUMMARY_INTERVAL_SECONDS must be a whole number',
     ],
     [{ UNVERIFIED_EMAILS_PER_HOUR: 'ten' }, 'UNVERIFIED_EMAILS_PER_HOUR must be a whole number'],
+    [{ WEB_PUSH_HOSTS: 'https://push.example.com/' }, 'WEB_PUSH_HOSTS lists push hosts as host'],
+    [{ WEB_PUSH_HOSTS: 'push.example.com:99999' }, 'WEB_PUSH_HOSTS lists push hosts as host'],
+    [{ ALERT_ESCALATE_MINUTES: '0' }, 'ALERT_ESCALATE_MINUTES must be a whole number'],
   ])('names the variable in error: %j', (env, message) => {
     expect(() => parseServerConfig(env)).toThrow(ConfigError);
     expect(() => parseServerConfig(env)).toThrow(message);

@@ -75,8 +75,12 @@ export const inboxApi: FastifyPluginAsync<{ database: Database }> = async (app, 
       }
       const values = names.map((arg) => sqlValue((given as Record<string, unknown>)[arg]));
       const call = names.map((arg, i) => `${arg} => $${i + 1}::${args[arg]}`).join(', ');
+      // As JSON from the database, as PostgREST answers: a bigint is a number, not a string.
+      const result = VOID_RPCS.has(name)
+        ? `public.${name}(${call})`
+        : `to_json(public.${name}(${call}))`;
       const [row] = await asRole(role, (session) =>
-        session.query(`select public.${name}(${call}) as result`, values),
+        session.query(`select ${result} as result`, values),
       );
       if (VOID_RPCS.has(name)) return reply.code(204).send();
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(row?.result));

@@ -44,7 +44,7 @@ export function readQuery(name: string, table: ReadTable, search: URLSearchParam
 
   for (const [key, value] of search) {
     if (key === 'select') {
-      columns = selectList(value, known);
+      columns = selectList(name, table, value, known);
     } else if (key === 'order') {
       orderBy = orderList(value, table, known);
     } else if (key === 'limit' || key === 'offset') {
@@ -74,12 +74,21 @@ export function readQuery(name: string, table: ReadTable, search: URLSearchParam
   };
 }
 
-function selectList(value: string, known: (column: string) => string): string {
+function selectList(
+  name: string,
+  table: ReadTable,
+  value: string,
+  known: (column: string) => string,
+): string {
   if (value === '*' || value === '') return '*';
   return value
     .split(',')
     .map((column) => {
+      if (column === '*') return `${name}.*`;
       if (!/^[a-z_]+$/.test(column)) throw refuse.notImplemented('This select');
+      if (table.computed && column in table.computed) {
+        return `public.${column}(${name}) as ${quote(column)}`;
+      }
       return quote(known(column));
     })
     .join(', ');

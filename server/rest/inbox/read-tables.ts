@@ -8,6 +8,11 @@ type ColumnType = 'bigint' | 'text' | 'boolean' | 'timestamptz' | 'jsonb';
 
 export interface ReadTable {
   columns: Readonly<Record<string, ColumnType>>;
+  /**
+   * PostgREST's computed fields: public.<name>(<table>), returned only when
+   * select= names them, as PostgREST does (`*` is the columns alone).
+   */
+  computed?: Readonly<Record<string, ColumnType>>;
   /** Columns `col=eq.value` may filter on. */
   eq: readonly string[];
   /** Columns `col=neq.value` may filter on. */
@@ -40,6 +45,8 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
       email_error: 'text',
       webhook_state: 'text',
     },
+    // Who has seen and taken the lead (20261126100000_web_push.sql), named in select=.
+    computed: { first_seen_at: 'timestamptz', taken_by: 'text', taken_at: 'timestamptz' },
     eq: ['id', 'status', 'suspected_spam'],
     neq: ['status'],
     search: ['name', 'email', 'message'],
@@ -59,6 +66,20 @@ export const READ_TABLES: Readonly<Record<string, ReadTable>> = {
     neq: [],
     search: [],
     order: ['at', 'id'],
+  },
+  // A member's own devices with alerts on (row-level security shows no other).
+  push_devices: {
+    columns: {
+      id: 'bigint',
+      member: 'text',
+      endpoint: 'text',
+      browser: 'text',
+      created_at: 'timestamptz',
+    },
+    eq: ['id'],
+    neq: [],
+    search: [],
+    order: ['created_at', 'id'],
   },
   lead_notes: {
     columns: {

@@ -12,6 +12,13 @@ export const INBOX_RPCS: Readonly<Record<string, Readonly<Record<string, string>
   inbox_is_member: {},
   // The figures view's numbers over the last `days` (20261125200000_lead_clocks.sql).
   lead_figures: { days: 'integer' },
+  // Alerts (20261126100000_web_push.sql, docs/alerts.md).
+  inbox_push_key: {},
+  inbox_add_push_device: { endpoint: 'text', p256dh: 'text', auth: 'text', browser: 'text' },
+  inbox_remove_push_device: { device_id: 'bigint' },
+  inbox_forget_push_devices: {},
+  inbox_take: { lead_id: 'bigint' },
+  inbox_take_from_alert: { token: 'text' },
 };
 
 /** Functions that return void: PostgREST answers 204 with no body. */
@@ -21,4 +28,8 @@ export const VOID_RPCS = new Set([
   'inbox_mark_read',
   'inbox_not_spam',
   'inbox_erase',
+  'inbox_remove_push_device',
+  'inbox_forget_push_devices',
+  'inbox_take',
+  'inbox_take_from_alert',
 ]);

@@ -1,0 +1,132 @@
+import { beforeAll, expect, it } from 'vitest';
+import { addMembers, removeMember } from '../../server/auth/members.ts';
+import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
+import { inboxClient, OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
+
+/**
+ * Seen and taken (20261126100000_web_push.sql): the first opening by anyone,
+ * "I'm on it" once (first taker wins), from the inbox or from the
+ * notification's signed token, recorded in the activity and the list.
+ */
+
+const PARTNER = 'partner@example.co.uk';
+const LEAD = { name: 'Jane Doe', email: 'jane@example.co.uk', message: 'A new site, please' };
+
+const takeInbox = sharedPerBackend(async (kind) => {
+  const inbox = await startInboxServer(kind);
+  await addMembers(inbox.server.database, [PARTNER]);
+  const signedIn = async (email: string) => {
+    const client = inboxClient(inbox.server.url);
+    await signIn(client, inbox.sink, email);
+    return client;
+  };
+  const owner = await signedIn(OWNER);
+  const partner = await signedIn(PARTNER);
+  return { inbox, owner, partner, close: () => inbox.close() };
+});
+
+type Shared = ReturnType<ReturnType<typeof takeInbox>>;
+
+/** The service worker's call: no session, and on our server no key (src/inbox/supabase.ts). */
+async function takeFromAlert(url: string, token: unknown) {
+  const response = await fetch(`${url}/rest/v1/rpc/inbox_take_from_alert`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  const text = await response.text();
+  return { status: response.status, error: text ? (JSON.parse(text) as object) : null };
+}
+
+describeEachBackend('alerts: seen and taken', (kind) => {
+  const shared = takeInbox(kind);
+  let inbox: Shared['inbox'];
+  let owner: Shared['owner'];
+  let partner: Shared['partner'];
+  beforeAll(() => void ({ inbox, owner, partner } = shared()));
+
+  const attentionOf = async (id: number) => {
+    const { data, error } = await owner
+      .from('inbox_leads')
+      .select('id,first_seen_at,taken_by,taken_at')
+      .eq('id', id)
+      .single();
+    expect(error).toBeNull();
+    return data as { first_seen_at: string | null; taken_by: string | null; taken_at: string };
+  };
+
+  it('records the first opening by any member as first_seen_at', async () => {
+    const id = await storeLead(inbox.server, LEAD);
+    expect((await attentionOf(id)).first_seen_at).toBeNull();
+    await partner.rpc('inbox_mark_read', { lead_id: id });
+    const seen = (await attentionOf(id)).first_seen_at;
+    expect(seen).not.toBeNull();
+    await owner.rpc('inbox_mark_read', { lead_id: id });
+    expect((await attentionOf(id)).first_seen_at).toBe(seen);
+    // `*` is the view's columns, as PostgREST answers: computed fields only when named.
+    const { data } = await owner.from('inbox_leads').select('*').eq('id', id).single();
+    expect(Object.keys(data as object)).not.toContain('taken_by');
+  });
+
+  it('lets the first taker win and refuses another member with 409', async () => {
+    const id = await storeLead(inbox.server, LEAD);
+    expect((await owner.rpc('inbox_take', { lead_id: id })).status).toBe(204);
+    expect((await owner.rpc('inbox_take', { lead_id: id })).status).toBe(204);
+    const second = await partner.rpc('inbox_take', { lead_id: id });
+    expect(second.status).toBe(409);
+    expect(second.error?.message).toBe(`already taken by ${OWNER}`);
+    expect(await attentionOf(id)).toMatchObject({ taken_by: OWNER });
+    const { data: activity } = await owner
+      .from('lead_activity')
+      .select('actor,action')
+      .eq('submission_id', id);
+    expect(activity).toEqual([{ actor: OWNER, action: 'take' }]);
+    expect((await owner.rpc('inbox_take', { lead_id: 987_654 })).status).toBe(404);
+    expect((await inboxClient(inbox.server.url).rpc('inbox_take', { lead_id: id })).status).toBe(
+      401,
+    );
+  });
+
+  it('takes a lead from the notification’s token, with no session', async () => {
+    const id = await storeLead(inbox.server, LEAD);
+    const [{ token } = {}] = await inbox.server.query(
+      'select app_private.push_take_token($1, $2) as token',
+      [id, PARTNER],
+    );
+    expect((await takeFromAlert(inbox.server.url, token)).status).toBe(204);
+    expect(await attentionOf(id)).toMatchObject({ taken_by: PARTNER });
+  });
+
+  it('refuses a malformed, forged, other-lead or removed member’s token', async () => {
+    const id = await storeLead(inbox.server, LEAD);
+    const other = await storeLead(inbox.server, LEAD);
+    const tokenFor = async (lead: number, member: string) =>
+      String(
+        (
+          await inbox.server.query('select app_private.push_take_token($1, $2) as token', [
+            lead,
+            member,
+          ])
+        )[0]!.token,
+      );
+    const good = await tokenFor(id, OWNER);
+    const [, exp, member, signature] = good.split('.');
+    const cases: [string, string, number][] = [
+      ['not a token', 'hello', 400],
+      ['a forged signature', `${id}.${exp}.${member}.${'0'.repeat(64)}`, 403],
+      ['another lead', `${other}.${exp}.${member}.${signature}`, 403],
+      ['a later expiry', `${id}.${Number(exp) + 1}.${member}.${signature}`, 403],
+    ];
+    for (const [what, token, status] of cases) {
+      const answer = await takeFromAlert(inbox.server.url, token);
+      expect(answer.status, what).toBe(status);
+      expect(answer.error, what).toMatchObject({ message: expect.any(String) });
+    }
+    const leaving = 'leaving@example.co.uk';
+    await addMembers(inbox.server.database, [leaving]);
+    const theirs = await tokenFor(id, leaving);
+    await removeMember(inbox.server.database, leaving);
+    expect((await takeFromAlert(inbox.server.url, theirs)).status).toBe(403);
+    expect((await attentionOf(id)).taken_by).toBeNull();
+  });
+});
