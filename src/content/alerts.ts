@@ -31,6 +31,8 @@ export const alertsCopy = {
     blocked:
       'Notifications are blocked for this site. Allow them in the browser’s or the phone’s settings, then turn alerts on again.',
     failed: 'Alerts could not be turned on. Check the connection and try again.',
+    otherMember:
+      'This browser already gets another member’s alerts. They turn alerts off here first.',
     devicesHeading: 'Your devices',
     devicesEmpty: 'No device has alerts on yet.',
     devicesFailed: 'Your devices could not be loaded. Try again shortly.',

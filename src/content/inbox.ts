@@ -159,6 +159,7 @@ export const inboxCopy = {
       not_spam: 'marked it not spam',
       erase: 'erased it',
       take: 'took it (I’m on it)',
+      escalate: 'alerted everyone again: nobody had seen it yet',
     } as Record<string, string>,
   },
 

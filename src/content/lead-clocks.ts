@@ -49,6 +49,12 @@ export const clockCopy = {
     within5Minutes: 'Replied within 5 minutes',
     within1Hour: 'Replied within 1 hour',
     diagnosedInTime: 'Diagnosed within 24 hours',
+    medianSeen: 'Median time to first seen',
+    p90Seen: '90th percentile time to first seen',
+    seenWithin5Minutes: 'Seen within 5 minutes',
+    medianTaken: 'Median time to “I’m on it”',
+    p90Taken: '90th percentile time to “I’m on it”',
+    noneYet: 'None yet',
     share: (part: number, whole: number) =>
       whole === 0
         ? 'none counted yet'

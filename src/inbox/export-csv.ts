@@ -17,6 +17,9 @@ const EXPORT_COLUMNS = [
   'webhook_state',
   'replied_at',
   'diagnosed_at',
+  'first_seen_at',
+  'taken_by',
+  'taken_at',
 ] as const;
 
 /**

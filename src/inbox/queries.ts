@@ -43,11 +43,17 @@ function orValue(pattern: string): string {
   return /[,.:()"\\]/.test(pattern) ? `"${pattern.replace(/["\\]/g, '\\$&')}"` : pattern;
 }
 
+/**
+ * A lead's columns: the view's, and who saw and took it first (computed
+ * fields, which PostgREST returns only when named).
+ */
+const LEAD_COLUMNS = '*,first_seen_at,taken_by,taken_at';
+
 /** The filtered query of a view, before ordering and paging. */
 function viewQuery(view: LeadView, count?: 'exact') {
   let query = inboxClients()
     .rest.from('inbox_leads')
-    .select('*', count ? { count } : undefined);
+    .select(LEAD_COLUMNS, count ? { count } : undefined);
   if (view.tab === 'spam') query = query.eq('suspected_spam', true);
   else query = query.eq('suspected_spam', false);
   if (view.tab === 'inbox') query = query.neq('status', 'archived');
@@ -90,7 +96,7 @@ export async function allLeads(view: LeadView): Promise<Lead[]> {
 /** One lead by id, whatever folder it is in; null when there is none (erased, or never was). */
 export async function getLead(id: number): Promise<Lead | null> {
   const rows = unwrap<Lead[]>(
-    await inboxClients().rest.from('inbox_leads').select('*').eq('id', id),
+    await inboxClients().rest.from('inbox_leads').select(LEAD_COLUMNS).eq('id', id),
   );
   return rows[0] ?? null;
 }

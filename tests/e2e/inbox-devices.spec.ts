@@ -1,5 +1,6 @@
 import { INBOX_SESSION_KEY } from '../../src/config/inbox';
 import { alertsCopy } from '../../src/content/alerts';
+import { browserName } from '../../src/inbox/alerts/browser-name';
 import type { InboxServer } from '../support/inbox-server.ts';
 import { violations } from './support/axe';
 import { deviceKeys, inboxWorker, stubPushSubscription, TEST_PUSH_HOST } from './support/inbox-app';
@@ -44,7 +45,10 @@ test('"Turn on alerts" subscribes this device and lists it; "Turn off alerts" re
   await page.getByRole('button', { name: copy.turnOn }).click();
   await expect(page.getByText(copy.on)).toBeVisible();
   await expect(devices(page)).toHaveCount(1);
-  await expect(devices(page)).toContainText(`Chrome on Linux (${copy.thisDevice})`);
+  // Desktop Chrome's user agent, as Playwright's device gives it: "Chrome on Windows".
+  const name = browserName(await page.evaluate(() => navigator.userAgent));
+  expect(name).toBe('Chrome on Windows');
+  await expect(devices(page)).toContainText(`${name} (${copy.thisDevice})`);
   await inEachColorScheme(page, async (scheme) => {
     expect.soft(await violations(page), `alerts on, ${scheme}`).toEqual([]);
   });

@@ -72,7 +72,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
 
       await page.getByRole('button', { name: alertsCopy.view.show }).click();
       await expect(
-        page.getByRole('heading', { name: alertsCopy.view.devicesHeading }),
+        page.getByRole('heading', { name: alertsCopy.view.devicesHeading, exact: true }),
       ).toBeVisible();
       await inEachColorScheme(page, (scheme) => shot('alerts', scheme));
     });

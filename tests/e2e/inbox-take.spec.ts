@@ -1,5 +1,6 @@
 import { alertsCopy } from '../../src/content/alerts';
 import { inboxCopy } from '../../src/content/inbox';
+import { clockCopy } from '../../src/content/lead-clocks';
 import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { violations } from './support/axe';
@@ -10,6 +11,7 @@ import { inEachColorScheme } from './support/site';
 /** "I'm on it" (issue 40): on the opened lead, and from the notification without the inbox. */
 
 const copy = alertsCopy.take;
+const figures = clockCopy.figures;
 
 test('"I\'m on it" on the opened lead shows "Taken by" there and in the list, and in the activity; axe finds nothing', async ({
   page,
@@ -30,6 +32,15 @@ test('"I\'m on it" on the opened lead shows "Taken by" there and in the list, an
   await expect(opened.getByRole('button', { name: copy.button })).toHaveCount(0);
   await expect(leadLink(page, lead.name).getByText(copy.takenBy(member))).toBeVisible();
   await expect(opened.getByText(inboxCopy.activity.actions.take!)).toBeVisible();
+
+  // The figures count it: seen and taken, each with a time.
+  await page.getByRole('button', { name: figures.show }).click();
+  for (const term of [figures.medianSeen, figures.p90Seen, figures.medianTaken, figures.p90Taken]) {
+    const row = page.getByRole('term').filter({ hasText: term }).locator('..');
+    await expect(row.getByRole('definition')).not.toHaveText(figures.noneYet);
+  }
+  const seen = page.getByRole('term').filter({ hasText: figures.seenWithin5Minutes }).locator('..');
+  await expect(seen.getByRole('definition')).toHaveText(/^[1-9]\d*% \(/);
 });
 
 test('"I\'m on it" on a notification takes the lead without opening the inbox, and the alert says so', async ({

@@ -30,6 +30,9 @@ export const addPushDevice = (
 export const removePushDevice = (id: number) =>
   call<void>('inbox_remove_push_device', { device_id: id });
 
+/** Every device of this member's: before signing out everywhere (hosted Supabase cannot do it itself). */
+export const forgetPushDevices = () => call<void>('inbox_forget_push_devices', {});
+
 export const takeLead = (id: number) => call<void>('inbox_take', { lead_id: id });
 
 export async function listPushDevices(): Promise<PushDevice[]> {

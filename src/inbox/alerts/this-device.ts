@@ -67,6 +67,6 @@ export async function unsubscribeThisDevice(devices: PushDevice[]): Promise<void
 
 /** The browser's side of a device removed elsewhere (or by the server): let it go here too. */
 export async function forgetThisDevice(): Promise<void> {
-  await (await currentSubscription())?.unsubscribe();
   localStorage.removeItem(REGISTERED_KEY);
+  if (alertsSupport() === 'supported') await (await currentSubscription())?.unsubscribe();
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { alertsCopy } from '../../content/alerts';
 import { notify } from '../notify';
+import { InboxRequestError } from '../queries';
 import { listPushDevices, removePushDevice, type PushDevice } from './push-api';
 import {
   alertsSupport,
@@ -65,8 +66,14 @@ export function useAlerts() {
       const answer = await Notification.requestPermission();
       setPermission(answer);
       if (answer !== 'granted') return;
-      setEndpoint((await subscribeThisDevice()).endpoint);
-      void notify('success', copy.turnedOn);
+      try {
+        setEndpoint((await subscribeThisDevice()).endpoint);
+        void notify('success', copy.turnedOn);
+      } catch (error) {
+        // 409: this browser's subscription is another member's device (a shared computer).
+        if (!(error instanceof InboxRequestError && error.status === 409)) throw error;
+        void notify('error', copy.otherMember);
+      }
     }, copy.failed);
 
   const list = devices.state === 'ready' ? devices.devices : [];

@@ -8,6 +8,8 @@ import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { exportView } from '../export-csv';
 import type { LeadView } from '../lead';
 import { notify } from '../notify';
+import { forgetPushDevices } from '../alerts/push-api';
+import { forgetThisDevice } from '../alerts/this-device';
 import { inboxClients } from '../supabase';
 
 interface InboxHeaderProps {
@@ -44,9 +46,12 @@ export function InboxHeader({ email, view, onSignOut, page, onPage }: InboxHeade
 
   const signOut = async () => {
     onSignOut();
+    // Signing out everywhere ends alerts everywhere too (our server's logout does it as well).
+    await forgetPushDevices().catch((error: unknown) => console.warn('Inbox: devices kept', error));
     const { error } = await inboxClients().auth.signOut();
     // Refused or unreachable: the session still ends on this device.
     if (error) await inboxClients().auth.signOut({ scope: 'local' });
+    await forgetThisDevice().catch(() => undefined);
   };
 
   return (
