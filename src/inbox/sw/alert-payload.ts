@@ -8,7 +8,7 @@ import type { AlertOptions } from './sw-types';
  * A lead's pushes share the tag lead-<id>, so "taken" replaces the alert it
  * follows; the count of leads waiting has the tag "waiting".
  */
-export type AlertKind = 'lead' | 'escalation' | 'taken' | 'waiting';
+type AlertKind = 'lead' | 'escalation' | 'taken' | 'waiting';
 
 export interface AlertData {
   kind: AlertKind | 'unknown';

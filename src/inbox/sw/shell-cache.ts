@@ -13,8 +13,8 @@ declare const __INBOX_SHELL__: string[];
 /** A digest of that list: a deploy with new files is a new cache, and the old one goes. */
 declare const __INBOX_SHELL_VERSION__: string;
 
-export const SHELL_PATHS: readonly string[] = __INBOX_SHELL__;
-export const SHELL_CACHE = `inbox-shell-${__INBOX_SHELL_VERSION__}`;
+const SHELL_PATHS: readonly string[] = __INBOX_SHELL__;
+const SHELL_CACHE = `inbox-shell-${__INBOX_SHELL_VERSION__}`;
 const SHELL_PREFIX = 'inbox-shell-';
 const API_PATHS = ['/rest/v1', '/auth/v1'];
 

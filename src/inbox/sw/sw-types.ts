@@ -3,25 +3,25 @@
  * `webworker` library clashes with `DOM`, which the rest of src/ needs in the
  * same program, so the worker names what it touches here instead.
  */
-export interface ExtendableEvent extends Event {
+interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-export interface FetchEvent extends ExtendableEvent {
+interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Response | Promise<Response>): void;
 }
 
-export interface PushEvent extends ExtendableEvent {
+interface PushEvent extends ExtendableEvent {
   readonly data: { json(): unknown; text(): string } | null;
 }
 
-export interface NotificationEvent extends ExtendableEvent {
+interface NotificationEvent extends ExtendableEvent {
   readonly action: string;
   readonly notification: Notification;
 }
 
-export interface WindowClient {
+interface WindowClient {
   readonly url: string;
   focus(): Promise<WindowClient>;
   postMessage(message: unknown): void;
