@@ -1,24 +1,18 @@
+import type { Page } from '@playwright/test';
 import { INBOX_SESSION_KEY } from '../../src/config/inbox';
 import { alertsCopy } from '../../src/content/alerts';
 import { browserName } from '../../src/inbox/alerts/browser-name';
-import type { InboxServer } from '../support/inbox-server.ts';
+import { BROWSER_TEST_PUSH_HOST } from '../support/inbox-server.ts';
 import { violations } from './support/axe';
-import { deviceKeys, inboxWorker, stubPushSubscription, TEST_PUSH_HOST } from './support/inbox-app';
-import { expect, test } from './support/inbox';
-import { signIn } from './support/inbox';
+import { deviceKeys, inboxWorker, stubPushSubscription } from './support/inbox-app';
+import { expect, signIn, test } from './support/inbox';
 import { inEachColorScheme } from './support/site';
-import type { Page } from '@playwright/test';
 
 /** "Turn on alerts", the member's devices, "Turn off alerts" (issue 40), against our server. */
 
 const copy = alertsCopy.view;
 
 test.use({ permissions: ['notifications'] });
-
-/** The server accepts the test's push host, as WEB_PUSH_HOSTS makes it. */
-async function acceptTestPushHost(inbox: InboxServer) {
-  await inbox.server.query('select app_private.push_set_hosts($1::text[])', [[TEST_PUSH_HOST]]);
-}
 
 async function openAlerts(page: Page) {
   await page.getByRole('button', { name: copy.show }).click();
@@ -33,8 +27,7 @@ test('"Turn on alerts" subscribes this device and lists it; "Turn off alerts" re
   inbox,
   member,
 }, testInfo) => {
-  await acceptTestPushHost(inbox);
-  const endpoint = `https://${TEST_PUSH_HOST}/push/${testInfo.testId}-on-off`;
+  const endpoint = `https://${BROWSER_TEST_PUSH_HOST}/push/${testInfo.testId}-on-off`;
   await stubPushSubscription(page, endpoint);
   await signIn(page, inbox, member);
   await inboxWorker(page);
@@ -64,8 +57,7 @@ test('another device can be removed from the list; a lapsed subscription is rene
   inbox,
   member,
 }, testInfo) => {
-  await acceptTestPushHost(inbox);
-  const endpoint = `https://${TEST_PUSH_HOST}/push/${testInfo.testId}-renew`;
+  const endpoint = `https://${BROWSER_TEST_PUSH_HOST}/push/${testInfo.testId}-renew`;
   await stubPushSubscription(page, endpoint);
   await signIn(page, inbox, member);
   await inboxWorker(page);

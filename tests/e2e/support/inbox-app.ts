@@ -111,9 +111,6 @@ export function deviceKeys() {
   };
 }
 
-/** Where the test's subscriptions point: a host the server is told to accept (WEB_PUSH_HOSTS). */
-export const TEST_PUSH_HOST = '127.0.0.1:9';
-
 /**
  * Hands pushManager.subscribe a subscription for a local push endpoint, as
  * Chromium would for Google's (which headless Chromium cannot reach): the
