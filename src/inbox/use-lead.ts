@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Lead, LeadActivity, LeadNote } from './lead';
+import { closeLeadAlert } from './alerts/close-alert';
 import { getLead, leadActivity, leadNotes, markRead } from './queries';
 import { useRefresh } from './use-refresh';
 
@@ -19,7 +20,7 @@ export type OpenLeadState =
  * One lead with its notes and activity, read again after each change, on
  * focus and every minute. Opening it marks it read for this member, once
  * per opening (inbox_mark_read records that in the activity, and the first
- * opening by anyone is the lead's first_seen_at).
+ * opening by anyone is the lead's first_seen_at); its alert on this device closes.
  */
 export function useLead(id: number, onRead: () => void) {
   const [result, setResult] = useState<OpenLeadState>({ state: 'loading' });
@@ -52,6 +53,7 @@ export function useLead(id: number, onRead: () => void) {
     // The lead's words first (a tap on an alert waits on them), its read marker beside them;
     // once marked, the list's dot and the lead's activity are read again.
     void load();
+    void closeLeadAlert(id).catch(() => undefined);
     void markRead(id).then(
       () => {
         if (cancelled) return;

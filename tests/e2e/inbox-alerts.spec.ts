@@ -56,7 +56,7 @@ test('a pushed lead shows a notification with its name and both actions; "taken"
   ]);
 });
 
-test('the count of leads waiting has a notification of its own, and an unreadable push still shows one', async ({
+test('the count of leads waiting has a notification of its own, an escalation stays until acted on, and an unreadable push still shows one', async ({
   page,
   context,
 }) => {
@@ -72,8 +72,17 @@ test('the count of leads waiting has a notification of its own, and an unreadabl
   await deliverPush(context, page, 'not the contract');
   // A URL off the inbox is never followed: the worker keeps to /inbox/.
   await deliverPush(context, page, { ...LEAD, leadId: 7, url: 'https://elsewhere.example/' });
-  await expect.poll(async () => (await shownNotifications(page)).length).toBe(3);
+  // Nobody has seen it yet: the escalation stays on screen until someone acts.
+  await deliverPush(context, page, {
+    ...LEAD,
+    kind: 'escalation',
+    leadId: 8,
+    url: '/inbox/#lead=8',
+  });
+  await expect.poll(async () => (await shownNotifications(page)).length).toBe(4);
   const shown = await shownNotifications(page);
+  expect(shown.find((n) => n.tag === 'lead-8')?.requireInteraction).toBe(true);
+  expect(shown.find((n) => n.tag === 'lead-7')?.requireInteraction).toBe(false);
   expect(shown.find((n) => n.tag === 'waiting')?.title).toBe('14 new leads waiting');
   expect(shown.find((n) => n.title === copy.fallbackTitle)).toBeTruthy();
   expect(new URL(String(shown.find((n) => n.tag === 'lead-7')?.data.url)).pathname).toBe(

@@ -78,4 +78,9 @@ test('"I\'m on it" on a notification takes the lead without opening the inbox, a
   expect(page.url()).not.toContain(`#lead=${id}`);
   await page.reload();
   await expect(leadLink(page, lead.name).getByText(copy.takenBy(member))).toBeVisible();
+
+  // Opening the lead here closes its alert on this device: it has been seen.
+  await leadLink(page, lead.name).click();
+  await expect(openedLead(page, lead.name).getByTestId('lead-message')).toBeVisible();
+  await expect.poll(() => shownNotifications(page)).toEqual([]);
 });

@@ -73,7 +73,14 @@ export function alertFor(
     const actions = data.takeToken ? [open, { action: TAKE_ACTION, title: copy.take }] : [open];
     return {
       title,
-      options: { ...base, tag: `lead-${leadId}`, renotify: true, actions },
+      // An escalation (nobody has seen it yet) stays on screen until someone acts on it.
+      options: {
+        ...base,
+        tag: `lead-${leadId}`,
+        renotify: true,
+        requireInteraction: kind === 'escalation',
+        actions,
+      },
     };
   }
   if (kind === 'taken' && leadId) {

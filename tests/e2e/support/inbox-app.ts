@@ -43,6 +43,7 @@ export const shownNotifications = (page: Page) =>
       title: n.title,
       body: n.body,
       tag: n.tag,
+      requireInteraction: n.requireInteraction,
       actions: (n as unknown as { actions: { action: string; title: string }[] }).actions.map(
         ({ action, title }) => ({ action, title }),
       ),
