@@ -134,7 +134,7 @@ const TRAY =
 /**
  * The installed inbox's icon: the mark with a dark tray badge at its lower right, so the owner
  * tells the inbox from the site on a Home Screen. Maskable (full bleed): the glyph and the badge
- * shrink into the central 80% circle that every mask shape keeps.
+ * are scaled into the central 80% circle that every mask shape keeps.
  */
 export function inboxIcon(mark: string, { maskable }: { maskable: boolean }): string {
   const defs = part(mark, /<defs>[\s\S]*?<\/defs>/, '<defs>');
