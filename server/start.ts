@@ -69,9 +69,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const rateLimitPerMinute =
       options.rateLimitPerMinute ?? (await readDatabaseRateLimit(database));
     await addMembers(database, options.inboxEmails ?? []);
-    push = await startPush(database, options);
     app = await buildApp({ ...options, rateLimitPerMinute, database, mail: options });
     await app.listen({ port: options.port ?? DEFAULTS.PORT, host });
+    push = await startPush(database, app.log, options);
     delivery = await startLeadDelivery(database, app.log, options);
     retention = startRetentionPurge(database, app.log, {
       retentionMonths: options.retentionMonths ?? DEFAULT_RETENTION_MONTHS,

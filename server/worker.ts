@@ -38,7 +38,7 @@ const database = await openDatabase(config).catch((error: unknown) =>
 const delivery = await startLeadDelivery(database, log, config).catch((error: unknown) =>
   fail(`The worker could not start: ${error instanceof Error ? error.message : error}`),
 );
-const push = await startPush(database, config).catch((error: unknown) =>
+const push = await startPush(database, log, config).catch((error: unknown) =>
   fail(`The worker could not start alerts: ${error instanceof Error ? error.message : error}`),
 );
 const retention = startRetentionPurge(database, log, config);
@@ -66,7 +66,7 @@ const stop = (why: string) =>
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
 
 if (values.once) {
-  await Promise.all([delivery.drained(), retention.firstRun(), clocks.runOnce()]);
+  await Promise.all([delivery.drained(), push.drained(), retention.firstRun(), clocks.runOnce()]);
   await stop('Nothing more is due');
 } else {
   // The worker's timers are unref'd (they never keep a server alive); this keeps the worker alive.

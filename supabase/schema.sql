@@ -543,21 +543,24 @@ CREATE FUNCTION app_private.lead_take(lead_id bigint, member text) RETURNS void
 declare
   taker text;
 begin
-  perform app_private.inbox_lead(lead_id);
+  perform app_private.inbox_lead(lead_take.lead_id);
   select a.taken_by into taker from public.lead_attention a
     where a.submission_id = lead_take.lead_id for update;
-  if taker = member then
+  if taker = lead_take.member then
     return;
   end if;
   if taker is not null then
     raise exception using errcode = 'PT409', message = 'already taken by ' || taker;
   end if;
   insert into public.lead_attention as a (submission_id, taken_by, taken_at)
-    values (lead_id, member, pg_catalog.now())
+    values (lead_take.lead_id, lead_take.member, pg_catalog.now())
     on conflict (submission_id) do update set taken_by = excluded.taken_by, taken_at = excluded.taken_at;
-  insert into public.lead_activity (submission_id, actor, action) values (lead_id, member, 'take');
+  insert into public.lead_activity (submission_id, actor, action)
+    values (lead_take.lead_id, lead_take.member, 'take');
+  -- Qualified: in a query over push_devices, a bare "member" would be the device's.
   insert into app_private.push_queue (device_id, submission_id, kind, taken_by)
-    select d.id, lead_id, 'taken', member from public.push_devices d where d.member <> lead_take.member
+    select d.id, lead_take.lead_id, 'taken', lead_take.member
+    from public.push_devices d where d.member <> lead_take.member
     on conflict do nothing;
   perform pg_catalog.pg_notify('lead_push', '');
 end
@@ -667,6 +670,14 @@ begin
     -- One claimer per device at a time keeps its count exact; a busy device waits a round.
     perform from public.push_devices d where d.id = r.device_id for update skip locked;
     continue when not found;
+    -- Asked again before each push: a WEB_PUSH_HOSTS entry may have gone since it was stored.
+    if not app_private.push_endpoint_allowed(
+         (select d.endpoint from public.push_devices d where d.id = r.device_id)) then
+      update app_private.push_queue q
+        set failed_at = pg_catalog.now(), last_error = 'the endpoint''s host is no longer allowed'
+        where q.id = r.id;
+      continue;
+    end if;
     if r.kind in ('lead', 'escalation') then
       if exists (select from public.lead_attention a
                  where a.submission_id = r.submission_id and a.taken_by is not null) then

@@ -47,6 +47,13 @@ export interface Database {
   /** As the owner: bypasses row-level security. */
   query(sql: string, params?: unknown[]): Promise<Row[]>;
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` on each NOTIFY on `channel` (a trigger's pg_notify, from
+   * any connection), until the returned stop is called. A wake-up only: a
+   * listener that loses its connection misses some, so callers also poll.
+   * Absent on test doubles.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

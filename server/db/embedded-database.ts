@@ -69,6 +69,13 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
     insertSubmission,
     query: (sql, params) => guard(async () => (await pg.query<Row>(sql, params)).rows),
     transaction: (work) => guard(() => pg.transaction((tx) => work(session(tx)))),
+    // One connection: a NOTIFY from any statement in this process reaches it.
+    listen: async (channel, onNotify) => {
+      const stop = await guard(() => pg.listen(channel, () => onNotify()));
+      return async () => {
+        if (!pg.closed) await stop();
+      };
+    },
     close: () =>
       (closing ??= (async () => {
         try {

@@ -149,7 +149,62 @@ export async function openPostgresDatabase(
         };
         return work(session);
       }),
+    listen: (channel, onNotify) => listenOn(connectionString, channel, onNotify),
     close: () => (closing ??= pool.end()),
+  };
+}
+
+/** A lost listening connection is opened again after this long; the caller's poll covers the gap. */
+const RELISTEN_MS = 5_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others):
+ * reopened after a loss, for as long as the listener is wanted.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const reopen = () => {
+    if (stopped || retry) return;
+    void client?.end().catch(() => {});
+    retry = setTimeout(() => {
+      retry = undefined;
+      void open();
+    }, RELISTEN_MS);
+    retry.unref();
+  };
+  const open = async () => {
+    const next = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
+      application_name: 'contact-site listener',
+    });
+    client = next;
+    next.on('error', reopen);
+    next.on('end', reopen);
+    next.on('notification', () => onNotify());
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch {
+      reopen();
+      return;
+    }
+    // Whatever was stored while this connection was away is due now.
+    onNotify();
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

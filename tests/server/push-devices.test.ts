@@ -2,7 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, expect, it } from 'vitest';
 import { addMembers, removeMember } from '../../server/auth/members.ts';
 import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
-import { inboxClient, OWNER, signIn, startInboxServer } from './support/inbox.ts';
+import { inboxClient, OWNER, startInboxServer } from './support/inbox.ts';
+import { PARTNER, signedIn } from './support/push-inbox.ts';
 import { deviceArgs, testSubscription } from './support/push-subscription.ts';
 
 /**
@@ -11,7 +12,6 @@ import { deviceArgs, testSubscription } from './support/push-subscription.ts';
  * everywhere. Hostile input gets PostgREST's 4xx and stores nothing.
  */
 
-const PARTNER = 'partner@example.co.uk';
 const FCM = 'https://fcm.googleapis.com/fcm/send/';
 /** A host:port the test adds through WEB_PUSH_HOSTS, as a local push service would be. */
 const LISTED = 'localhost:8443';
@@ -19,16 +19,10 @@ const LISTED = 'localhost:8443';
 const pushInbox = sharedPerBackend(async (kind) => {
   const inbox = await startInboxServer(kind, { webPushHosts: [LISTED] });
   await addMembers(inbox.server.database, [PARTNER]);
-  const signedIn = async (email: string) => {
-    const client = inboxClient(inbox.server.url);
-    await signIn(client, inbox.sink, email);
-    return client;
-  };
   return {
     inbox,
-    owner: await signedIn(OWNER),
-    partner: await signedIn(PARTNER),
-    signedIn,
+    owner: await signedIn(inbox, OWNER),
+    partner: await signedIn(inbox, PARTNER),
     close: () => inbox.close(),
   };
 });
@@ -154,8 +148,7 @@ describeEachBackend('alerts: one member cannot touch another’s devices', (kind
   let inbox: Shared['inbox'];
   let owner: Shared['owner'];
   let partner: Shared['partner'];
-  let signedIn: Shared['signedIn'];
-  beforeAll(() => void ({ inbox, owner, partner, signedIn } = shared()));
+  beforeAll(() => void ({ inbox, owner, partner } = shared()));
 
   it('refuses a member’s token for another member’s endpoint, and their device ids', async () => {
     const endpoint = `${FCM}owners-phone`;
@@ -182,7 +175,7 @@ describeEachBackend('alerts: one member cannot touch another’s devices', (kind
   });
 
   it('removes every device of a member who signs out everywhere', async () => {
-    const leaving = await signedIn(PARTNER);
+    const leaving = await signedIn(inbox, PARTNER);
     await add(leaving, `${FCM}partner-laptop`);
     expect(await devicesOf(inbox, PARTNER)).toContain(`${FCM}partner-laptop`);
     const { error } = await leaving.auth.signOut({ scope: 'global' });
@@ -193,7 +186,7 @@ describeEachBackend('alerts: one member cannot touch another’s devices', (kind
   it('removes a removed member’s devices', async () => {
     const temp = 'temp@example.co.uk';
     await addMembers(inbox.server.database, [temp]);
-    const client = await signedIn(temp);
+    const client = await signedIn(inbox, temp);
     await add(client, `${FCM}temp-phone`);
     expect(await devicesOf(inbox, temp)).toHaveLength(1);
     await removeMember(inbox.server.database, temp);

@@ -1,7 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { addMembers, removeMember } from '../../server/auth/members.ts';
 import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
-import { inboxClient, OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
+import { inboxClient, OWNER, startInboxServer, storeLead } from './support/inbox.ts';
+import { PARTNER, signedIn } from './support/push-inbox.ts';
 
 /**
  * Seen and taken (20261126100000_web_push.sql): the first opening by anyone,
@@ -9,19 +10,13 @@ import { inboxClient, OWNER, signIn, startInboxServer, storeLead } from './suppo
  * notification's signed token, recorded in the activity and the list.
  */
 
-const PARTNER = 'partner@example.co.uk';
 const LEAD = { name: 'Jane Doe', email: 'jane@example.co.uk', message: 'A new site, please' };
 
 const takeInbox = sharedPerBackend(async (kind) => {
   const inbox = await startInboxServer(kind);
   await addMembers(inbox.server.database, [PARTNER]);
-  const signedIn = async (email: string) => {
-    const client = inboxClient(inbox.server.url);
-    await signIn(client, inbox.sink, email);
-    return client;
-  };
-  const owner = await signedIn(OWNER);
-  const partner = await signedIn(PARTNER);
+  const owner = await signedIn(inbox, OWNER);
+  const partner = await signedIn(inbox, PARTNER);
   return { inbox, owner, partner, close: () => inbox.close() };
 });
 

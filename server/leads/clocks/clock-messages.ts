@@ -98,6 +98,24 @@ export function digestNotice(
   };
 }
 
+/** Leads nobody has seen or taken in ALERT_ESCALATE_MINUTES of working time (docs/alerts.md). */
+export function escalationNotice(leads: Row[], context: Context & { minutes: number }): Notice {
+  const count = leads.length;
+  const lines = leads.map((row) => ({ name: nameOf(row), link: leadLink(row.id, context) }));
+  const intro = `Nobody has seen ${count === 1 ? 'this lead' : 'these leads'} yet, ${context.minutes} working minutes after ${count === 1 ? 'it' : 'they'} arrived. Open ${count === 1 ? 'it' : 'each'} in the inbox, or press "I'm on it" on the alert.`;
+  return {
+    subject: `Nobody has seen ${count === 1 ? 'a new lead' : `${count} new leads`} yet`,
+    text: [intro, '', ...lines.map((l) => `- ${l.name}${l.link ? `\n  ${l.link}` : ''}`)].join(
+      '\n',
+    ),
+    html: page([
+      `<p>${escapeHtml(intro)}</p><ul>`,
+      ...lines.map((l) => `<li>${linked(l.name, l.link)}</li>`),
+      '</ul>',
+    ]),
+  };
+}
+
 function nameOf(row: Row): string {
   const name = String(row.name ?? '')
     .replace(/\s+/g, ' ')

@@ -1,17 +1,11 @@
 import type { Database } from '../../db/database.ts';
 
-/**
- * The push services a subscription may name (issue 40; RFC 8030 leaves the
- * endpoint to the browser's vendor): Chrome and Edge on Android, Firefox,
- * Safari and iOS, Edge on Windows. Anything else is refused by the database
- * (app_private.push_endpoint_allowed) and again before each push.
+/*
+ * The push services a subscription may name are Google's, Mozilla's, Apple's
+ * and Microsoft's (app_private.push_hosts, 20261126100000_web_push.sql), and
+ * WEB_PUSH_HOSTS: the database refuses any other, so a member cannot make our
+ * server post elsewhere, and push_claim() asks again before each push.
  */
-export const PUSH_SERVICE_HOSTS = [
-  'fcm.googleapis.com',
-  'updates.push.services.mozilla.com',
-  'web.push.apple.com',
-  '*.notify.windows.com',
-] as const;
 
 /** host[:port], lower case, ":443" dropped; a leading "*." for a wildcard; or a problem. */
 export function pushHostProblem(entry: string): string | undefined {
@@ -22,7 +16,7 @@ export function pushHostProblem(entry: string): string | undefined {
     : `lists push hosts as host or host:port separated by commas, got "${entry}"`;
 }
 
-export function normalPushHost(entry: string): string {
+function normalPushHost(entry: string): string {
   return entry.trim().toLowerCase().replace(/:443$/, '');
 }
 
@@ -36,12 +30,4 @@ export async function writePushHosts(database: Database, hosts: readonly string[
   await database.query('select app_private.push_set_hosts($1::text[])', [
     hosts.map(normalPushHost),
   ]);
-}
-
-/** Whether a push may be posted to this endpoint: the database's own rule, asked again. */
-export async function endpointAllowed(database: Database, endpoint: string): Promise<boolean> {
-  const [row] = await database.query('select app_private.push_endpoint_allowed($1) as ok', [
-    endpoint,
-  ]);
-  return row?.ok === true;
 }

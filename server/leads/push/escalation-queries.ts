@@ -1,0 +1,53 @@
+/**
+ * Escalation's statements (escalation.ts). Times come in as parameters, never
+ * from the database's clock, so tests set "now" without racing it.
+ */
+
+/** Only one instance at a time sends the escalation email; the others skip the round. */
+export const TRY_LOCK_ESCALATIONS = `
+  select pg_try_advisory_xact_lock(hashtext('lead escalations')) as locked`;
+
+/**
+ * Real, new leads stored since alerts began (the VAPID key's making: no old
+ * lead is escalated at the first start), at least $2 plain minutes old at $1
+ * and less than a week, that nobody has seen, taken or escalated. A lead
+ * released from the Spam tab arrives when released, as for its clock.
+ */
+export const ESCALATION_CANDIDATES = `
+  select s.id::text as id,
+         coalesce((select max(a.at) from public.lead_activity a
+                   where a.submission_id = s.id and a.action = 'not_spam'),
+                  s.created_at) as arrived_at
+  from public.contact_submissions s
+  left join public.lead_attention t on t.submission_id = s.id
+  where not s.suspected_spam and s.status = 'new' and s.replied_at is null
+    and s.created_at >= (select k.created_at from app_private.push_vapid_key k)
+    and s.created_at > $1::timestamptz - interval '7 days'
+    and s.created_at <= $1::timestamptz - $2::integer * interval '1 minute'
+    and t.first_seen_at is null and t.taken_at is null and t.escalated_at is null
+  order by s.id
+  limit $3`;
+
+/** Escalated once across every instance; the ids this call escalated. */
+export const ESCALATE = `
+  select app_private.push_escalate($1::bigint[], $2::timestamptz) as id`;
+
+export const LAST_ESCALATION_EMAIL = `
+  select max(sent_at) as sent_at from app_private.escalation_emails`;
+
+/** Escalated leads no email has listed yet that are still unseen and untaken. */
+export const ESCALATED_UNLISTED = `
+  select s.id::text as id, s.name, s.created_at
+  from public.lead_attention a join public.contact_submissions s on s.id = a.submission_id
+  where a.escalated_at is not null and a.escalation_emailed_at is null
+    and a.first_seen_at is null and a.taken_at is null
+  order by a.escalated_at, a.submission_id
+  limit $1`;
+
+/** This email's time, and every escalated lead counted as listed (one seen since needs none). */
+export const RECORD_ESCALATION_EMAIL = `
+  with sent as (insert into app_private.escalation_emails (sent_at) values ($1::timestamptz))
+  update public.lead_attention a set escalation_emailed_at = $1::timestamptz
+  where a.escalated_at is not null and a.escalation_emailed_at is null
+    and (a.first_seen_at is not null or a.taken_at is not null
+         or a.submission_id = any ($2::bigint[]))`;

@@ -1,0 +1,100 @@
+import { submissionReference } from '../../../contact/reference.ts';
+import { pushCopy } from '../../../src/content/push-alerts.ts';
+import type { Row } from '../../db/database.ts';
+import { replyDue } from '../clocks/deadlines.ts';
+import type { WorkingHours } from '../clocks/working-hours.ts';
+
+/** What the service worker receives, as PUSH-CONTRACT.md describes it. */
+type PushPayload =
+  | {
+      kind: 'lead' | 'escalation';
+      leadId: number;
+      reference: string;
+      name: string;
+      replyBy: string;
+      title: string;
+      body: string;
+      url: string;
+      takeToken: string;
+    }
+  | { kind: 'taken'; leadId: number; takenBy: string; title: string; body: string; url: string }
+  | { kind: 'waiting'; count: number; title: string; body: string; url: string };
+
+export interface PushMessage {
+  payload: PushPayload;
+  /** RFC 8030 Topic: a later push with the same one replaces an undelivered earlier one. */
+  topic: string;
+}
+
+const leadUrl = (id: number) => `/inbox/#lead-${id}`;
+
+/**
+ * The payload for a claimed row of app_private.push_claim(), or undefined for
+ * a `waiting` push whose leads have all been seen since (nothing to say).
+ * The reply deadline is the clocks' (reply_due), or the same rule applied
+ * now when the push beats the clocks' worker to the lead.
+ */
+export function pushMessage(row: Row, hours: WorkingHours, now: Date): PushMessage | undefined {
+  const kind = String(row.kind);
+  if (kind === 'waiting') {
+    const count = Number(row.waiting ?? 0);
+    if (count === 0) return undefined;
+    return {
+      topic: 'waiting',
+      payload: {
+        kind,
+        count,
+        title: pushCopy.waitingTitle(count),
+        body: pushCopy.waitingBody,
+        url: '/inbox/',
+      },
+    };
+  }
+  const leadId = Number(row.lead_id);
+  const name = String(row.name);
+  const topic = `lead-${leadId}`;
+  if (kind === 'taken') {
+    const takenBy = String(row.taken_by);
+    return {
+      topic,
+      payload: {
+        kind,
+        leadId,
+        takenBy,
+        title: pushCopy.takenTitle(name),
+        body: pushCopy.takenBody(takenBy),
+        url: leadUrl(leadId),
+      },
+    };
+  }
+  const reference = row.submission_key ? submissionReference(String(row.submission_key)) : '';
+  const due = row.reply_due
+    ? new Date(row.reply_due as string)
+    : replyDue(new Date(row.created_at as string), hours);
+  const when = localTime(due, now, hours.timeZone);
+  const escalation = kind === 'escalation';
+  return {
+    topic,
+    payload: {
+      kind: escalation ? 'escalation' : 'lead',
+      leadId,
+      reference,
+      name,
+      replyBy: due.toISOString(),
+      title: escalation ? pushCopy.escalationTitle(name) : pushCopy.leadTitle(name),
+      body: escalation
+        ? pushCopy.escalationBody(reference, when)
+        : pushCopy.leadBody(reference, when),
+      url: leadUrl(leadId),
+      takeToken: String(row.take_token),
+    },
+  };
+}
+
+/** "17:30" today, "Mon 12:00" on another day, in the agency's time zone. */
+function localTime(at: Date, now: Date, timeZone: string): string {
+  const day = (date: Date) => date.toLocaleDateString('en-GB', { timeZone });
+  const time = at.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' });
+  if (day(at) === day(now)) return time;
+  return `${at.toLocaleDateString('en-GB', { timeZone, weekday: 'short' })} ${time}`;
+}
