@@ -70,7 +70,7 @@ test('the count of leads waiting has a notification of its own, an escalation st
     url: '/inbox/',
   });
   await deliverPush(context, page, 'not the contract');
-  // A URL off the inbox is never followed: the worker keeps to /inbox/.
+  // A URL off the inbox is never followed: a lead's alert opens the lead by the inbox's fragment.
   await deliverPush(context, page, { ...LEAD, leadId: 7, url: 'https://elsewhere.example/' });
   // Nobody has seen it yet: the escalation stays on screen until someone acts.
   await deliverPush(context, page, {
@@ -85,9 +85,14 @@ test('the count of leads waiting has a notification of its own, an escalation st
   expect(shown.find((n) => n.tag === 'lead-7')?.requireInteraction).toBe(false);
   expect(shown.find((n) => n.tag === 'waiting')?.title).toBe('14 new leads waiting');
   expect(shown.find((n) => n.title === copy.fallbackTitle)).toBeTruthy();
-  expect(new URL(String(shown.find((n) => n.tag === 'lead-7')?.data.url)).pathname).toBe(
+  const leadUrl = new URL(String(shown.find((n) => n.tag === 'lead-7')?.data.url));
+  expect([leadUrl.origin, leadUrl.pathname, leadUrl.hash]).toEqual([
+    new URL(page.url()).origin,
     INBOX_PATH,
-  );
+    '#lead=7',
+  ]);
+  const waiting = new URL(String(shown.find((n) => n.tag === 'waiting')?.data.url));
+  expect(waiting.pathname).toBe(INBOX_PATH);
 });
 
 test('"Open" on a notification opens the lead in the open inbox; "I\'m on it" with a token the server refuses says so', async ({

@@ -51,9 +51,14 @@ export function alertFor(
   const p = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
   const kind = typeof p.kind === 'string' && KINDS.includes(p.kind) ? (p.kind as AlertKind) : null;
   const leadId = Number.isSafeInteger(p.leadId) && (p.leadId as number) > 0 ? p.leadId : undefined;
+  // A lead's alert opens the lead by the inbox's own fragment (src/inbox/lead-hash.ts),
+  // whatever spelling the payload's url has; the others keep to the inbox.
+  const url = leadId
+    ? new URL(`${INBOX_SCOPE}#lead=${leadId}`, origin).href
+    : inboxUrl(p.url, origin);
   const data: AlertData = {
     kind: kind ?? 'unknown',
-    url: inboxUrl(p.url, origin),
+    url,
     leadId: leadId as number | undefined,
     name: text(p.name),
     reference: text(p.reference),
