@@ -6,6 +6,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { buildInboxWorker } from './build-inbox-sw.mjs';
 
 export const INBOX_HTML = 'inbox/index.html';
 
@@ -36,7 +37,9 @@ export async function buildInbox({ dist, buildMeta, ssrDir }) {
       copyPublicDir: false,
     },
   });
-  const { render, renderHead } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+  const { render, renderHead, renderManifest } = await import(
+    pathToFileURL(join(ssrDir, 'entry-server.js')).href
+  );
   const path = join(dist, INBOX_HTML);
   const html = (await readFile(path, 'utf8'))
     .replace('<!--head-->', renderHead())
@@ -46,5 +49,7 @@ export async function buildInbox({ dist, buildMeta, ssrDir }) {
   }
   await writeFile(path, html);
   await rm(ssrDir, { recursive: true, force: true });
+  // The worker is built once the page is written: its shell names the page's hashed files.
+  await buildInboxWorker({ dist, buildMeta, manifestJson: renderManifest() });
   return html;
 }

@@ -7,6 +7,8 @@
  *   /og-image.png, /og-image.jpg               1200x630 social card with the configured brand
  *   /favicon.svg, /favicon.ico, /apple-touch-icon.png, /icon-192.png, /icon-512.png,
  *   /icon-maskable-512.png                     from assets/brand/mark.svg
+ *   /inbox/icon-{192,512,maskable-512}.png,
+ *   /inbox/apple-touch-icon.png, /inbox/badge-96.png  the installed inbox's icons (docs/alerts.md)
  *
  * Run by the build as `node --import tsx scripts/generate-assets.ts` (add --force to rebuild).
  * Idempotent: when a hash of every input (sources, this code, the brand name, sharp and
@@ -28,7 +30,14 @@ import {
 import { hero } from '../src/content/hero.ts';
 import { PARTNER_SLUGS } from '../src/content/partners.ts';
 import { seo } from '../src/content/seo.ts';
-import { brandMark, fullBleedMark, icoFromPngs, ogImageSvg } from './assets/brand.ts';
+import {
+  brandMark,
+  fullBleedMark,
+  icoFromPngs,
+  inboxBadge,
+  inboxIcon,
+  ogImageSvg,
+} from './assets/brand.ts';
 import { logoSvg } from './assets/logos.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,6 +116,18 @@ function jobs(brand: string, markSource: string): Job[] {
           ),
         ),
     },
+    // The installed inbox (/inbox/manifest.webmanifest): its own icons, told apart by a tray.
+    { file: 'inbox/icon-192.png', make: () => png(inboxIcon(mark, { maskable: false }), 192) },
+    { file: 'inbox/icon-512.png', make: () => png(inboxIcon(mark, { maskable: false }), 512) },
+    {
+      file: 'inbox/icon-maskable-512.png',
+      make: () => png(inboxIcon(mark, { maskable: true }), 512),
+    },
+    {
+      file: 'inbox/apple-touch-icon.png',
+      make: () => png(inboxIcon(mark, { maskable: true }), 180),
+    },
+    { file: 'inbox/badge-96.png', make: () => png(inboxBadge(), 96) },
   );
   return list;
 }

@@ -125,3 +125,37 @@ export function icoFromPngs(images: { size: number; png: Buffer }[]): Buffer {
   });
   return Buffer.concat([header, ...images.map((image) => image.png)]);
 }
+
+/** The inbox's tray, drawn in a 20x20 box: the badge on its app icon and the notification badge. */
+const TRAY =
+  '<path d="M3 11h4l1.5 2.5h3L13 11h4M3 11l2.5-6.5h9L17 11v5H3z" fill="none" ' +
+  'stroke="#fff" stroke-width="1.9" stroke-linejoin="round" stroke-linecap="round"/>';
+
+/**
+ * The installed inbox's icon: the mark with a dark tray badge at its lower right, so the owner
+ * tells the inbox from the site on a Home Screen. Maskable (full bleed): the glyph and the badge
+ * are scaled into the central 80% circle that every mask shape keeps.
+ */
+export function inboxIcon(mark: string, { maskable }: { maskable: boolean }): string {
+  const defs = part(mark, /<defs>[\s\S]*?<\/defs>/, '<defs>');
+  const glyph = part(mark, /<g id="glyph"[\s\S]*?<\/g>|<text[\s\S]*?<\/text>/, 'glyph');
+  const tile = `<rect width="64" height="64"${maskable ? '' : ' rx="15"'} fill="url(#mark-warm)"/>`;
+  const badge =
+    `<circle cx="46" cy="46" r="11" fill="#090d16"/>` +
+    `<g transform="translate(36.5 36.5) scale(.95)">${TRAY}</g>`;
+  const scale = maskable ? 0.76 : 1;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${defs}${tile}` +
+    `<g transform="translate(32 32) scale(${scale}) translate(-32 -32)">` +
+    `<g transform="translate(-3 -3)">${glyph}</g>${badge}</g></svg>`
+  );
+}
+
+/** The notification badge Android shows in the status bar: a white tray on transparency. */
+export function inboxBadge(): string {
+  return (
+    // A 64-unit box, as the icons' rasteriser assumes (scripts/generate-assets.ts, png()).
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
+    `<g transform="translate(32 32) scale(3.4) translate(-10 -10)">${TRAY}</g></svg>`
+  );
+}

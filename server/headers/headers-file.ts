@@ -3,11 +3,15 @@
  * the same security headers and cache rules the server sends (both come from
  * server/headers/site-headers.ts). scripts/build.mjs writes it.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   CACHE_FOREVER,
   HASHED_ASSETS_PATH,
+  INBOX_NOINDEX,
   INBOX_PATH,
+  INBOX_WORKER_PATH,
+  inboxCacheControl,
   pathHeadersFor,
   readScriptHashes,
   securityHeaderSet,
@@ -36,10 +40,22 @@ export function renderHeadersFile(distDir: string, connectSrc: string[]): string
     ['/*', security],
     [`${HASHED_ASSETS_PATH}*`, [['cache-control', CACHE_FOREVER]]],
   ];
-  // The inbox's rule is written even before its page is built: its headers never depend on it.
-  const paths = new Set(['/', ...servedPaths(distDir), `${INBOX_PATH}*`]);
+  const paths = new Set(['/', ...servedPaths(distDir)]);
   for (const path of [...paths].sort()) {
     if (!path.startsWith(HASHED_ASSETS_PATH)) rules.push([path, pathHeadersFor(path)]);
+  }
+  // The inbox: noindex for all of it, then one cache rule per file (its worker's differs, and
+  // a second rule for the same path would be joined to the first). Written even before the
+  // inbox is built: its headers never depend on it.
+  rules.push([`${INBOX_PATH}*`, [INBOX_NOINDEX]]);
+  const inboxPaths = new Set([
+    INBOX_PATH,
+    `${INBOX_PATH}index.html`,
+    INBOX_WORKER_PATH,
+    ...inboxFiles(distDir),
+  ]);
+  for (const path of [...inboxPaths].sort()) {
+    rules.push([path, [['cache-control', inboxCacheControl(path)]]]);
   }
   const lines = [
     '# Written by scripts/build.mjs from server/headers/site-headers.ts, the set the server',
@@ -60,8 +76,18 @@ function servedPaths(distDir: string): string[] {
   for (const entry of readdirSync(distDir, { withFileTypes: true })) {
     // Dot-directories (Vite's .vite/manifest.json) are build records, not the site.
     if (entry.name.startsWith('.') || NOT_SERVED.has(entry.name)) continue;
+    if (`/${entry.name}/` === INBOX_PATH) continue;
     if (entry.isDirectory()) paths.push(`/${entry.name}/*`);
     else if (!PRECOMPRESSED.test(entry.name)) paths.push(`/${entry.name}`);
   }
   return paths.sort();
+}
+
+/** The inbox's own files (its page, manifest, worker, icons), one level deep as the build writes them. */
+function inboxFiles(distDir: string): string[] {
+  const dir = join(distDir, INBOX_PATH);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && !PRECOMPRESSED.test(entry.name))
+    .map((entry) => `${INBOX_PATH}${entry.name}`);
 }

@@ -49,6 +49,11 @@ function contentSecurityPolicy({ scriptHashes, connectSrc }: SiteHeaderOptions):
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...connectSrc]],
+    // The inbox's service worker and manifest (/inbox/sw.js, docs/alerts.md), named rather than
+    // left to default-src, so narrowing that never silently uninstalls the inbox. The page has
+    // neither; its own site.webmanifest is from this origin too.
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     // Without JavaScript the form posts natively to our API on its own origin (VITE_API_URL),
@@ -91,10 +96,16 @@ const CACHE_REVALIDATE = 'no-cache';
 
 /** The agency's inbox (docs/inbox.md): never indexed, never kept by a cache. */
 export const INBOX_PATH = '/inbox/';
-const INBOX_HEADERS: [string, string][] = [
-  ['cache-control', 'no-store'],
-  ['x-robots-tag', 'noindex'],
-];
+export const INBOX_NOINDEX: [string, string] = ['x-robots-tag', 'noindex'];
+/**
+ * Its service worker (docs/alerts.md) may be kept but is checked at every
+ * visit, as browsers expect of a worker script; the rest of the inbox is
+ * never stored by an HTTP cache (the worker keeps the shell itself).
+ */
+export const INBOX_WORKER_PATH = '/inbox/sw.js';
+export function inboxCacheControl(urlPath: string): string {
+  return urlPath === INBOX_WORKER_PATH ? CACHE_REVALIDATE : 'no-store';
+}
 
 /** The cache rule for a file of the site, by its URL path. */
 function cacheControlFor(urlPath: string): string {
@@ -103,7 +114,9 @@ function cacheControlFor(urlPath: string): string {
 
 /** The headers a path gets besides the security set: its cache rule, and the inbox's noindex. */
 export function pathHeadersFor(urlPath: string): [string, string][] {
-  if (urlPath.startsWith(INBOX_PATH)) return INBOX_HEADERS;
+  if (urlPath.startsWith(INBOX_PATH)) {
+    return [['cache-control', inboxCacheControl(urlPath)], INBOX_NOINDEX];
+  }
   return [['cache-control', cacheControlFor(urlPath)]];
 }
 

@@ -29,7 +29,8 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { d
     cacheControl: false,
     setHeaders: (res, path) => {
       // The rule is by URL path, as dist/_headers states it for static hosts.
-      const urlPath = `/${relative(root, path).split(sep).join('/')}`;
+      // A precompressed copy (sw.js.br) answers for its file's URL (sw.js).
+      const urlPath = `/${relative(root, path).split(sep).join('/')}`.replace(/\.(br|gz)$/, '');
       for (const [name, value] of pathHeadersFor(urlPath)) res.setHeader(name, value);
       // The same URL answers brotli, gzip or identity bytes by Accept-Encoding: a
       // shared cache must key on it, or it hands brotli to a client that cannot read it.

@@ -194,6 +194,8 @@ export const inboxCopy = {
       not_spam: 'marked it not spam',
       reply: 'wrote a reply',
       erase: 'erased it',
+      take: 'took it (I’m on it)',
+      escalate: 'alerted everyone again: nobody had seen it yet',
     } as Record<string, string>,
   },
 

@@ -52,6 +52,12 @@ export const clockCopy = {
     replyMethods: 'How they were answered',
     methods: (email: number, marked: number) =>
       `${email} by email from the inbox, ${marked} marked`,
+    medianSeen: 'Median time to first seen',
+    p90Seen: '90th percentile time to first seen',
+    seenWithin5Minutes: 'Seen within 5 minutes',
+    medianTaken: 'Median time to “I’m on it”',
+    p90Taken: '90th percentile time to “I’m on it”',
+    noneYet: 'None yet',
     share: (part: number, whole: number) =>
       whole === 0
         ? 'none counted yet'

@@ -33,6 +33,10 @@ export const privacyCopy = {
       body: 'To reply to your enquiry and, if you ask us to, to prepare a proposal. Our lawful basis is our legitimate interest in answering people who contact us. We never sell or share your details for marketing.',
     },
     {
+      heading: 'Alerts on our own devices',
+      body: 'So that we answer quickly, our own phones and computers are alerted when your enquiry arrives. The alert carries your name and your enquiry’s reference (never your message) and travels through the push service of the device’s maker (Google, Apple, Mozilla or Microsoft), encrypted so that only our devices can read it.',
+    },
+    {
       heading: 'How long we keep it',
       body: `Your enquiry is deleted automatically ${retentionMonths === 1 ? '1 month' : `${retentionMonths} months`} after you sent it. Messages our spam check flagged are deleted after ${SPAM_RETENTION_DAYS} days.`,
     },

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { registerInboxWorker } from './alerts/register-worker';
 import { InboxApp } from './components/inbox-app';
 import '../styles.css';
 import './inbox.css';
@@ -10,3 +11,5 @@ hydrateRoot(
     <InboxApp />
   </StrictMode>,
 );
+
+registerInboxWorker();

@@ -18,6 +18,9 @@ const EXPORT_COLUMNS = [
   'replied_at',
   'reply_method',
   'diagnosed_at',
+  'first_seen_at',
+  'taken_by',
+  'taken_at',
 ] as const;
 
 /**

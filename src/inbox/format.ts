@@ -2,3 +2,7 @@
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+/** A day as a member reads it: "25 Nov 2026". */
+export const formatDate = (iso: string) => date.format(new Date(iso));

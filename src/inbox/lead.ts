@@ -26,6 +26,11 @@ export interface Lead {
   webhook_state: WebhookState;
   /** How it was first answered: a reply the relay accepted, or "Mark replied"; null if not yet. */
   reply_method: 'email' | 'marked' | null;
+  /** The first time any member opened it (issue 40). */
+  first_seen_at: string | null;
+  /** Who pressed "I'm on it" first, and when; null until someone has. */
+  taken_by: string | null;
+  taken_at: string | null;
 }
 
 /** A reply sent from the inbox (public.lead_replies). */
@@ -66,6 +71,10 @@ export const LEAD_COLUMNS = [
   'webhook_state',
   // A computed field (public.reply_method), named as PostgREST serves one.
   'reply_method',
+  // Who saw and took it first (20261126100000_web_push.sql), computed fields too.
+  'first_seen_at',
+  'taken_by',
+  'taken_at',
 ] as const satisfies readonly (keyof Lead)[];
 
 export interface LeadNote {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { INBOX_REPLY_POLL_MS } from '../config/inbox';
+import { closeLeadAlert } from './alerts/close-alert';
 import type { Lead, LeadActivity, LeadNote, LeadReply } from './lead';
 import { getLead, leadActivity, leadNotes, leadReplies, markRead } from './queries';
 import { useRefresh } from './use-refresh';
@@ -21,7 +22,8 @@ export type OpenLeadState =
  * One lead with its notes, replies and activity, read again after each
  * change, on focus, every minute, and every few seconds while a reply waits.
  * Opening it marks it read for this member, once per opening
- * (inbox_mark_read records that in the activity).
+ * (inbox_mark_read records that in the activity, and the first opening by
+ * anyone is the lead's first_seen_at); its alert on this device closes.
  */
 export function useLead(id: number, onRead: () => void) {
   const [result, setResult] = useState<OpenLeadState>({ state: 'loading' });
@@ -52,12 +54,18 @@ export function useLead(id: number, onRead: () => void) {
   useEffect(() => {
     setResult({ state: 'loading' });
     let cancelled = false;
-    void (async () => {
-      await markRead(id).catch((error) => console.warn('Inbox: not marked read', error));
-      if (cancelled) return;
-      readOnce.current();
-      await load();
-    })();
+    // The lead's words first (a tap on an alert waits on them), its read marker beside them;
+    // once marked, the list's dot and the lead's activity are read again.
+    void load();
+    void closeLeadAlert(id).catch(() => undefined);
+    void markRead(id).then(
+      () => {
+        if (cancelled) return;
+        readOnce.current();
+        void load();
+      },
+      (error: unknown) => console.warn('Inbox: not marked read', error),
+    );
     return () => {
       cancelled = true;
     };

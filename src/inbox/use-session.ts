@@ -16,7 +16,9 @@ export function useSession(): Session | null | undefined {
     void (async () => {
       const { data: stored } = await auth.getSession();
       if (!stored.session) return setSession(null);
-      const { error } = await auth.getUser();
+      // With the token named, auth-js checks it without holding its lock, so the first reads
+      // (which ask auth-js for the session) need not wait for this round trip.
+      const { error } = await auth.getUser(stored.session.access_token);
       // Refused (401/403): the session is over. No answer (offline): keep it and let reads retry.
       if (error?.status === 401 || error?.status === 403) {
         await auth.signOut({ scope: 'local' });

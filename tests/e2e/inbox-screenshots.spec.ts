@@ -1,3 +1,4 @@
+import { alertsCopy } from '../../src/content/alerts';
 import { inboxCopy } from '../../src/content/inbox';
 import { clockCopy } from '../../src/content/lead-clocks';
 import { until } from '../support/until.ts';
@@ -11,7 +12,7 @@ const overflow = () => document.documentElement.scrollWidth - window.innerWidth;
 
 /**
  * Pictures of the inbox for people to look at (screenshots/ is git-ignored):
- * signed out, the list, a lead opened and the figures, at each layout width, in each
+ * signed out, the list, a lead opened and taken, the figures and the alerts, at each layout width, in each
  * theme; each checked for nothing wider than the screen.
  */
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
@@ -19,7 +20,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test.use({ viewport });
 
     test('screenshots of the inbox, light and dark', async ({ page, inbox, member }) => {
-      test.slow(); // eight screenshots and a sign-in
+      test.slow(); // twelve screenshots and a sign-in
       const shot = async (state: string, scheme: string) => {
         expect(await page.evaluate(overflow), `${state} fits the width`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: `screenshots/inbox-${device}-${scheme}-${state}.png` });
@@ -60,9 +61,20 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await expect(openedLead(page, 'Priya Shah').getByTestId('lead-message')).toBeVisible();
       await inEachColorScheme(page, (scheme) => shot('lead', scheme));
 
+      const priya = openedLead(page, 'Priya Shah');
+      await priya.getByRole('button', { name: alertsCopy.take.button }).click();
+      await expect(priya.getByText(alertsCopy.take.takenBy(member))).toBeVisible();
+      await inEachColorScheme(page, (scheme) => shot('lead-taken', scheme));
+
       await page.getByRole('button', { name: clockCopy.figures.show }).click();
       await expect(page.getByRole('table', { name: clockCopy.figures.perWeek })).toBeVisible();
       await inEachColorScheme(page, (scheme) => shot('figures', scheme));
+
+      await page.getByRole('button', { name: alertsCopy.view.show }).click();
+      await expect(
+        page.getByRole('heading', { name: alertsCopy.view.devicesHeading, exact: true }),
+      ).toBeVisible();
+      await inEachColorScheme(page, (scheme) => shot('alerts', scheme));
     });
   });
 }

@@ -19,6 +19,7 @@ const FILES = [
   '/robots.txt',
   '/inbox/',
   '/inbox/index.html',
+  '/inbox/sw.js',
 ];
 
 /** The app serves files here; no submission is made. */
@@ -38,6 +39,8 @@ describe('dist/_headers', () => {
     mkdirSync(join(dist, '.vite'));
     mkdirSync(join(dist, 'inbox'));
     writeFileSync(join(dist, 'inbox', 'index.html'), '<!doctype html><title>Inbox</title>');
+    writeFileSync(join(dist, 'inbox', 'sw.js'), 'self.addEventListener("push", () => {})');
+    writeFileSync(join(dist, 'inbox', 'sw.js.br'), 'compressed');
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Site</title>');
     writeFileSync(join(dist, 'index.html.br'), 'compressed');
     writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
@@ -77,6 +80,16 @@ describe('dist/_headers', () => {
       expect(headersFor(rules, path)['x-robots-tag'], path).toBe('noindex');
       expect(headersFor(rules, path)['cache-control'], path).toBe('no-store');
     }
+    // Its service worker is checked at every visit, as browsers expect, in any encoding.
+    for (const encoding of ['identity', 'br']) {
+      const response = await app.inject({
+        url: '/inbox/sw.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.headers['cache-control'], encoding).toBe('no-cache');
+      expect(response.headers['x-robots-tag'], encoding).toBe('noindex');
+    }
+    expect(headersFor(rules, '/inbox/sw.js')['cache-control']).toBe('no-cache');
     // The rule is there before the inbox is built, so no deploy serves it without.
     const empty = mkdtempSync(join(tmpdir(), 'dist-'));
     try {

@@ -40,7 +40,7 @@ describeEachBackend('alerts: pushing a lead', (kind) => {
         reference: expect.stringMatching(/^FD-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
         title: `New lead: ${LEAD.name}`,
         body: expect.stringMatching(/^FD-.{9} · reply by /),
-        url: `/inbox/#lead-${id}`,
+        url: `/inbox/#lead=${id}`,
         replyBy: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         takeToken: expect.any(String),
       });

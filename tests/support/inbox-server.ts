@@ -10,6 +10,11 @@ import { until } from './until.ts';
 
 /** Where lead emails go: a member too, as INBOX_EMAILS defaults to it. */
 const NOTIFY_EMAIL = 'leads@agency.example';
+/**
+ * The push host the browser tests' subscriptions name (headless Chromium cannot reach a real
+ * push service), accepted as WEB_PUSH_HOSTS makes a host acceptable. Nothing listens there.
+ */
+export const BROWSER_TEST_PUSH_HOST = '127.0.0.1:9';
 
 export interface InboxServer {
   server: RunningServer;
@@ -37,6 +42,7 @@ export async function startInboxServer(): Promise<InboxServer> {
     notifyEmail: NOTIFY_EMAIL,
     deliveryPollMs: 100,
     inboxEmails: [NOTIFY_EMAIL],
+    webPushHosts: [BROWSER_TEST_PUSH_HOST],
   });
   return {
     server,

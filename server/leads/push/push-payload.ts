@@ -26,7 +26,7 @@ export interface PushMessage {
   topic: string;
 }
 
-const leadUrl = (id: number) => `/inbox/#lead-${id}`;
+const leadUrl = (id: number) => `/inbox/#lead=${id}`;
 
 /**
  * The payload for a claimed row of app_private.push_claim(), or undefined for

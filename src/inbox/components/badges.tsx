@@ -1,3 +1,4 @@
+import { alertsCopy } from '../../content/alerts';
 import { inboxCopy, type LeadStatus } from '../../content/inbox';
 import type { Lead } from '../lead';
 
@@ -20,7 +21,7 @@ export function StatusBadge({ status }: { status: LeadStatus }) {
   );
 }
 
-/** Verified (a proof of work came with it), suspected spam, and each channel's delivery state. */
+/** Verified (a proof of work came with it), suspected spam, who took it, and each channel's delivery state. */
 export function LeadFacts({ lead }: { lead: Lead }) {
   const { email, webhook, verified, spam } = inboxCopy;
   const failed = 'font-semibold text-danger';
@@ -28,6 +29,11 @@ export function LeadFacts({ lead }: { lead: Lead }) {
     <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted">
       <li data-verified={lead.verified}>{lead.verified ? verified.yes : verified.no}</li>
       {lead.suspected_spam ? <li className="font-semibold text-warm">{spam}</li> : null}
+      {lead.taken_by ? (
+        <li data-taken-by={lead.taken_by} className="font-semibold text-cool">
+          {alertsCopy.take.takenBy(lead.taken_by)}
+        </li>
+      ) : null}
       <li
         data-email-state={lead.email_state}
         className={lead.email_state === 'failed' ? failed : ''}

@@ -2,8 +2,12 @@ import type { Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeadView } from '../lead';
 import { useSession } from '../use-session';
+import { useOpenFromAlert } from '../alerts/use-open-from-alert';
+import { useResubscribe } from '../alerts/use-resubscribe';
 import { FiguresView } from '../figures/figures-view';
-import { InboxHeader } from './inbox-header';
+import { AlertsView } from './alerts-view';
+import { InboxHeader, type InboxPage } from './inbox-header';
+import { OfflineNotice } from './offline-notice';
 import { SignIn } from './sign-in';
 import { Workspace } from './workspace';
 
@@ -23,7 +27,9 @@ export function InboxApp() {
     [],
   );
   const ended = useSessionEnded(session);
-  const [figures, setFigures] = useState(false);
+  const [page, setPage] = useState<InboxPage>('leads');
+  useResubscribe(Boolean(session));
+  useOpenFromAlert(useCallback(() => setPage('leads'), []));
 
   return (
     <>
@@ -31,14 +37,17 @@ export function InboxApp() {
         email={session?.user.email ?? null}
         view={view}
         onSignOut={ended.signingOut}
-        figures={figures}
-        onFigures={setFigures}
+        page={page}
+        onPage={setPage}
       />
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
+        <OfflineNotice />
         {!session ? (
           <SignIn ended={ended.value} />
-        ) : figures ? (
+        ) : page === 'figures' ? (
           <FiguresView />
+        ) : page === 'alerts' ? (
+          <AlertsView />
         ) : (
           <Workspace view={view} onView={onView} />
         )}

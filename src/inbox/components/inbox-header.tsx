@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Wordmark } from '../../components/ui/wordmark';
+import { alertsCopy } from '../../content/alerts';
 import { inboxCopy } from '../../content/inbox';
 import { clockCopy } from '../../content/lead-clocks';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { exportView } from '../export-csv';
 import type { LeadView } from '../lead';
 import { notify } from '../notify';
+import { forgetPushDevices } from '../alerts/push-api';
+import { forgetThisDevice } from '../alerts/this-device';
 import { inboxClients } from '../supabase';
 
 interface InboxHeaderProps {
@@ -15,16 +18,18 @@ interface InboxHeaderProps {
   view: LeadView;
   /** Called just before the member signs out. */
   onSignOut: () => void;
-  /** Whether the figures view is shown instead of the leads, and how to switch. */
-  figures: boolean;
-  onFigures: (figures: boolean) => void;
+  /** What the main area shows (the leads, the figures or the alerts), and how to switch. */
+  page: InboxPage;
+  onPage: (page: InboxPage) => void;
 }
+
+export type InboxPage = 'leads' | 'figures' | 'alerts';
 
 const copy = inboxCopy.header;
 const headingClass = 'text-lg font-semibold text-muted';
 
 /** The brand, the theme toggle and, signed in: who, "Export CSV" and "Sign out". */
-export function InboxHeader({ email, view, onSignOut, figures, onFigures }: InboxHeaderProps) {
+export function InboxHeader({ email, view, onSignOut, page, onPage }: InboxHeaderProps) {
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -41,9 +46,12 @@ export function InboxHeader({ email, view, onSignOut, figures, onFigures }: Inbo
 
   const signOut = async () => {
     onSignOut();
+    // Signing out everywhere ends alerts everywhere too (our server's logout does it as well).
+    await forgetPushDevices().catch((error: unknown) => console.warn('Inbox: devices kept', error));
     const { error } = await inboxClients().auth.signOut();
     // Refused or unreachable: the session still ends on this device.
     if (error) await inboxClients().auth.signOut({ scope: 'local' });
+    await forgetThisDevice().catch(() => undefined);
   };
 
   return (
@@ -62,14 +70,22 @@ export function InboxHeader({ email, view, onSignOut, figures, onFigures }: Inbo
           {email ? (
             <>
               <span className="hidden text-sm text-muted lg:inline">{copy.signedInAs(email)}</span>
-              <button
-                type="button"
-                aria-pressed={figures}
-                onClick={() => onFigures(!figures)}
-                className={buttonClass('outline', 'min-h-11 px-4 text-sm aria-pressed:bg-raised')}
-              >
-                {clockCopy.figures.show}
-              </button>
+              {(
+                [
+                  ['figures', clockCopy.figures.show],
+                  ['alerts', alertsCopy.view.show],
+                ] as const
+              ).map(([shows, label]) => (
+                <button
+                  key={shows}
+                  type="button"
+                  aria-pressed={page === shows}
+                  onClick={() => onPage(page === shows ? 'leads' : shows)}
+                  className={buttonClass('outline', 'min-h-11 px-4 text-sm aria-pressed:bg-raised')}
+                >
+                  {label}
+                </button>
+              ))}
               <button
                 type="button"
                 onClick={exportCsv}

@@ -15,6 +15,7 @@ import { LeadActivityLog } from './lead-activity';
 import { LeadClocks } from './lead-clock';
 import { LeadNotes } from './lead-notes';
 import { LeadReply } from './lead-reply';
+import { LeadTake } from './lead-take';
 
 const copy = inboxCopy.lead;
 
@@ -117,6 +118,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
         </dl>
         <LeadClocks lead={lead} />
         <div className="flex flex-wrap gap-2 pt-1">
+          <LeadTake lead={lead} onTaken={after} />
           {reply ? (
             <a href={reply} className={buttonClass('cool', 'min-h-11 max-w-full px-4 text-sm')}>
               <Icon name="mail" className="size-4" />

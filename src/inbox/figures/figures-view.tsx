@@ -51,12 +51,20 @@ export function FiguresView() {
   );
 }
 
+/** Seconds as the figures read them, or "None yet". */
+const seconds = (value: number | null, none: string = copy.noneYet) =>
+  value == null ? none : duration(value * 1000);
+
 function Figures({ figures: f }: { figures: LeadFigures }) {
-  const median = f.median_first_reply_seconds;
   const facts: [string, string][] = [
     [copy.leads, String(f.leads)],
     [copy.heldAsSpam, String(f.held_as_spam)],
-    [copy.medianReply, median == null ? copy.noReplies : duration(median * 1000)],
+    [copy.medianSeen, seconds(f.median_first_seen_seconds)],
+    [copy.p90Seen, seconds(f.p90_first_seen_seconds)],
+    [copy.seenWithin5Minutes, copy.share(f.seen_within_5_minutes, f.seen_counted)],
+    [copy.medianTaken, seconds(f.median_taken_seconds)],
+    [copy.p90Taken, seconds(f.p90_taken_seconds)],
+    [copy.medianReply, seconds(f.median_first_reply_seconds, copy.noReplies)],
     [copy.withinPromise, copy.share(f.replied_within_promise, f.reply_counted)],
     [copy.within5Minutes, copy.share(f.replied_within_5_minutes, f.reply_counted)],
     [copy.within1Hour, copy.share(f.replied_within_1_hour, f.reply_counted)],

@@ -17,6 +17,13 @@ export interface LeadFigures {
   diagnosis_counted: number;
   diagnosed_within_24_hours: number;
   weeks: { week_of: string; leads: number }[] | null;
+  /** Seen and taken (20261126100000_web_push.sql): seconds from arrival, null when none. */
+  seen_counted: number;
+  seen_within_5_minutes: number;
+  median_first_seen_seconds: number | null;
+  p90_first_seen_seconds: number | null;
+  median_taken_seconds: number | null;
+  p90_taken_seconds: number | null;
 }
 
 export type FiguresState =

@@ -1,0 +1,74 @@
+/**
+ * Every word of the inbox's alerts (issue 40, docs/alerts.md): the installed
+ * app's name, the offline state, the alerts view, "I'm on it" and "Taken by",
+ * and what the service worker writes on a notification. The server writes a
+ * new lead's title and body (the push payload); these are the rest.
+ */
+export const alertsCopy = {
+  app: {
+    name: (brand: string) => `${brand} inbox`,
+    /** Under the icon on a Home Screen, where about 12 characters fit. */
+    shortName: 'Leads',
+    description: 'New leads, seen and taken, on the agency’s own devices.',
+  },
+
+  offline:
+    'You’re offline. The inbox shows leads again as soon as the connection is back; alerts still arrive.',
+
+  view: {
+    show: 'Alerts',
+    heading: 'Alerts on your devices',
+    intro:
+      'A new lead buzzes every device that has alerts on, within seconds, at any hour (your phone’s own quiet hours still apply). The alert shows the lead’s name and reference, never the message.',
+    turnOn: 'Turn on alerts',
+    turnOff: 'Turn off alerts',
+    on: 'Alerts are on for this device.',
+    off: 'Alerts are off for this device.',
+    turnedOn: 'Alerts are on for this device',
+    turnedOff: 'Alerts are off for this device',
+    unsupported:
+      'This browser cannot receive alerts. On an iPhone, add the inbox to the Home Screen (iOS 16.4 or later) and open it from there.',
+    blocked:
+      'Notifications are blocked for this site. Allow them in the browser’s or the phone’s settings, then turn alerts on again.',
+    failed: 'Alerts could not be turned on. Check the connection and try again.',
+    otherMember:
+      'This browser already gets another member’s alerts. They turn alerts off here first.',
+    devicesHeading: 'Your devices',
+    devicesEmpty: 'No device has alerts on yet.',
+    devicesFailed: 'Your devices could not be loaded. Try again shortly.',
+    added: (date: string) => `added ${date}`,
+    thisDevice: 'this device',
+    remove: 'Remove',
+    removeLabel: (browser: string, date: string) => `Remove ${browser}, added ${date}`,
+    removed: (browser: string) => `${browser} will get no more alerts`,
+    removeFailed: 'That device could not be removed. Try again.',
+  },
+
+  take: {
+    button: 'I’m on it',
+    done: 'You’re on it: the others’ alerts for this lead say so',
+    failed: 'That did not go through. Try again.',
+    alreadyTaken: 'Someone else took it first.',
+    takenBy: (who: string) => `Taken by ${who}`,
+  },
+
+  /** What a browser is called in the list of devices (src/inbox/alerts/browser-name.ts). */
+  browserName: (browser: string, system: string) => `${browser} on ${system}`,
+  unknownBrowser: 'A browser',
+  unknownSystem: 'this device',
+
+  /** Written by the service worker on the phone (src/inbox/sw/). */
+  notification: {
+    open: 'Open',
+    take: 'I’m on it',
+    /** When a push carries no readable payload: iOS ends a subscription whose push shows nothing. */
+    fallbackTitle: 'New activity in the inbox',
+    fallbackBody: 'Open the inbox to see it.',
+    takenTitle: (name?: string) => (name ? `You’re on it: ${name}` : 'You’re on it'),
+    takenBody: (reference?: string) =>
+      `${reference ? `${reference} is yours. ` : ''}The others’ alerts say so.`,
+    takeFailedTitle: 'That did not go through',
+    takeFailedBody: 'Open the lead to take it.',
+    takenBy: (who: string) => `Taken by ${who}`,
+  },
+} as const;

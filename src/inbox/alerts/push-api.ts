@@ -1,0 +1,45 @@
+import { inboxClients } from '../supabase';
+import { InboxRequestError } from '../queries';
+
+/**
+ * The alerts' reads and RPCs (the contract in docs/alerts.md): the VAPID key,
+ * this member's devices (their own only, by row-level security), adding and
+ * removing one, and "I'm on it".
+ */
+export interface PushDevice {
+  id: number;
+  endpoint: string;
+  browser: string;
+  created_at: string;
+}
+
+async function call<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  const { data, error, status } = await inboxClients().rest.rpc(name, args);
+  if (error) throw new InboxRequestError(status, error);
+  return data as T;
+}
+
+/** The server's VAPID public key, base64url, for pushManager.subscribe. */
+export const pushKey = () => call<string>('inbox_push_key', {});
+
+export const addPushDevice = (
+  subscription: { endpoint: string; p256dh: string; auth: string },
+  browser: string,
+) => call<number>('inbox_add_push_device', { ...subscription, browser });
+
+export const removePushDevice = (id: number) =>
+  call<void>('inbox_remove_push_device', { device_id: id });
+
+/** Every device of this member's: before signing out everywhere (hosted Supabase cannot do it itself). */
+export const forgetPushDevices = () => call<void>('inbox_forget_push_devices', {});
+
+export const takeLead = (id: number) => call<void>('inbox_take', { lead_id: id });
+
+export async function listPushDevices(): Promise<PushDevice[]> {
+  const { data, error, status } = await inboxClients()
+    .rest.from('push_devices')
+    .select('id,endpoint,browser,created_at')
+    .order('created_at', { ascending: true });
+  if (error) throw new InboxRequestError(status, error);
+  return data as PushDevice[];
+}

@@ -1,0 +1,116 @@
+import { alertsCopy } from '../../src/content/alerts';
+import { deliverPush, inboxWorker, shownNotifications, tapNotification } from './support/inbox-app';
+import { expect, INBOX_PATH, test } from './support/inbox';
+
+/**
+ * The service worker shows each push (issue 40): the payload is the contract's
+ * (docs/alerts.md), delivered through DevTools as the push service would.
+ */
+
+const copy = alertsCopy.notification;
+const LEAD = {
+  kind: 'lead',
+  leadId: 4242,
+  reference: 'FD-TEST-4242',
+  name: 'Jane Alert',
+  replyBy: '2026-11-25T17:30:00Z',
+  title: 'New lead: Jane Alert',
+  body: 'FD-TEST-4242 · reply by 17:30',
+  url: '/inbox/#lead=4242',
+  takeToken: 'token-from-the-server',
+};
+
+test.use({ permissions: ['notifications'] });
+
+test('a pushed lead shows a notification with its name and both actions; "taken" replaces it', async ({
+  page,
+  context,
+}) => {
+  await page.goto(INBOX_PATH);
+  await inboxWorker(page);
+
+  await deliverPush(context, page, LEAD);
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  const [alert] = await shownNotifications(page);
+  expect(alert).toMatchObject({ title: LEAD.title, body: LEAD.body, tag: 'lead-4242' });
+  expect(alert!.actions).toEqual([
+    { action: 'open', title: copy.open },
+    { action: 'take', title: copy.take },
+  ]);
+  expect(alert!.data).toMatchObject({ leadId: 4242, takeToken: LEAD.takeToken });
+  expect(alert!.data.url).toMatch(/\/inbox\/#lead=4242$/);
+
+  await deliverPush(context, page, {
+    kind: 'taken',
+    leadId: 4242,
+    takenBy: 'sam@agency.example',
+    title: LEAD.title,
+    body: copy.takenBy('sam@agency.example'),
+    url: LEAD.url,
+  });
+  await expect
+    .poll(async () => (await shownNotifications(page)).map((n) => [n.tag, n.body]))
+    .toEqual([['lead-4242', copy.takenBy('sam@agency.example')]]);
+  expect((await shownNotifications(page))[0]!.actions).toEqual([
+    { action: 'open', title: copy.open },
+  ]);
+});
+
+test('the count of leads waiting has a notification of its own, an escalation stays until acted on, and an unreadable push still shows one', async ({
+  page,
+  context,
+}) => {
+  await page.goto(INBOX_PATH);
+  await inboxWorker(page);
+  await deliverPush(context, page, {
+    kind: 'waiting',
+    count: 14,
+    title: '14 new leads waiting',
+    body: 'Open the inbox to see them.',
+    url: '/inbox/',
+  });
+  await deliverPush(context, page, 'not the contract');
+  // A URL off the inbox is never followed: a lead's alert opens the lead by the inbox's fragment.
+  await deliverPush(context, page, { ...LEAD, leadId: 7, url: 'https://elsewhere.example/' });
+  // Nobody has seen it yet: the escalation stays on screen until someone acts.
+  await deliverPush(context, page, {
+    ...LEAD,
+    kind: 'escalation',
+    leadId: 8,
+    url: '/inbox/#lead=8',
+  });
+  await expect.poll(async () => (await shownNotifications(page)).length).toBe(4);
+  const shown = await shownNotifications(page);
+  expect(shown.find((n) => n.tag === 'lead-8')?.requireInteraction).toBe(true);
+  expect(shown.find((n) => n.tag === 'lead-7')?.requireInteraction).toBe(false);
+  expect(shown.find((n) => n.tag === 'waiting')?.title).toBe('14 new leads waiting');
+  expect(shown.find((n) => n.title === copy.fallbackTitle)).toBeTruthy();
+  const leadUrl = new URL(String(shown.find((n) => n.tag === 'lead-7')?.data.url));
+  expect([leadUrl.origin, leadUrl.pathname, leadUrl.hash]).toEqual([
+    new URL(page.url()).origin,
+    INBOX_PATH,
+    '#lead=7',
+  ]);
+  const waiting = new URL(String(shown.find((n) => n.tag === 'waiting')?.data.url));
+  expect(waiting.pathname).toBe(INBOX_PATH);
+});
+
+test('"Open" on a notification opens the lead in the open inbox; "I\'m on it" with a token the server refuses says so', async ({
+  page,
+  context,
+}) => {
+  await page.goto(INBOX_PATH);
+  const worker = await inboxWorker(page);
+  await deliverPush(context, page, LEAD);
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+
+  await tapNotification(worker, 'lead-4242', 'open');
+  await expect(page).toHaveURL(/\/inbox\/#lead=4242$/);
+
+  await deliverPush(context, page, LEAD);
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  await tapNotification(worker, 'lead-4242', 'take');
+  await expect
+    .poll(async () => (await shownNotifications(page)).map((n) => n.title))
+    .toEqual([copy.takeFailedTitle]);
+});

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { INBOX_SESSION_KEY } from '../../src/config/inbox';
+import { alertsCopy } from '../../src/content/alerts';
+import { browserName } from '../../src/inbox/alerts/browser-name';
+import { BROWSER_TEST_PUSH_HOST } from '../support/inbox-server.ts';
+import { violations } from './support/axe';
+import { deviceKeys, inboxWorker, stubPushSubscription } from './support/inbox-app';
+import { expect, signIn, test } from './support/inbox';
+import { inEachColorScheme } from './support/site';
+
+/** "Turn on alerts", the member's devices, "Turn off alerts" (issue 40), against our server. */
+
+const copy = alertsCopy.view;
+
+test.use({ permissions: ['notifications'] });
+
+async function openAlerts(page: Page) {
+  await page.getByRole('button', { name: copy.show }).click();
+  await expect(page.getByRole('heading', { name: copy.heading })).toBeVisible();
+}
+
+const devices = (page: Page) =>
+  page.getByRole('region', { name: copy.devicesHeading }).getByRole('listitem');
+
+test('"Turn on alerts" subscribes this device and lists it; "Turn off alerts" removes it; axe finds nothing', async ({
+  page,
+  inbox,
+  member,
+}, testInfo) => {
+  const endpoint = `https://${BROWSER_TEST_PUSH_HOST}/push/${testInfo.testId}-on-off`;
+  await stubPushSubscription(page, endpoint);
+  await signIn(page, inbox, member);
+  await inboxWorker(page);
+  await openAlerts(page);
+  await expect(page.getByText(copy.off)).toBeVisible();
+  await expect(page.getByText(copy.devicesEmpty)).toBeVisible();
+
+  await page.getByRole('button', { name: copy.turnOn }).click();
+  await expect(page.getByText(copy.on)).toBeVisible();
+  await expect(devices(page)).toHaveCount(1);
+  // Desktop Chrome's user agent, as Playwright's device gives it: "Chrome on Windows".
+  const name = browserName(await page.evaluate(() => navigator.userAgent));
+  expect(name).toBe('Chrome on Windows');
+  await expect(devices(page)).toContainText(`${name} (${copy.thisDevice})`);
+  await inEachColorScheme(page, async (scheme) => {
+    expect.soft(await violations(page), `alerts on, ${scheme}`).toEqual([]);
+  });
+
+  await page.getByRole('button', { name: copy.turnOff }).click();
+  await expect(page.getByText(copy.off)).toBeVisible();
+  await expect(page.getByText(copy.devicesEmpty)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('test-push-subscription'))).toBeNull();
+});
+
+test('another device can be removed from the list; a lapsed subscription is renewed quietly when the app opens', async ({
+  page,
+  inbox,
+  member,
+}, testInfo) => {
+  const endpoint = `https://${BROWSER_TEST_PUSH_HOST}/push/${testInfo.testId}-renew`;
+  await stubPushSubscription(page, endpoint);
+  await signIn(page, inbox, member);
+  await inboxWorker(page);
+  await openAlerts(page);
+  await page.getByRole('button', { name: copy.turnOn }).click();
+  await expect(page.getByText(copy.on)).toBeVisible();
+
+  // A second device of the same member's, registered as that device's inbox would.
+  await page.evaluate(
+    async ({ sessionKey, endpoint, keys }) => {
+      const session = JSON.parse(localStorage.getItem(sessionKey)!);
+      const response = await fetch('/rest/v1/rpc/inbox_add_push_device', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.access_token}`,
+        },
+        body: JSON.stringify({ endpoint, ...keys, browser: 'Firefox on Windows' }),
+      });
+      if (!response.ok) throw new Error(await response.text());
+    },
+    { sessionKey: INBOX_SESSION_KEY, endpoint: `${endpoint}-other`, keys: deviceKeys() },
+  );
+  await page.reload();
+  await openAlerts(page);
+  await expect(devices(page)).toHaveCount(2);
+  await page.getByRole('button', { name: /^Remove Firefox on Windows/ }).click();
+  await expect(devices(page)).toHaveCount(1);
+  await expect(devices(page)).toContainText(copy.thisDevice);
+
+  // The browser let the subscription lapse: opening the app subscribes and registers it again.
+  await page.evaluate(() => localStorage.removeItem('test-push-subscription'));
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('test-push-subscription')))
+    .toBe(endpoint);
+  await openAlerts(page);
+  await expect(page.getByText(copy.on)).toBeVisible();
+});

@@ -1,0 +1,146 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { INBOX_SCOPE } from '../../../src/config/inbox-app';
+
+/**
+ * The installed inbox in a test: its service worker once active and in
+ * control of the page, its registration's id for DevTools' push delivery,
+ * and what it keeps in Cache Storage and shows as notifications.
+ */
+
+/** Waits until the inbox's worker is active and controls the page; resolves to the worker. */
+export async function inboxWorker(page: Page): Promise<Worker> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
+  });
+  const worker = page
+    .context()
+    .serviceWorkers()
+    .find((w) => new URL(w.url()).pathname.startsWith(INBOX_SCOPE));
+  return worker ?? page.context().waitForEvent('serviceworker');
+}
+
+/** Every URL in Cache Storage, by cache name, as the page's origin holds them. */
+export const cachedUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const out: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      out[name] = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    }
+    return out;
+  });
+
+/** The notifications the inbox's worker shows now: title, body, tag and actions. */
+export const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      requireInteraction: n.requireInteraction,
+      actions: (n as unknown as { actions: { action: string; title: string }[] }).actions.map(
+        ({ action, title }) => ({ action, title }),
+      ),
+      data: n.data as Record<string, unknown>,
+    }));
+  });
+
+/**
+ * Delivers a push to the inbox's worker as the push service would, through
+ * DevTools (ServiceWorker.deliverPushMessage): headless Chromium cannot reach
+ * a real push service, and the payload is what the worker decrypts.
+ */
+export async function deliverPush(context: BrowserContext, page: Page, payload: unknown) {
+  const cdp = await context.newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find(
+        (r: { scopeURL: string; isDeleted: boolean }) =>
+          r.scopeURL === `${origin}${INBOX_SCOPE}` && !r.isDeleted,
+      );
+      if (found) resolve(found.registrationId as string);
+    });
+    void cdp.send('ServiceWorker.enable');
+  });
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId,
+    data: JSON.stringify(payload),
+  });
+  await cdp.detach();
+}
+
+/**
+ * A tap on the notification tagged `tag` (action '' is the notification
+ * itself), dispatched in the worker as the browser dispatches it: no DevTools
+ * command clicks a notification.
+ */
+export async function tapNotification(worker: Worker, tag: string, action: string) {
+  await worker.evaluate(
+    async ([tag, action]) => {
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+      };
+      const [notification] = await scope.registration.getNotifications({ tag });
+      if (!notification) throw new Error(`No notification tagged ${tag}`);
+      const NotificationEvent = (
+        self as unknown as {
+          NotificationEvent: new (type: string, init: object) => Event;
+        }
+      ).NotificationEvent;
+      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification, action }));
+    },
+    [tag, action] as const,
+  );
+}
+
+/** A subscription's public key and auth secret, as a browser makes them for each one. */
+export function deviceKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+}
+
+/**
+ * Hands pushManager.subscribe a subscription for a local push endpoint, as
+ * Chromium would for Google's (which headless Chromium cannot reach): the
+ * browser's API is stubbed, never our server. The subscription outlives a
+ * reload (localStorage) as a browser's does; `unsubscribe` ends it.
+ */
+export async function stubPushSubscription(page: Page, endpoint: string) {
+  const keys = deviceKeys();
+  await page.addInitScript(
+    ({ endpoint, keys }) => {
+      const KEY = 'test-push-subscription';
+      const subscription = () => ({
+        endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true },
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: async () => {
+          localStorage.removeItem(KEY);
+          return true;
+        },
+      });
+      PushManager.prototype.subscribe = async function () {
+        localStorage.setItem(KEY, endpoint);
+        return subscription() as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return localStorage.getItem(KEY) ? (subscription() as unknown as PushSubscription) : null;
+      };
+    },
+    { endpoint, keys },
+  );
+}
