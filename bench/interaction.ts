@@ -3,14 +3,16 @@
  * built page served by our server, fresh context each run:
  * - the first tap on the menu toggle (390×844, touch) and on the theme toggle
  *   (1280×800), after the page has loaded and sat idle for 6 s: Event Timing's
- *   duration of the tap (what INP counts), and the time from the tap to the
- *   frame that paints its answer (the menu shown, the theme changed);
+ *   duration of the tap (what INP counts), split as the click's input delay,
+ *   its handlers' processing and the presentation of its frame, and the time
+ *   from the tap to the frame that paints its answer (the menu shown, the theme changed);
  * - scrolling to the contact form (390×844): the longest main-thread task from
  *   the scroll until the form answers (its island hydrated), by the Long Tasks API.
  * Each --dist is measured in turn within every run (alternated), so a busy
- * machine weighs on all alike. Prints medians (min–max). A benchmark, not a test.
+ * machine weighs on all alike. Prints the median and the worst of the runs. A
+ * benchmark, not a test. --no-form leaves out the scroll to the form.
  *
- *   node --import tsx bench/interaction.ts [--runs 5] [--dist dist] [--dist other-dist]
+ *   node --import tsx bench/interaction.ts [--runs 10] [--no-form] [--dist dist] [--dist other-dist]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +26,8 @@ import { HYDRATED_ATTRIBUTE } from '../src/lib/hydration-marker.ts';
 
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '10' },
+    'no-form': { type: 'boolean', default: false },
     dist: { type: 'string', multiple: true, default: ['dist'] },
   },
 });
@@ -43,6 +46,12 @@ type EventEntry = PerformanceEventTiming & { interactionId: number };
 interface Tap {
   /** Event Timing: the longest entry of the tap's interaction (pointerdown, pointerup, click). */
   eventTiming: number;
+  /** The click's entry: from the tap to its first handler (the main thread was busy). */
+  inputDelay: number;
+  /** The click's entry: its handlers, the loader's answer among them. */
+  processing: number;
+  /** The click's entry: from its handlers' end to the frame presented (style, layout, paint). */
+  presentation: number;
   /** From the tap's timestamp to the animation frame that paints its answer. */
   toAnswer: number;
 }
@@ -112,10 +121,17 @@ async function tap(page: Page, name: RegExp | string, answered: string, touch: b
       const events = (window as unknown as { events: EventEntry[] }).events.filter(
         (e) => e.interactionId > 0,
       );
-      if (events.length === 0) return { eventTiming: 16, toAnswer: paintedAt - tappedAt };
+      const click = events.find((e) => e.name === 'click');
+      if (events.length === 0 || !click) {
+        const none = { inputDelay: 0, processing: 0, presentation: 0 };
+        return { eventTiming: 16, ...none, toAnswer: paintedAt - tappedAt };
+      }
       const first = Math.min(...events.map((e) => e.startTime));
       return {
         eventTiming: Math.max(...events.map((e) => e.duration)),
+        inputDelay: click.processingStart - click.startTime,
+        processing: click.processingEnd - click.processingStart,
+        presentation: click.startTime + click.duration - click.processingEnd,
         toAnswer: paintedAt - first,
       };
     },
@@ -171,7 +187,16 @@ async function formOnScroll(browser: Browser, url: string): Promise<number> {
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 const figure = (list: number[]) =>
-  `${median(list).toFixed(0)} ms (${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)})`;
+  `${median(list).toFixed(0)} ms (worst ${Math.max(...list).toFixed(0)})`;
+/** A tap's figures: its duration, the click's three parts, and the time to its answer. */
+const tapFigures = (taps: Tap[], answer: string) =>
+  [
+    `Event Timing ${figure(taps.map((t) => t.eventTiming))}`,
+    `input delay ${figure(taps.map((t) => t.inputDelay))}`,
+    `processing ${figure(taps.map((t) => t.processing))}`,
+    `presentation ${figure(taps.map((t) => t.presentation))}`,
+    `to ${answer} ${figure(taps.map((t) => t.toAnswer))}`,
+  ].join('\n    ');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-interaction-'));
 const servers = await Promise.all(
@@ -187,20 +212,18 @@ try {
     for (const [i, server] of servers.entries()) {
       results[i]!.menu.push(await menuTap(browser, `${server.url}/`));
       results[i]!.theme.push(await themeTap(browser, `${server.url}/`));
-      results[i]!.form.push(await formOnScroll(browser, `${server.url}/`));
+      if (!values['no-form']) results[i]!.form.push(await formOnScroll(browser, `${server.url}/`));
     }
   }
-  console.log(`Chromium at ${CPU_SLOWDOWN}× CPU, median of ${RUNS} runs (min–max), alternated`);
+  console.log(`Chromium at ${CPU_SLOWDOWN}× CPU, median of ${RUNS} runs (worst), alternated`);
   for (const [i, dist] of values.dist.entries()) {
     const r = results[i]!;
     console.log(`\n${dist}`);
-    console.log(
-      `  menu toggle, first tap: Event Timing ${figure(r.menu.map((t) => t.eventTiming))}; to the menu shown ${figure(r.menu.map((t) => t.toAnswer))}`,
-    );
-    console.log(
-      `  theme toggle, first tap: Event Timing ${figure(r.theme.map((t) => t.eventTiming))}; to the theme shown ${figure(r.theme.map((t) => t.toAnswer))}`,
-    );
-    console.log(`  scroll to the form until it answers: longest task ${figure(r.form)}`);
+    console.log(`  menu toggle, first tap:\n    ${tapFigures(r.menu, 'the menu shown')}`);
+    console.log(`  theme toggle, first tap:\n    ${tapFigures(r.theme, 'the theme shown')}`);
+    if (r.form.length > 0) {
+      console.log(`  scroll to the form until it answers: longest task ${figure(r.form)}`);
+    }
   }
 } finally {
   await browser.close();

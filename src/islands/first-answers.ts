@@ -16,7 +16,7 @@ import { cycleTheme, THEME_CONTROL } from './theme-controls';
 export function answerFirstTap(target: HTMLElement): boolean {
   const dialog = dialogOpenedBy(target);
   if (dialog) {
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) openDialog(dialog);
     return true;
   }
   if (target.matches(THEME_CONTROL)) {
@@ -24,6 +24,46 @@ export function answerFirstTap(target: HTMLElement): boolean {
     return true;
   }
   return false;
+}
+
+/** A dialog that covers the whole screen (the menu): nothing behind it shows while it is open. */
+const FULL_SCREEN_DIALOG = 'data-full-screen';
+
+/**
+ * Where a full-screen dialog sits while it is shown but not yet modal: where
+ * the top layer puts a modal one (the browser's own dialog:modal rules).
+ */
+const AS_IF_MODAL = 'position: fixed; inset: 0; overflow: auto';
+
+/**
+ * Opens `dialog` as a modal. showModal() makes the rest of the page inert, which
+ * restyles every element of the page at once (a trace at 4× CPU: 45 ms of the
+ * menu tap's 57 ms handler, 409 elements). A full-screen dialog hides the page
+ * it makes inert, so it is shown in the tap's frame as it will look, and made
+ * modal in a task after that frame is painted (focus kept inside, Escape, the
+ * page inert): the visitor sees the same menu, sooner.
+ */
+function openDialog(dialog: HTMLDialogElement) {
+  if (!dialog.hasAttribute(FULL_SCREEN_DIALOG)) {
+    dialog.showModal();
+    return;
+  }
+  const style = dialog.getAttribute('style');
+  dialog.setAttribute('style', AS_IF_MODAL);
+  dialog.show();
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (style === null) dialog.removeAttribute('style');
+      else dialog.setAttribute('style', style);
+      // Closed in the meantime (there is no Escape yet, but a link in it closes it): nothing to upgrade.
+      if (!dialog.open || dialog.matches(':modal')) return;
+      const focused = document.activeElement;
+      // An open dialog cannot become modal: closed and shown again in one task, no frame between.
+      dialog.close();
+      dialog.showModal();
+      if (focused instanceof HTMLElement && dialog.contains(focused)) focused.focus();
+    }),
+  );
 }
 
 function dialogOpenedBy(target: HTMLElement): HTMLDialogElement | null {

@@ -38,6 +38,8 @@ export function MobileMenu() {
         ref={dialogRef}
         id={MENU_ID}
         aria-label={navCopy.menuTitle}
+        // It covers the screen: a first tap shows it before making it modal (src/islands/first-answers.ts).
+        data-full-screen=""
         onKeyDown={onKeyDown}
         className="m-0 h-dvh max-h-none w-full max-w-none bg-canvas text-ink backdrop:bg-black/60"
       >
