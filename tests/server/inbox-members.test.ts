@@ -1,9 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { seedMembers } from '../../server/auth/members.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
+
+// Each command opens the database, and the embedded one takes seconds to open on a busy host:
+// a deadline only (tests/support/budgets.ts).
+vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 /** `npm run -s submissions -- members add|remove|list`, on either backend. */
 describeEachBackend('submissions members', (kind) => {

@@ -12,7 +12,7 @@ import { VALID } from '../support/requests.ts';
 import { createPostgresDatabase, describePostgres, emptyDataDir } from './support/backends.ts';
 import { storeLead } from './support/inbox.ts';
 import { addDevice, PARTNER, PUSH_WITHIN_MS, startPushInbox } from './support/push-inbox.ts';
-import { SUPABASE_PREPARATION } from './support/supabase-shaped.ts';
+import { SUPABASE_PREPARATION, supabaseSignIn } from './support/supabase-shaped.ts';
 
 /**
  * Pushes with several senders on one database: each lead once per device
@@ -104,10 +104,11 @@ describePostgres('alerts: npm run worker over a Supabase-shaped database', () =>
     // The member turns alerts on once the worker has written WEB_PUSH_HOSTS.
     await client.query('insert into app_private.inbox_members (email) values ($1)', [PARTNER]);
     const device = service.subscribe();
+    const partner = await supabaseSignIn(client, PARTNER);
     // As PostgREST runs the member's request on hosted Supabase: their role and claims.
     await client.query('begin');
     await client.query("select set_config('request.jwt.claims', $1, true)", [
-      JSON.stringify({ role: 'authenticated', email: PARTNER }),
+      JSON.stringify(partner),
     ]);
     await client.query('set local role authenticated');
     await client.query('select public.inbox_add_push_device($1, $2, $3, $4)', [

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { openDatabase } from '../../../server/db/open-database.ts';
 import { createPostgresDatabase, emptyDataDir, sharedPerBackend } from './backends.ts';
 import { changesTo, COLLEAGUE } from './session-reach.ts';
-import { SUPABASE_PREPARATION } from './supabase-shaped.ts';
+import { SUPABASE_PREPARATION, supabaseSignIn, type Claims } from './supabase-shaped.ts';
 
 /** Everything in Supabase's `auth` schema, to show our migrations leave it as it was. */
 export const AUTH_SCHEMA = `
@@ -18,14 +18,7 @@ export const MEMBER = 'owner@example.co.uk';
 export { COLLEAGUE };
 export const STRANGER = 'stranger@example.co.uk';
 
-/** The claims of a Supabase Auth access token. */
-export interface Claims {
-  role: string;
-  aud: string;
-  email: string;
-  sub: string;
-  session_id?: string;
-}
+export type { Claims };
 
 /** An error's SQLSTATE, or 'ok'. */
 export const failure = (run: Promise<unknown>) =>
@@ -88,24 +81,7 @@ export const supabaseLike = () =>
     }
 
     /** A Supabase Auth user (once per address) and a new session of theirs, as its token's claims. */
-    const signIn = async (email: string): Promise<Claims> => {
-      const { rows } = await client.query(
-        `with found as (select id from auth.users where email = $1),
-              made as (insert into auth.users (id, aud, role, email)
-                       select gen_random_uuid(), 'authenticated', 'authenticated', $1
-                       where not exists (select from found) returning id)
-         select id from found union all select id from made`,
-        [email],
-      );
-      const sub = String(rows[0].id);
-      const session = await client.query(
-        `insert into auth.sessions (id, user_id, created_at, aal)
-         values (gen_random_uuid(), $1, now(), 'aal1') returning id`,
-        [sub],
-      );
-      const id = String(session.rows[0].id);
-      return { role: 'authenticated', aud: 'authenticated', email, sub, session_id: id };
-    };
+    const signIn = (email: string) => supabaseSignIn(client, email);
 
     /** One statement as PostgREST runs a request: the role, and the token's claims. */
     const asRequest = async (
