@@ -181,7 +181,7 @@ test('the agency’s inbox on the static host signs in with an emailed code and 
   await expect(leadLink(page, lead.name)).toBeVisible();
   // Signed in and read through the API's auth and REST routes, across origins.
   expect(apiLog).toMatch(/"method":"OPTIONS","url":"\/auth\/v1\/otp[^"]*","statusCode":200/);
-  expect(apiLog).toMatch(/"method":"GET","url":"\/rest\/v1\/inbox_leads[^"]*","statusCode":200/);
+  expect(apiLog).toMatch(/"method":"GET","url":"\/rest\/v1\/inbox_list[^"]*","statusCode":200/);
   expect(await violations()).toEqual([]);
   expect(problems).toEqual([]);
 });

@@ -44,11 +44,17 @@ describePostgres('a deadlock between two sends of one draft', () => {
     await backend?.dispose();
   });
 
-  /** Until the server's insert waits on a lock another transaction holds. */
+  /**
+   * Until the server's insert waits on a lock another transaction holds. Its
+   * insert by its words: the server's other loops (delivery, pushes, clocks)
+   * may wait on a lock of their own, and the deadlock below needs this one.
+   */
   async function serverWaitsOnALock() {
     for (;;) {
       const { rowCount } = await watcher.query(
-        "select 1 from pg_stat_activity where application_name = 'contact-site' and wait_event_type = 'Lock'",
+        `select 1 from pg_stat_activity
+         where application_name = 'contact-site' and wait_event_type = 'Lock'
+           and query ilike 'insert into public.contact_submissions%'`,
       );
       if (rowCount) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
