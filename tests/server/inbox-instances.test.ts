@@ -1,21 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/start.ts';
-import { SmtpSink } from '../support/smtp-sink.ts';
-import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
-import {
-  createPostgresDatabase,
-  describePostgres,
-  emptyDataDir,
-  TEST_RATE_LIMIT,
-} from './support/backends.ts';
-import {
-  AGENCY,
-  codeSentTo,
-  inboxClient,
-  OWNER,
-  RELAXED_LIMITS,
-  storeLead,
-} from './support/inbox.ts';
+import type { RunningServer } from '../../server/start.ts';
+import type { SmtpSink } from '../support/smtp-sink.ts';
+import { describePostgres } from './support/backends.ts';
+import { codeSentTo, inboxClient, OWNER, startInstances, storeLead } from './support/inbox.ts';
 
 /**
  * Three instances on one PostgreSQL (topology 1 at scale): codes, sessions
@@ -23,35 +10,12 @@ import {
  * another started, with nothing configured to share.
  */
 describePostgres('inbox sign-in across three instances', () => {
-  const servers: RunningServer[] = [];
+  let servers: RunningServer[] = [];
   let sink: SmtpSink;
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    const database = await createPostgresDatabase();
-    const { dataDir, remove } = emptyDataDir();
-    const start = () =>
-      startServer({
-        databaseUrl: database.url,
-        dataDir,
-        distDir: `${dataDir}/no-site`,
-        port: 0,
-        rateLimitPerMinute: TEST_RATE_LIMIT,
-        proofOfWork: TEST_PROOF_OF_WORK,
-        smtpUrl: sink.url,
-        notifyEmail: AGENCY,
-        inboxEmails: [OWNER],
-        codeRules: RELAXED_LIMITS,
-      });
-    // One at a time, as a rolling start would: each migrates (a no-op after the first).
-    for (let i = 0; i < 3; i++) servers.push(await start());
-    cleanup = async () => {
-      for (const server of servers) await server.close();
-      await sink.down();
-      await database.drop();
-      remove();
-    };
+    ({ servers, sink, close: cleanup } = await startInstances(3));
   });
   afterAll(() => cleanup?.());
 

@@ -1,49 +1,26 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/start.ts';
-import { SmtpSink } from '../support/smtp-sink.ts';
-import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
+import type { RunningServer } from '../../server/start.ts';
+import type { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import {
-  createPostgresDatabase,
-  describePostgres,
-  emptyDataDir,
-  TEST_RATE_LIMIT,
-} from './support/backends.ts';
-import { AGENCY, inboxClient, OWNER, RELAXED_LIMITS, signIn, storeLead } from './support/inbox.ts';
+import { describePostgres } from './support/backends.ts';
+import { inboxClient, signIn, startInstances, storeLead } from './support/inbox.ts';
 import { sendReply } from './support/replies.ts';
 
 /** Three instances on one PostgreSQL, each running the reply worker: every reply goes once. */
 describePostgres('replies from the inbox across three instances', () => {
-  const servers: RunningServer[] = [];
+  let servers: RunningServer[] = [];
   let sink: SmtpSink;
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    sink = await SmtpSink.start();
-    const database = await createPostgresDatabase();
-    const { dataDir, remove } = emptyDataDir();
-    const start = () =>
-      startServer({
-        databaseUrl: database.url,
-        dataDir,
-        distDir: `${dataDir}/no-site`,
-        port: 0,
-        rateLimitPerMinute: TEST_RATE_LIMIT,
-        proofOfWork: TEST_PROOF_OF_WORK,
-        smtpUrl: sink.url,
-        notifyEmail: AGENCY,
-        inboxEmails: [OWNER],
-        codeRules: RELAXED_LIMITS,
-        // All three poll often, so they race for every reply.
-        deliveryPollMs: 20,
-      });
-    for (let i = 0; i < 3; i++) servers.push(await start());
-    cleanup = async () => {
-      for (const server of servers) await server.close();
-      await sink.down();
-      await database.drop();
-      remove();
-    };
+    ({
+      servers,
+      sink,
+      close: cleanup,
+    } = await startInstances(3, {
+      // All three poll often, so they race for every reply.
+      deliveryPollMs: 20,
+    }));
   });
   afterAll(() => cleanup?.());
 

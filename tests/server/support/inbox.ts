@@ -4,7 +4,14 @@ import ws from 'ws';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/start.ts';
 import { SmtpSink, type ReceivedMail } from '../../support/smtp-sink.ts';
 import { until } from '../../support/until.ts';
-import { freshBackend, TEST_RATE_LIMIT, type Backend } from './backends.ts';
+import { TEST_PROOF_OF_WORK } from '../../support/proof.ts';
+import {
+  createPostgresDatabase,
+  emptyDataDir,
+  freshBackend,
+  TEST_RATE_LIMIT,
+  type Backend,
+} from './backends.ts';
 import type { BackendKind } from '../../support/backend-kind.ts';
 import { SIGN_IN_CODE_LENGTH } from '../../../contact/sign-in-code.ts';
 
@@ -68,6 +75,45 @@ export function inboxServerOptions(backend: Backend, sink: SmtpSink): StartOptio
     // Many sign-ins in a row from one address: the limits have their own test.
     codeRules: RELAXED_LIMITS,
   };
+}
+
+/**
+ * Inbox servers on one fresh PostgreSQL with one SMTP sink, started one at a
+ * time as a rolling start would (each migrates: a no-op after the first);
+ * `close` stops them and removes what they used.
+ */
+export async function startInstances(
+  count: number,
+  extra: Partial<StartOptions> = {},
+): Promise<{ servers: RunningServer[]; sink: SmtpSink; close: () => Promise<void> }> {
+  const sink = await SmtpSink.start();
+  const database = await createPostgresDatabase();
+  const { dataDir, remove } = emptyDataDir();
+  const servers: RunningServer[] = [];
+  for (let i = 0; i < count; i++) {
+    servers.push(
+      await startServer({
+        databaseUrl: database.url,
+        dataDir,
+        distDir: `${dataDir}/no-site`,
+        port: 0,
+        rateLimitPerMinute: TEST_RATE_LIMIT,
+        proofOfWork: TEST_PROOF_OF_WORK,
+        smtpUrl: sink.url,
+        notifyEmail: AGENCY,
+        inboxEmails: [OWNER],
+        codeRules: RELAXED_LIMITS,
+        ...extra,
+      }),
+    );
+  }
+  const close = async () => {
+    for (const server of servers) await server.close();
+    await sink.down();
+    await database.drop();
+    remove();
+  };
+  return { servers, sink, close };
 }
 
 /** supabase-js as the inbox creates it: no storage, no timers, nothing read from the URL. */
