@@ -172,23 +172,40 @@ function hydrate(island: Island): Promise<void> {
 const held = new Set<Element>();
 
 /**
+ * After the connection returns, how long to wait before each new try of a
+ * load that failed: the browser can say "online" a moment before requests get
+ * through (the network comes up in stages, and Chromium's own emulation lifts
+ * `navigator.onLine` first), and a click given up then would post without
+ * script, leaving the page, when the code arrives a moment later.
+ */
+const RETRY_AFTER_ONLINE_MS = [250, 1_000, 3_000] as const;
+
+/**
  * Replays a held click once its island can take it. If the code failed to
  * load offline, the click waits for the connection and the code is tried
- * again: the post without script could only fail offline, onto the browser's
- * error page. Online, a failed load replays the click all the same, and the
- * browser does what it does without script.
+ * again, a few times as the connection settles: the post without script could
+ * only fail offline, onto the browser's error page. Online, a failed load
+ * replays the click all the same, and the browser does what it does without
+ * script.
  */
 async function replayWhenReady(ready: () => Promise<unknown>, target: HTMLElement) {
+  let retries: number[] = [];
   for (;;) {
     try {
       await ready();
       break;
     } catch (error) {
-      if (navigator.onLine) {
+      if (!navigator.onLine) {
+        await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
+        retries = [...RETRY_AFTER_ONLINE_MS];
+        continue;
+      }
+      const wait = retries.shift();
+      if (wait === undefined) {
         reportError(error);
         break;
       }
-      await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
   target.click();

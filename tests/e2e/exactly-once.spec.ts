@@ -323,3 +323,31 @@ for (const kind of BACKENDS) {
     });
   });
 }
+
+test.describe('exactly once when the connection returns unsteadily', () => {
+  test('online again, but the first load of the form’s code still fails: tried again, and sent by script once, on the same page', async ({
+    page,
+    context,
+    sites,
+  }) => {
+    const site = await sites('embedded');
+    await visit(page, site.url);
+    await goOffline(context, page);
+    const fields = contactForm(page);
+    await fields.form.scrollIntoViewIfNeeded();
+    const submission = uniqueSubmission('unsteady');
+    await fillContactForm(page, submission);
+    const url = page.url();
+    await fields.submit.click();
+    // The browser says "online" a moment before requests get through: the first load after it fails.
+    let refused = 0;
+    await page.route(/\/assets\/hydrate-island-[\w-]+\.js$/, (route) =>
+      refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await context.setOffline(false);
+    await expectOnce(page, site, submission);
+    expect(refused).toBeGreaterThan(1);
+    // Sent by the page's own code, not posted without script onto the confirmation page.
+    expect(page.url()).toBe(url);
+  });
+});
