@@ -4,7 +4,7 @@
 -- Visitors insert as role anon, through PostgREST (hosted Supabase) or our
 -- server, which runs the same statement. What runs on such an insert, in order:
 --   BEFORE triggers, in name order: 00_trim_text and assign_key (here),
---   check_proof and limit_rate (30_proof_of_work_and_rate_limits.sql);
+--   check_proof (35_proof_of_work.sql) and limit_rate (30_rate_limits.sql);
 --   the CHECK constraints below and row-level security;
 --   ON CONFLICT (submission_key) DO NOTHING: a repeat is the same lead;
 --   AFTER triggers: the delivery queues (40_delivery.sql) and the push alerts

@@ -23,7 +23,7 @@ create index lead_notes_submission on public.lead_notes (submission_id, created_
 
 -- Who did what, when. An erasure keeps its row with no lead (submission_id
 -- null, the id in detail): the lead is gone, the fact that it was erased is
--- not. 'take' and 'escalate' are the alerts' (70_alerts.sql), 'reply' the
+-- not. 'take' and 'escalate' are 75_lead_attention.sql's, 'reply' the
 -- replies' (80_replies.sql).
 create table public.lead_activity (
   id bigint generated always as identity primary key,
@@ -127,7 +127,7 @@ grant select on table public.inbox_leads to authenticated;
 -- databases re-run the migration that makes inbox_leads, which cannot then
 -- gain a column; a column added to inbox_leads is added here too, after search.
 -- The fields added later are PostgREST computed fields, functions of either
--- view's row: first_seen_at, taken_by, taken_at (70_alerts.sql) and
+-- view's row: first_seen_at, taken_by, taken_at (75_lead_attention.sql) and
 -- reply_method (80_replies.sql).
 create view public.inbox_list with (security_invoker = true) as
 select l.*, s.search

@@ -40,7 +40,7 @@ revoke all on table app_private.lead_reminders, app_private.reminder_emails,
 -- (security invoker), so row-level security decides who may see them.
 -- A reply or diagnosis counts once it is made or its deadline has passed; a
 -- lead still inside its deadline is neither met nor missed yet. Time to first
--- seen and to taken come from lead_attention (70_alerts.sql); replied_by_email
+-- seen and to taken come from lead_attention (75_lead_attention.sql); replied_by_email
 -- (the relay accepted a reply from the inbox) and replied_marked ("Mark
 -- replied") from reply_method (80_replies.sql).
 create or replace function public.lead_figures(
