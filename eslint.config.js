@@ -43,6 +43,7 @@ export default tseslint.config(
     files: [
       'server/**/*.ts',
       'contact/**/*.ts',
+      'settings/**/*.ts',
       'src/content/**/*.ts',
       'src/lib/**/*.ts',
       'scripts/*.ts',
@@ -95,6 +96,12 @@ export default tseslint.config(
               from: ['./server', './tests', './bench', './scripts'],
               message:
                 'The shared rules stand alone: they may read the words (src/content/), nothing else.',
+            },
+            {
+              target: './settings',
+              from: ['./src', './server', './tests', './bench', './scripts'],
+              message:
+                'The settings both the build and the server read stand alone: they may use the shared rules (contact/), nothing else.',
             },
             {
               target: './tests/e2e',

@@ -2,23 +2,23 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { inlineBootScripts } from './scripts/inline-boot-scripts.ts';
-import { replyClockFor, WorkingHoursError } from './scripts/reply-clock.ts';
-import { ConfigError, parseSiteEnv } from './src/config/env.ts';
+import { replyClockFor } from './scripts/reply-clock.ts';
+import { ConfigError } from './settings/config-error.ts';
+import { parseBuildSettings, siteConfigOf, workingHoursOf } from './src/config/env.ts';
 
 export default defineConfig(({ mode }) => {
   // BUSINESS_*: the working hours the server's clocks follow, which the page's thanks states.
   const env = { ...loadEnv(mode, process.cwd(), ['VITE_', 'BUSINESS_']), ...process.env };
-  let config;
-  let replyClock;
+  let settings;
   try {
-    config = parseSiteEnv(env);
-    replyClock = replyClockFor(env, new Date());
+    settings = parseBuildSettings(env);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof WorkingHoursError) {
-      throw new Error(`Configuration error: ${error.message} (see .env.example)`);
-    }
+    // Its message alone: a stack through Vite's config loader says nothing more.
+    if (error instanceof ConfigError) throw new Error(error.message);
     throw error;
   }
+  const config = siteConfigOf(settings);
+  const replyClock = replyClockFor(workingHoursOf(settings), new Date());
   return {
     plugins: [react(), tailwindcss(), inlineBootScripts()],
     define: {

@@ -8,7 +8,7 @@
 /** The privacy notice's promise since the site first collected anything. */
 export const DEFAULT_RETENTION_MONTHS = 12;
 /** Ten years: longer is no retention limit at all, and a typo (120 for 12) should not pass quietly. */
-const MAX_RETENTION_MONTHS = 120;
+export const MAX_RETENTION_MONTHS = 120;
 /** Suspected spam is kept only long enough for the agency to notice a wrongly flagged lead. */
 export const SPAM_RETENTION_DAYS = 30;
 

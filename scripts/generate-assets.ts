@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { loadEnv } from 'vite';
-import { SITE_ENV } from '../src/config/env.ts';
+import { BUILD_DEFAULTS } from '../src/config/env.ts';
 import {
   CASE_STUDY_IMAGE_RATIO,
   CASE_STUDY_IMAGE_WIDTHS,
@@ -53,7 +53,7 @@ const source = (file: string) => readFile(path.join(root, file));
 /** The brand as the Vite build resolves it: .env files, then the environment, then the default. */
 export function brandName(): string {
   const env = { ...loadEnv('production', root, 'VITE_'), ...process.env };
-  return (env.VITE_BRAND_NAME ?? '').trim() || SITE_ENV.VITE_BRAND_NAME.fallback;
+  return (env.VITE_BRAND_NAME ?? '').trim() || BUILD_DEFAULTS.VITE_BRAND_NAME;
 }
 
 const png = (svg: string | Buffer, size: number) =>

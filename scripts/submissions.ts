@@ -1,14 +1,19 @@
 /**
- * Reading leads, with the server stopped (the embedded database admits one
- * process at a time; only `members` is handed to a running server, see
- * docs/inbox.md):
+ * The operator's command for leads and inbox members (docs/operating.md),
+ * compiled by `npm run build` and run as
  *
- *   node --import tsx scripts/submissions.ts export [--format json|csv]
- *   node --import tsx scripts/submissions.ts delete --email ADDRESS
+ *   npm run -s submissions -- export [--format json|csv]   every submission, oldest first, to stdout
+ *   npm run -s submissions -- outbox [--format json|csv]   leads not yet emailed or posted, per channel
+ *   npm run -s submissions -- delete --email ADDRESS        everything sent from an address (erasure)
+ *   npm run -s submissions -- purge [--dry-run]             what retention says must go, listed
+ *   npm run -s submissions -- members list|add|remove …     who may sign in to the inbox
  *
- * `export` writes every submission, oldest first, to stdout; `delete` removes
- * everything sent from an address (a deletion request) and says how many.
- * The database is DATABASE_URL's, or the embedded one in DATA_DIR (./data).
+ * The commands and their usage text are server/submissions-cli.ts's; this file
+ * reads .env and hands them the environment. The database is DATABASE_URL's,
+ * or the embedded one in DATA_DIR (./data), which admits one process at a
+ * time: stop the server first, except for `members`, which is handed to a
+ * running server (docs/inbox.md). It exits 2 on a usage error (printing the
+ * usage), 1 when the command fails (a bad setting, a locked database).
  */
 import { loadEnvFile } from '../server/env-file.ts';
 import { runSubmissionsCli } from '../server/submissions-cli.ts';

@@ -78,8 +78,3 @@ export function corsOriginProblem(entry: string): string | undefined {
     return `CORS_ORIGINS: "${entry}" is not an exact origin; write "${url.origin}"`;
   return undefined;
 }
-
-/** Whether a value is an http(s) URL (the page's API, the site). */
-export function isHttpUrl(value: string): boolean {
-  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
-}

@@ -1,8 +1,10 @@
 /**
  * Every variable the server, the worker and the command-line tools read, with
- * its default and its rule, in one schema (.env.example documents each one;
- * tests/server/settings-documented.test.ts keeps the two in step). A message
- * names what was expected; read-settings.ts prefixes the variable's name.
+ * its default and its rule, in one schema: the settings the build reads too
+ * (settings/shared.ts), and the server's own. .env.example and
+ * docs/configuration.md document each one (tests/server/settings-documented.test.ts
+ * keeps them in step). A message names what was expected; settings/parse.ts
+ * prefixes the variable's name.
  *
  * zod rather than env-schema: most rules here are more than a type (URLs whose
  * messages must not echo a password, pairs set together, exact origins), and
@@ -11,20 +13,17 @@
  * still word its errors as ajv does.
  */
 import { z } from 'zod';
-import { DEFAULT_RETENTION_MONTHS, parseRetentionMonths } from '../../contact/retention.ts';
+import { DEFAULT_RETENTION_MONTHS } from '../../contact/retention.ts';
+import { DEFAULT_BUSINESS_HOURS, DEFAULT_BUSINESS_TIMEZONE } from '../../contact/working-hours.ts';
+import { list, parsed, secret, wholeNumber } from '../../settings/rules.ts';
+import { checkShared, sharedSettings } from '../../settings/shared.ts';
 import { EXPIRES_SECONDS_RANGE, MAX_NUMBER_RANGE } from '../db/proof-of-work.ts';
 import { DEFAULT_REMINDER_MINUTES } from '../leads/clocks/lead-clocks.ts';
-import {
-  DEFAULT_BUSINESS_HOURS,
-  DEFAULT_BUSINESS_TIMEZONE,
-  readWorkingHours,
-} from '../../contact/working-hours.ts';
 import { isHeaderSafeAddress, parseMailbox } from '../leads/delivery/email-address.ts';
 import { SUMMARY_INTERVAL_MS, UNVERIFIED_PER_HOUR } from '../leads/delivery/outbox-worker.ts';
 import {
   corsOriginProblem,
   databaseUrlProblem,
-  isHttpUrl,
   smtpUrlProblem,
   webhookSecretProblem,
   webhookUrlProblem,
@@ -64,54 +63,9 @@ const MAX_REMINDER_MINUTES = 24 * 60;
 /** A working day: an escalation later than that is the reminder's job. */
 const MAX_ESCALATE_MINUTES = 8 * 60;
 
-/** The one whole-number rule: digits only (no sign, point or exponent), within a range. */
-function wholeNumber(min: number, max: number) {
-  const error = (issue: { input?: unknown }) =>
-    `must be a whole number from ${min} to ${max}, got "${String(issue.input)}"`;
-  return z
-    .string()
-    .regex(/^\d+$/, { error })
-    .transform(Number)
-    .pipe(z.number().min(min, { error }).max(max, { error }));
-}
+const shared = sharedSettings.shape;
 
-/** A value `problemOf` accepts; its message never quotes the value (it may be a secret). */
-const secret = (problemOf: (value: string) => string | undefined) =>
-  z.string().check((ctx) => {
-    const problem = problemOf(ctx.value);
-    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: '' });
-  });
-
-/** A value a parser turns into another, or explains. */
-const parsed = <T>(parse: (text: string) => { value: T } | { problem: string }) =>
-  z.string().transform((text, ctx) => {
-    const result = parse(text);
-    if ('value' in result) return result.value;
-    ctx.addIssue({ code: 'custom', message: result.problem });
-    return z.NEVER;
-  });
-
-const httpOrigin = parsed((text) =>
-  isHttpUrl(text)
-    ? { value: new URL(text).origin }
-    : { problem: `must be an http(s) URL, got "${text}"` },
-);
-
-/** A comma-separated list, empty entries dropped, each entry checked. */
-const list = (problemOf: (entry: string) => string | undefined) =>
-  z
-    .string()
-    .default('')
-    .transform((text, ctx) => {
-      const entries = [...new Set(text.split(',').map((entry) => entry.trim()))].filter(Boolean);
-      for (const entry of entries) {
-        const problem = problemOf(entry);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }
-      return entries;
-    });
-
-/** Each variable, as read-settings.ts hands it over: trimmed, and absent when empty. */
+/** Each variable, as settings/parse.ts hands it over: trimmed, and absent when empty. */
 export const settingsFields = z.object({
   PORT: wholeNumber(0, 65_535).default(DEFAULTS.PORT),
   HOST: z
@@ -119,66 +73,70 @@ export const settingsFields = z.object({
     .regex(/^\S+$/, {
       error: (issue) => `must be a host name or address, got "${String(issue.input)}"`,
     })
+    .describe('host name or address')
     .default(DEFAULTS.HOST),
-  DATA_DIR: z.string().default(DEFAULTS.DATA_DIR),
-  DATABASE_URL: secret(databaseUrlProblem).optional(),
+  DATA_DIR: z.string().describe('directory').default(DEFAULTS.DATA_DIR),
+  DATABASE_URL: secret('postgres:// or postgresql:// URL', databaseUrlProblem).optional(),
   // Only when given: a worker or CLI started without it must not reset every server's limit.
   RATE_LIMIT_PER_MINUTE: wholeNumber(1, MAX_RATE_LIMIT_PER_MINUTE).optional(),
-  DIST_DIR: z.string().default(DEFAULTS.DIST_DIR),
+  DIST_DIR: z.string().describe('directory').default(DEFAULTS.DIST_DIR),
   // Only a clear setting trusts a proxy: a believed X-Forwarded-For lets anyone pick their address.
-  TRUST_PROXY: parsed(parseTrustProxy).default(false),
-  VITE_API_URL: httpOrigin.optional(),
-  VITE_SUPABASE_URL: httpOrigin.optional(),
-  CORS_ORIGINS: list(corsOriginProblem),
-  SMTP_URL: secret(smtpUrlProblem).optional(),
+  TRUST_PROXY: parsed(
+    'true, false, a hop count (1 to 10) or proxy addresses/CIDRs, comma-separated',
+    parseTrustProxy,
+  ).default(false),
+  VITE_API_URL: shared.VITE_API_URL,
+  VITE_SUPABASE_URL: shared.VITE_SUPABASE_URL,
+  CORS_ORIGINS: list('exact http(s) origins, no wildcard', corsOriginProblem),
+  SMTP_URL: secret('smtp:// or smtps:// URL with a host', smtpUrlProblem).optional(),
   NOTIFY_EMAIL: z
     .string()
     .refine(isHeaderSafeAddress, {
       error: (issue) => `must be one email address, got "${String(issue.input)}"`,
     })
+    .describe('one email address; set with SMTP_URL')
     .optional(),
   MAIL_FROM: z
     .string()
     .refine((value) => Boolean(parseMailbox(value)), {
       error: (issue) => `must be an address or "Name <address>", got "${String(issue.input)}"`,
     })
+    .describe('an address or "Name <address>"')
     .optional(),
-  INBOX_EMAILS: list((email) =>
+  INBOX_EMAILS: list('email addresses', (email) =>
     isHeaderSafeAddress(email)
       ? undefined
       : `lists email addresses separated by commas, got "${email}"`,
   ),
-  VITE_SITE_URL: parsed((text) =>
-    isHttpUrl(text)
-      ? { value: text.replace(/\/+$/, '') }
-      : { problem: `must be an http(s) URL, got "${text}"` },
-  ).optional(),
-  VITE_RETENTION_MONTHS: parsed((text) => {
-    const retention = parseRetentionMonths(text);
-    return 'months' in retention ? { value: retention.months } : retention;
-  }).default(DEFAULTS.VITE_RETENTION_MONTHS),
+  VITE_SITE_URL: shared.VITE_SITE_URL,
+  VITE_RETENTION_MONTHS: shared.VITE_RETENTION_MONTHS,
   PROOF_OF_WORK_MAX_NUMBER: wholeNumber(...MAX_NUMBER_RANGE).optional(),
   PROOF_OF_WORK_EXPIRES_SECONDS: wholeNumber(...EXPIRES_SECONDS_RANGE).optional(),
   // Checked with NODE_ENV, below.
-  WEBHOOK_URL: z.string().optional(),
-  WEBHOOK_SECRET: secret(webhookSecretProblem).optional(),
+  WEBHOOK_URL: z
+    .string()
+    .describe(
+      'https:// URL (http:// to loopback outside production); set with WEBHOOK_SECRET; never quoted in an error',
+    )
+    .optional(),
+  WEBHOOK_SECRET: secret('"whsec_" and 24 to 64 bytes in base64', webhookSecretProblem).optional(),
   LEAD_SUMMARY_INTERVAL_SECONDS: wholeNumber(1, MAX_SUMMARY_INTERVAL_S).default(
     DEFAULTS.LEAD_SUMMARY_INTERVAL_SECONDS,
   ),
   UNVERIFIED_EMAILS_PER_HOUR: wholeNumber(0, MAX_UNVERIFIED_PER_HOUR).default(
     DEFAULTS.UNVERIFIED_EMAILS_PER_HOUR,
   ),
-  BUSINESS_HOURS: z.string().default(DEFAULTS.BUSINESS_HOURS),
-  BUSINESS_TIMEZONE: z.string().default(DEFAULTS.BUSINESS_TIMEZONE),
+  BUSINESS_HOURS: shared.BUSINESS_HOURS,
+  BUSINESS_TIMEZONE: shared.BUSINESS_TIMEZONE,
   REPLY_REMINDER_MINUTES: wholeNumber(1, MAX_REMINDER_MINUTES).default(
     DEFAULTS.REPLY_REMINDER_MINUTES,
   ),
   // Alerts (docs/alerts.md): extra push services, and when an unseen lead is escalated.
-  WEB_PUSH_HOSTS: list(pushHostProblem),
+  WEB_PUSH_HOSTS: list('push hosts as host or host:port', pushHostProblem),
   ALERT_ESCALATE_MINUTES: wholeNumber(1, MAX_ESCALATE_MINUTES).default(
     DEFAULTS.ALERT_ESCALATE_MINUTES,
   ),
-  NODE_ENV: z.string().optional(),
+  NODE_ENV: z.string().describe('any; "production" is the one that changes a rule').optional(),
 });
 
 type Fields = z.output<typeof settingsFields>;
@@ -202,8 +160,7 @@ export const serverSettings = settingsFields.superRefine(
     const production = value.NODE_ENV === 'production';
     const urlProblem = value.WEBHOOK_URL && webhookUrlProblem(value.WEBHOOK_URL, production);
     if (urlProblem) complain('WEBHOOK_URL', urlProblem);
-    const hours = readWorkingHours(value);
-    if ('problem' in hours) complain('BUSINESS_HOURS', hours.problem);
+    checkShared(value, ctx);
   },
   // Also when a field is wrong: the error names every bad variable at once.
   { when: () => true },

@@ -70,8 +70,9 @@ export function toServerConfig(settings: Settings): ServerConfig {
   if (settings.PROOF_OF_WORK_EXPIRES_SECONDS !== undefined) {
     proofOfWork.expiresSeconds = settings.PROOF_OF_WORK_EXPIRES_SECONDS;
   }
-  // Where the page posts, under either of its names (src/config/env.ts).
-  const apiOrigins = [settings.VITE_API_URL, settings.VITE_SUPABASE_URL];
+  // Where the page posts, under either of its names (settings/shared.ts): the CSP names origins.
+  const apiUrls = [settings.VITE_API_URL, settings.VITE_SUPABASE_URL];
+  const apiOrigins = apiUrls.flatMap((url) => (url === undefined ? [] : [new URL(url).origin]));
   const notifyEmail = settings.NOTIFY_EMAIL;
   return {
     port: settings.PORT,
@@ -81,7 +82,7 @@ export function toServerConfig(settings: Settings): ServerConfig {
     rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
     distDir: settings.DIST_DIR,
     trustProxy: settings.TRUST_PROXY,
-    connectSrc: [...new Set(apiOrigins.filter((origin) => origin !== undefined))],
+    connectSrc: [...new Set(apiOrigins)],
     corsOrigins: settings.CORS_ORIGINS,
     smtpUrl: settings.SMTP_URL,
     notifyEmail,

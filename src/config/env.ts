@@ -1,13 +1,21 @@
 /**
- * Build-time configuration. vite.config.ts calls parseSiteEnv() once with the
- * build's environment and injects the result as __SITE_CONFIG__; a bad value
- * stops the build with a message naming the variable.
+ * Build-time configuration. vite.config.ts calls parseBuildSettings() once with
+ * the build's environment and injects siteConfigOf() its result as
+ * __SITE_CONFIG__; a bad value stops the build with a ConfigError naming every
+ * bad variable. The settings the server reads too (the site URL, where the page
+ * posts, retention, working hours) are the shared schema's (settings/shared.ts);
+ * the rest are the build's own, below.
  */
 
-// With its extension: vite.config.ts loads this file, and Vite's config loader wants one.
+// With extensions: vite.config.ts loads this file, and Vite's config loader wants them.
+import { z } from 'zod';
 import { isEmailAddress } from '../../contact/email-address.ts';
-import { DEFAULT_RETENTION_MONTHS, parseRetentionMonths } from '../../contact/retention.ts';
 import { NATIVE_FORM_PATH } from '../../contact/paths.ts';
+import { readWorkingHours, type WorkingHours } from '../../contact/working-hours.ts';
+import { parseSettings } from '../../settings/parse.ts';
+import { httpUrl } from '../../settings/rules.ts';
+import { checkShared, sharedSettings } from '../../settings/shared.ts';
+import { checkCompany, companyFields, companyOf, type CompanyDetails } from './company.ts';
 
 export interface SiteConfig {
   brandName: string;
@@ -30,141 +38,116 @@ export interface SiteConfig {
   formAction: string;
   /** UK trading disclosures of a limited company; absent when not configured. */
   company?: CompanyDetails;
-  /** Months a submission is kept; the privacy notice says it and the purge enforces it (./retention.ts). */
+  /** Months a submission is kept; the privacy notice says it and the purge enforces it (contact/retention.ts). */
   retentionMonths: number;
 }
 
-/** What a UK limited company's website must show (VAT number only where registered). */
-interface CompanyDetails {
-  name: string;
-  number: string;
-  registeredOffice: string;
-  vatNumber?: string;
-}
-
-/** Every variable the build reads, with its default and meaning (mirrored in .env.example). */
-export const SITE_ENV = {
-  VITE_BRAND_NAME: {
-    fallback: 'Foreland Digital',
-    about: 'Brand wordmark shown in the nav, footer and title',
-  },
-  VITE_SITE_URL: {
-    fallback: 'http://localhost:8080',
-    about: 'Public URL, for canonical and social tags',
-  },
-  VITE_CONTACT_EMAIL: { fallback: 'hello@example.com', about: 'Public contact email' },
-  VITE_CONTACT_PHONE: { fallback: '01632 960123', about: 'Public phone number (UK format)' },
-  VITE_SOCIAL_LINKEDIN: { fallback: '', about: 'LinkedIn URL; the link is hidden when empty' },
-  VITE_SOCIAL_TWITTER: { fallback: '', about: 'Twitter/X URL; the link is hidden when empty' },
-  VITE_SOCIAL_GITHUB: { fallback: '', about: 'GitHub URL; the link is hidden when empty' },
-  VITE_API_URL: {
-    fallback: '',
-    about: "Where the page posts: our API's URL on another origin; empty posts to this server",
-  },
-  VITE_SUPABASE_URL: {
-    fallback: '',
-    about: 'Hosted Supabase project URL (the same as VITE_API_URL, with a key); empty posts here',
-  },
-  VITE_SUPABASE_ANON_KEY: { fallback: '', about: 'Hosted Supabase anonymous (public) key' },
-  VITE_COMPANY_NAME: { fallback: '', about: 'Registered company name, e.g. Foreland Digital Ltd' },
-  VITE_COMPANY_NUMBER: { fallback: '', about: 'Companies House number, e.g. 01234567 or SC123456' },
-  VITE_REGISTERED_OFFICE: { fallback: '', about: 'Registered office address, on one line' },
-  VITE_VAT_NUMBER: { fallback: '', about: 'VAT registration number, e.g. GB123456789' },
-  VITE_RETENTION_MONTHS: {
-    fallback: String(DEFAULT_RETENTION_MONTHS),
-    about: 'Months a submission is kept: the privacy notice says it, the purge enforces it',
-  },
+/**
+ * The build's defaults: they make a build run on a laptop, and the three that
+ * are wrong on the public site are named by placeholdersInUse(), below.
+ */
+export const BUILD_DEFAULTS = {
+  VITE_BRAND_NAME: 'Foreland Digital',
+  VITE_SITE_URL: 'http://localhost:8080',
+  VITE_CONTACT_EMAIL: 'hello@example.com',
+  VITE_CONTACT_PHONE: '01632 960123',
 } as const;
 
-type EnvName = keyof typeof SITE_ENV;
+const shared = sharedSettings.shape;
+const socialUrl = httpUrl.optional();
 
-export class ConfigError extends Error {}
+/** Every variable the build reads (.env.example and docs/configuration.md document each). */
+export const buildFields = sharedSettings.extend({
+  VITE_BRAND_NAME: z.string().describe('any text').default(BUILD_DEFAULTS.VITE_BRAND_NAME),
+  // The page's canonical link needs one: where the server has none, lead emails carry no link.
+  VITE_SITE_URL: shared.VITE_SITE_URL.unwrap().default(BUILD_DEFAULTS.VITE_SITE_URL),
+  VITE_CONTACT_EMAIL: z
+    .string()
+    .refine(isEmailAddress, {
+      error: (issue) => `is not an email address: "${String(issue.input)}"`,
+    })
+    .describe('email address')
+    .default(BUILD_DEFAULTS.VITE_CONTACT_EMAIL),
+  VITE_CONTACT_PHONE: z
+    .string()
+    .regex(/^\+?[\d\s()-]{6,20}$/, {
+      error: (issue) => `is not a phone number: "${String(issue.input)}"`,
+    })
+    .describe('phone number: 6 to 20 digits, spaces, brackets or dashes, + first')
+    .default(BUILD_DEFAULTS.VITE_CONTACT_PHONE),
+  VITE_SOCIAL_LINKEDIN: socialUrl,
+  VITE_SOCIAL_TWITTER: socialUrl,
+  VITE_SOCIAL_GITHUB: socialUrl,
+  VITE_SUPABASE_ANON_KEY: z
+    .string()
+    .describe('any text; needed with VITE_SUPABASE_URL')
+    .default(''),
+  ...companyFields,
+});
 
-function httpUrl(name: EnvName, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${value}"`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`${name} must use http or https, got "${value}"`);
-  }
-  return url.href.replace(/\/$/, '');
+type BuildFields = z.output<typeof buildFields>;
+
+/** The build's settings: the fields, and the rules between them. */
+const buildSettings = buildFields.superRefine(
+  (value, ctx) => {
+    checkShared(value, ctx);
+    const complain = (name: keyof BuildFields, message: string) =>
+      ctx.addIssue({ code: 'custom', message, path: [name] });
+    const { VITE_API_URL: apiUrl, VITE_SUPABASE_URL: supabaseUrl } = value;
+    // Two names for one place: both set and different would leave the reader guessing.
+    if (supabaseUrl && apiUrl && supabaseUrl !== apiUrl) {
+      complain('VITE_API_URL', 'VITE_API_URL and VITE_SUPABASE_URL name different places: set one');
+    }
+    if (supabaseUrl && !value.VITE_SUPABASE_ANON_KEY) {
+      complain(
+        'VITE_SUPABASE_ANON_KEY',
+        'VITE_SUPABASE_URL is set but VITE_SUPABASE_ANON_KEY is empty',
+      );
+    }
+    checkCompany(value, complain);
+  },
+  // Also when a field is wrong: the error names every bad variable at once.
+  { when: () => true },
+);
+
+export type BuildSettings = z.output<typeof buildSettings>;
+
+/** The build's environment, parsed; throws a ConfigError naming each bad variable. */
+export function parseBuildSettings(env: Record<string, string | undefined>): BuildSettings {
+  return parseSettings(buildSettings, env, 'Invalid build configuration');
 }
 
-/** Companies House: eight characters, two letters (e.g. SC, NI) or digits, then six digits. */
-const COMPANY_NUMBER = /^(?:[A-Z]{2}|\d{2})\d{6}$/;
-/** HMRC: GB then 9 digits (12 for a branch); written with or without spaces. */
-const VAT_NUMBER = /^GB(?:\d{9}|\d{12})$/;
-
-/** The three company details go together (a company must show all three), or none. */
-function parseCompany(read: (name: EnvName) => string): CompanyDetails | undefined {
-  const name = read('VITE_COMPANY_NAME');
-  const number = read('VITE_COMPANY_NUMBER').toUpperCase();
-  const registeredOffice = read('VITE_REGISTERED_OFFICE');
-  const vatNumber = read('VITE_VAT_NUMBER').toUpperCase().replace(/\s/g, '');
-  if (vatNumber && !VAT_NUMBER.test(vatNumber)) {
-    throw new ConfigError(`VITE_VAT_NUMBER is not a UK VAT number: "${vatNumber}"`);
-  }
-  if (!name && !number && !registeredOffice) {
-    if (vatNumber) throw new ConfigError('VITE_VAT_NUMBER is set without VITE_COMPANY_NAME');
-    return undefined;
-  }
-  if (!name || !number || !registeredOffice) {
-    throw new ConfigError(
-      'VITE_COMPANY_NAME, VITE_COMPANY_NUMBER and VITE_REGISTERED_OFFICE go together: set all three or none',
-    );
-  }
-  if (!COMPANY_NUMBER.test(number)) {
-    throw new ConfigError(`VITE_COMPANY_NUMBER is not a Companies House number: "${number}"`);
-  }
-  return { name, number, registeredOffice, ...(vatNumber ? { vatNumber } : {}) };
+/** What the page is given as __SITE_CONFIG__ (its keys' order is the page's bytes). */
+export function siteConfigOf(settings: BuildSettings): SiteConfig {
+  const supabaseUrl = settings.VITE_SUPABASE_URL;
+  const ownApiUrl = settings.VITE_API_URL;
+  return {
+    formAction: formActionFor(supabaseUrl, ownApiUrl),
+    brandName: settings.VITE_BRAND_NAME,
+    siteUrl: settings.VITE_SITE_URL,
+    contactEmail: settings.VITE_CONTACT_EMAIL,
+    contactPhone: settings.VITE_CONTACT_PHONE,
+    social: {
+      linkedin: settings.VITE_SOCIAL_LINKEDIN,
+      twitter: settings.VITE_SOCIAL_TWITTER,
+      github: settings.VITE_SOCIAL_GITHUB,
+    },
+    apiUrl: supabaseUrl ?? ownApiUrl ?? '',
+    supabaseAnonKey: settings.VITE_SUPABASE_ANON_KEY,
+    company: companyOf(settings),
+    retentionMonths: settings.VITE_RETENTION_MONTHS,
+  };
 }
 
 export function parseSiteEnv(env: Record<string, string | undefined>): SiteConfig {
-  const read = (name: EnvName) => (env[name] ?? '').trim() || SITE_ENV[name].fallback;
-  const optionalUrl = (name: EnvName) => (read(name) ? httpUrl(name, read(name)) : undefined);
+  return siteConfigOf(parseBuildSettings(env));
+}
 
-  const contactEmail = read('VITE_CONTACT_EMAIL');
-  if (!isEmailAddress(contactEmail)) {
-    throw new ConfigError(`VITE_CONTACT_EMAIL is not an email address: "${contactEmail}"`);
-  }
-  const contactPhone = read('VITE_CONTACT_PHONE');
-  if (!/^\+?[\d\s()-]{6,20}$/.test(contactPhone)) {
-    throw new ConfigError(`VITE_CONTACT_PHONE is not a phone number: "${contactPhone}"`);
-  }
-
-  const supabaseUrl = optionalUrl('VITE_SUPABASE_URL');
-  const ownApiUrl = optionalUrl('VITE_API_URL');
-  // Two names for one place: both set and different would leave the reader guessing.
-  if (supabaseUrl && ownApiUrl && supabaseUrl !== ownApiUrl) {
-    throw new ConfigError('VITE_API_URL and VITE_SUPABASE_URL name different places: set one');
-  }
-  const supabaseAnonKey = read('VITE_SUPABASE_ANON_KEY');
-  if (supabaseUrl && !supabaseAnonKey) {
-    throw new ConfigError('VITE_SUPABASE_URL is set but VITE_SUPABASE_ANON_KEY is empty');
-  }
-
-  const retention = parseRetentionMonths(read('VITE_RETENTION_MONTHS'));
-  if ('problem' in retention) throw new ConfigError(retention.problem);
-
-  return {
-    formAction: formActionFor(supabaseUrl, ownApiUrl),
-    brandName: read('VITE_BRAND_NAME'),
-    siteUrl: httpUrl('VITE_SITE_URL', read('VITE_SITE_URL')),
-    contactEmail,
-    contactPhone,
-    social: {
-      linkedin: optionalUrl('VITE_SOCIAL_LINKEDIN'),
-      twitter: optionalUrl('VITE_SOCIAL_TWITTER'),
-      github: optionalUrl('VITE_SOCIAL_GITHUB'),
-    },
-    apiUrl: supabaseUrl ?? ownApiUrl ?? '',
-    supabaseAnonKey,
-    company: parseCompany(read),
-    retentionMonths: retention.months,
-  };
+/** BUSINESS_HOURS in BUSINESS_TIMEZONE, which the schema has already checked. */
+export function workingHoursOf(settings: BuildSettings): WorkingHours {
+  const hours = readWorkingHours(settings);
+  if (!('value' in hours)) throw new Error(hours.problem);
+  return hours.value;
 }
 
 /**
@@ -184,13 +167,12 @@ function formActionFor(supabaseUrl: string | undefined, ownApiUrl: string | unde
  * (scripts/build-guard.ts, server/build-placeholders.ts).
  */
 export function placeholdersInUse(config: SiteConfig): string[] {
-  const defaults = parseSiteEnv({});
   const unchanged = [
-    ['VITE_SITE_URL', config.siteUrl === defaults.siteUrl],
-    ['VITE_CONTACT_EMAIL', config.contactEmail === defaults.contactEmail],
-    ['VITE_CONTACT_PHONE', config.contactPhone === defaults.contactPhone],
+    ['VITE_SITE_URL', config.siteUrl === BUILD_DEFAULTS.VITE_SITE_URL],
+    ['VITE_CONTACT_EMAIL', config.contactEmail === BUILD_DEFAULTS.VITE_CONTACT_EMAIL],
+    ['VITE_CONTACT_PHONE', config.contactPhone === BUILD_DEFAULTS.VITE_CONTACT_PHONE],
   ] as const;
   return unchanged
     .filter(([, same]) => same)
-    .map(([name]) => `${name} is still the placeholder "${SITE_ENV[name].fallback}"`);
+    .map(([name]) => `${name} is still the placeholder "${BUILD_DEFAULTS[name]}"`);
 }

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  parseDatabaseConfig,
-  parseServerConfig,
-} from '../../server/settings/read-settings.ts';
+import { parseDatabaseConfig, parseServerConfig } from '../../server/settings/read-settings.ts';
+import { ConfigError } from '../../settings/config-error.ts';
 import { defaultWorkingHours } from '../../server/leads/clocks/working-hours.ts';
 
 /** A valid Standard Webhooks secret (24 bytes), made up. */

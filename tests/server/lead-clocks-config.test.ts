@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseServerConfig } from '../../server/settings/read-settings.ts';
+import { ConfigError } from '../../settings/config-error.ts';
+import { parseServerConfig } from '../../server/settings/read-settings.ts';
 
 describe('the clocks’ settings', () => {
   it('default to Mon–Fri 09:00–17:30 in London and a reminder an hour ahead', () => {

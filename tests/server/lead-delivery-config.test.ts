@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseServerConfig } from '../../server/settings/read-settings.ts';
+import { ConfigError } from '../../settings/config-error.ts';
+import { parseServerConfig } from '../../server/settings/read-settings.ts';
 import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
 import { freshBackend } from './support/backends.ts';
 import { runServerToExit, spawnServer } from '../support/child-server.ts';

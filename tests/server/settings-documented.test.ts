@@ -1,14 +1,20 @@
 /**
- * The settings schema (server/settings/schema.ts) and the build's variables
- * (src/config/env.ts) against what a reader is told: .env.example, the
- * README's configuration table and docs/configuration.md's full one.
+ * The settings schemas (the server's, server/settings/schema.ts; the build's,
+ * src/config/env.ts; both extend settings/shared.ts) against what a reader is
+ * told: .env.example, the README's configuration table and docs/configuration.md,
+ * whose table is written from the schemas.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import {
+  CONFIGURATION_DOC,
+  configurationRows,
+  renderConfigurationDoc,
+} from '../../scripts/configuration-docs.ts';
 import { settingsFields } from '../../server/settings/schema.ts';
-import { SITE_ENV } from '../../src/config/env.ts';
+import { buildFields } from '../../src/config/env.ts';
 
-const KNOWN = new Set([...Object.keys(settingsFields.shape), ...Object.keys(SITE_ENV)]);
+const KNOWN = new Set([...Object.keys(settingsFields.shape), ...Object.keys(buildFields.shape)]);
 
 /** `NAME=value`, or `# NAME=value` for one the file documents without setting it (NODE_ENV). */
 function envExampleNames(text: string): string[] {
@@ -47,12 +53,26 @@ describe('the settings, as documented', () => {
     expect(names.filter((name) => !KNOWN.has(name))).toEqual([]);
   });
 
-  it.runIf(existsSync('docs/configuration.md'))(
-    "docs/configuration.md's table names only known variables",
-    () => {
-      const names = tableNames(readFileSync('docs/configuration.md', 'utf8'));
-      expect(names.length).toBeGreaterThan(0);
-      expect(names.filter((name) => !KNOWN.has(name))).toEqual([]);
-    },
-  );
+  it("docs/configuration.md's tables name only known variables", () => {
+    const names = tableNames(readFileSync(CONFIGURATION_DOC, 'utf8'));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => !KNOWN.has(name))).toEqual([]);
+  });
+
+  it('docs/configuration.md has a row for every variable the schemas know', () => {
+    expect([...KNOWN].filter((name) => !configurationRows().has(name))).toEqual([]);
+  });
+
+  it('docs/configuration.md is as `npm run docs:configuration` writes it', async () => {
+    const current = readFileSync(CONFIGURATION_DOC, 'utf8');
+    const expected = await renderConfigurationDoc(current);
+    // Name each variable whose row is missing or out of date, not just "the file differs".
+    const rowOf = (page: string, name: string) =>
+      page.split('\n').find((line) => line.startsWith(`| \`${name}\` `));
+    const stale = [...configurationRows().keys()].filter(
+      (name) => rowOf(current, name) !== rowOf(expected, name),
+    );
+    expect(stale, 'run npm run docs:configuration; out of date').toEqual([]);
+    expect(current, 'run npm run docs:configuration').toBe(expected);
+  });
 });

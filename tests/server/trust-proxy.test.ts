@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { ConfigError, parseServerConfig } from '../../server/settings/read-settings.ts';
+import { ConfigError } from '../../settings/config-error.ts';
+import { parseServerConfig } from '../../server/settings/read-settings.ts';
 import type { Database } from '../../server/db/database.ts';
 import type { TrustProxy } from '../../server/trust-proxy.ts';
 import { TABLE_URL, VALID } from '../support/requests.ts';

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseSiteEnv, type SiteConfig } from '../../src/config/env';
+import { ConfigError } from '../../settings/config-error';
+import { parseSiteEnv, type SiteConfig } from '../../src/config/env';
 
 const COMPANY = {
   VITE_BRAND_NAME: 'Foreland Digital',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { replyTime, replyTimeByClock } from '../../contact/reply-time';
 import { readWorkingHours } from '../../contact/working-hours';
 import { replyClockFor } from '../../scripts/reply-clock';
+import { parseBuildSettings } from '../../src/config/env';
 import { isBankHoliday } from '../../server/leads/clocks/bank-holidays';
 import { replyDue } from '../../server/leads/clocks/deadlines';
 
@@ -12,10 +13,10 @@ import { replyDue } from '../../server/leads/clocks/deadlines';
  */
 
 const BUILT = new Date('2026-11-25T12:00:00Z');
-const clock = replyClockFor({}, BUILT);
 const london = readWorkingHours({});
 if ('problem' in london) throw new Error(london.problem);
 const hours = london.value;
+const clock = replyClockFor(hours, BUILT);
 
 /** The three moments of the issue, London time (GMT in winter: Z is London). */
 const MOMENTS = [
@@ -79,7 +80,7 @@ describe('what the build writes into the page', () => {
   });
 
   it('refuses BUSINESS_HOURS as the server does', () => {
-    expect(() => replyClockFor({ BUSINESS_HOURS: 'weekdays 9-5' }, BUILT)).toThrow(
+    expect(() => parseBuildSettings({ BUSINESS_HOURS: 'weekdays 9-5' })).toThrow(
       'BUSINESS_HOURS names days as Mon…Sun',
     );
   });
