@@ -25,16 +25,15 @@
  *   node --import tsx bench/abuse.ts [--clients 200] [--seconds 30] [--idle 300]
  *     [--real 10] [--pool 60000] [--backend both|embedded|postgres]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, openSync, readFileSync, rmSync, closeSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/open-database.ts';
+import { idleFlood, startServer, stopServer, type ServerProcess } from './abuse-processes.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
-import { presolve, TEST_PROOF_OF_WORK, TEST_PROOF_OF_WORK_ENV } from './proof-pool.ts';
+import { presolve, TEST_PROOF_OF_WORK, type ProofPool } from './proof-pool.ts';
 import {
   describeStatuses,
   expectAnswers,
@@ -65,100 +64,6 @@ const IDLE_PHASE_S = Math.min(15, SECONDS);
 const VISITOR_PAUSE_MS = 100;
 /** Untimed submissions after the restart, before the idle phase's two measurements. */
 const WARM_UP_S = 2;
-const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
-const TABLE = '/rest/v1/contact_submissions';
-
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  /** Milliseconds from spawn to listening. */
-  startMs: number;
-}
-
-let starts = 0;
-/** `server/main.ts` in its own process; its log goes to a file in `dir`, read only for the ready line. */
-async function startServer(env: Record<string, string>, dir: string): Promise<ServerProcess> {
-  const started = performance.now();
-  const logFile = join(dir, `server-${++starts}.log`);
-  const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DIST_DIR: '/nonexistent',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      SMTP_URL: '',
-      ...TEST_PROOF_OF_WORK_ENV,
-      ...env,
-    },
-    stdio: ['ignore', log, log],
-  });
-  closeSync(log);
-  const deadline = started + 30_000;
-  while (performance.now() < deadline) {
-    const match = READY.exec(readFileSync(logFile, 'utf8'));
-    if (match && child.exitCode === null) {
-      return { child, url: match[1]!, startMs: performance.now() - started };
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`The server did not start:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-}
-
-async function stopServer(server: ServerProcess): Promise<number | null> {
-  const exited = once(server.child, 'exit') as Promise<[number | null]>;
-  server.child.kill('SIGTERM');
-  const [code] = await exited;
-  return code;
-}
-
-/**
- * `count` connections that never complete a request: a third silent, a third
- * stopped after a request line, a third trickling a header a byte at a time.
- * Any the server closes (its timeouts) are opened again, until `stop()`.
- */
-function idleFlood(url: URL, count: number) {
-  const sockets = new Set<Socket>();
-  const trickling = new Set<Socket>();
-  let stopped = false;
-  let reopened = 0;
-  const open = (i: number) => {
-    if (stopped) return;
-    const socket = connect({ port: Number(url.port), host: url.hostname }, () => {
-      if (i % 3 === 1) socket.write(`POST ${TABLE} HTTP/1.1\r\nHost: x\r\n`);
-      if (i % 3 === 2) socket.write('GET / HTTP/1.1\r\nX-Slow: ');
-    });
-    sockets.add(socket);
-    if (i % 3 === 2) trickling.add(socket);
-    socket.resume();
-    socket.on('error', () => {});
-    socket.once('close', () => {
-      sockets.delete(socket);
-      trickling.delete(socket);
-      if (!stopped) {
-        reopened++;
-        setTimeout(() => open(i), 50);
-      }
-    });
-  };
-  for (let i = 0; i < count; i++) open(i);
-  const trickle = setInterval(() => {
-    for (const socket of trickling) if (socket.writable) socket.write('a');
-  }, 200);
-  return {
-    open: () => sockets.size,
-    reopened: () => reopened,
-    stop() {
-      stopped = true;
-      clearInterval(trickle);
-      for (const socket of sockets) socket.destroy();
-    },
-  };
-}
 
 const n = (value: number) => value.toLocaleString('en-GB');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -173,7 +78,150 @@ function failures(load: LoadResult) {
   return parts.length ? `${n(load.failed)} (${parts.join(', ')})` : '0';
 }
 
-async function run(label: string, database: { DATA_DIR?: string; DATABASE_URL?: string }) {
+type DatabaseEnv = { DATA_DIR?: string; DATABASE_URL?: string };
+
+/** 1. Flood: `CLIENTS` visitors as fast as they can, then a SIGTERM. */
+async function floodPhase(env: Record<string, string>, dir: string, proofs: ProofPool) {
+  const server = await startServer(env, dir);
+  const flood = await postFor(server.url, CLIENTS, SECONDS, {
+    label: 'Flood visitor',
+    ownAddresses: true,
+    proofs,
+  });
+  return { flood, floodExit: await stopServer(server) };
+}
+
+/** 2. Crash: kill -9 a third of the way into the same load, then restart (left running). */
+async function crashPhase(env: Record<string, string>, dir: string, proofs: ProofPool) {
+  const crashed = await startServer(env, dir);
+  const crashAcknowledged: string[] = [];
+  const killer = setTimeout(() => crashed.child.kill('SIGKILL'), CRASH_AFTER_S * 1000);
+  const crash = await postFor(crashed.url, CLIENTS, SECONDS, {
+    label: 'Crash visitor',
+    ownAddresses: true,
+    stop: () => crashed.child.signalCode !== null,
+    onAcknowledged: (name) => crashAcknowledged.push(name),
+    proofs,
+  });
+  clearTimeout(killer);
+  if (crashed.child.exitCode === null && crashed.child.signalCode === null) {
+    await once(crashed.child, 'exit');
+  }
+  return { crash, crashAcknowledged, restarted: await startServer(env, dir) };
+}
+
+/**
+ * 3. Idle flood: the same visitors' latency without, then with, the idle crowd.
+ * A short warm-up first, so neither figure carries the restarted process's cold start.
+ */
+async function idlePhase(server: ServerProcess, proofs: ProofPool) {
+  const visitors = { ownAddresses: true, pauseMs: VISITOR_PAUSE_MS, proofs };
+  await postFor(server.url, REAL, WARM_UP_S, { ...visitors, label: 'Warm-up visitor' });
+  const calm = await postFor(server.url, REAL, IDLE_PHASE_S, {
+    ...visitors,
+    label: 'Calm visitor',
+  });
+  const crowd = idleFlood(new URL(server.url), IDLE);
+  await new Promise((resolve) => setTimeout(resolve, 1_000)); // let them all connect
+  const openAtStart = crowd.open();
+  const busy = await postFor(server.url, REAL, IDLE_PHASE_S, {
+    ...visitors,
+    label: 'Crowded visitor',
+  });
+  const openAtEnd = crowd.open();
+  crowd.stop();
+  const lastExit = await stopServer(server);
+  return { calm, busy, openAtStart, openAtEnd, reopened: crowd.reopened(), lastExit };
+}
+
+/** What the database holds, read by us, not the server. */
+async function readStored(database: DatabaseEnv) {
+  const db = await openDatabase({
+    dataDir: database.DATA_DIR ?? '',
+    databaseUrl: database.DATABASE_URL,
+  });
+  const count = async (prefix: string) =>
+    Number(
+      (
+        await db.query('select count(*)::int as n from contact_submissions where name like $1', [
+          `${prefix} %`,
+        ])
+      )[0]?.n,
+    );
+  const crashStored = new Set(
+    (
+      await db.query('select name from contact_submissions where name like $1', ['Crash visitor %'])
+    ).map((row) => String(row.name)),
+  );
+  const [floodStored, calmStored, busyStored] = await Promise.all([
+    count('Flood visitor'),
+    count('Calm visitor'),
+    count('Crowded visitor'),
+  ]);
+  await db.close();
+  return { crashStored, floodStored, calmStored, busyStored };
+}
+
+type Flooded = Awaited<ReturnType<typeof floodPhase>>;
+type Crashed = Omit<Awaited<ReturnType<typeof crashPhase>>, 'restarted'> & { restartMs: number };
+type Idled = Awaited<ReturnType<typeof idlePhase>>;
+type Stored = Awaited<ReturnType<typeof readStored>>;
+
+function report(
+  { flood, floodExit }: Flooded,
+  { crash, crashAcknowledged, restartMs }: Crashed,
+  idle: Idled,
+  stored: Stored,
+  proofs: ProofPool,
+) {
+  const { calm, busy } = idle;
+  const { crashStored, floodStored, calmStored, busyStored } = stored;
+  const lost = crashAcknowledged.filter((name) => !crashStored.has(name)).length;
+  const floodLatency = latency(flood);
+  const busyLatency = latency(busy);
+  const calmLatency = latency(calm);
+
+  console.log(
+    `  flood   ${CLIENTS} clients (one address each), ${flood.seconds.toFixed(1)} s: ` +
+      `${n(Math.round(flood.acknowledged / flood.seconds))} submissions/s, ` +
+      `p50 ${ms(floodLatency.p50)}, p99 ${ms(floodLatency.p99)}, errors ${failures(flood)}`,
+  );
+  console.log(
+    `          acknowledged ${n(flood.acknowledged)}, stored ${n(floodStored)} ` +
+      `(${floodStored === flood.acknowledged ? 'equal' : `DIFFERENCE ${floodStored - flood.acknowledged}`}); ` +
+      `SIGTERM exit code ${floodExit}`,
+  );
+  console.log(
+    `  crash   kill -9 after ${CRASH_AFTER_S.toFixed(1)} s of load: acknowledged ${n(crash.acknowledged)}, ` +
+      `stored ${n(crashStored.size)}, lost after the crash ${lost}` +
+      ` (${n(crashStored.size - (crash.acknowledged - lost))} committed but cut off before their answer; ` +
+      `${n(crash.failures['no answer'] ?? 0)} requests got no answer)`,
+  );
+  console.log(
+    `          restart on the same data: listening in ${ms(restartMs)}, no manual repair`,
+  );
+  console.log(
+    `  idle    ${IDLE} idle or trickling connections (${idle.openAtStart} open at the start, ${idle.openAtEnd} at the end, ` +
+      `${n(idle.reopened)} reopened after the server cut them off), ${REAL} visitors for ${busy.seconds.toFixed(1)} s:`,
+  );
+  console.log(
+    `          p50 ${ms(busyLatency.p50)}, p99 ${ms(busyLatency.p99)}, ` +
+      `errors ${failures(busy)}; ` +
+      `without them p50 ${ms(calmLatency.p50)}, p99 ${ms(calmLatency.p99)}, errors ${failures(calm)}`,
+  );
+  console.log(
+    `          acknowledged ${n(calm.acknowledged + busy.acknowledged)}, stored ${n(calmStored + busyStored)} ` +
+      `(${calmStored + busyStored === calm.acknowledged + busy.acknowledged ? 'equal' : 'DIFFERENT'}); ` +
+      `SIGTERM exit code ${idle.lastExit}`,
+  );
+  console.log(
+    `  answers flood ${describeStatuses(flood.statuses)}; crash ${describeStatuses(crash.statuses)}; ` +
+      `calm ${describeStatuses(calm.statuses)}; crowded ${describeStatuses(busy.statuses)}` +
+      (proofs.taken >= proofs.size ? '; THE PROOFS RAN OUT: a phase ended early' : ''),
+  );
+}
+
+async function run(label: string, database: DatabaseEnv) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-abuse-'));
   const env = Object.fromEntries(Object.entries(database).filter(([, v]) => v)) as Record<
     string,
@@ -191,126 +239,15 @@ async function run(label: string, database: { DATA_DIR?: string; DATABASE_URL?: 
     await setup.close();
     console.log(`  ${POOL} proofs solved in ${(proofs.preparedMs / 1000).toFixed(1)} s, untimed`);
 
-    // 1. Flood.
-    let server = await startServer(env, dir);
-    const flood = await postFor(server.url, CLIENTS, SECONDS, {
-      label: 'Flood visitor',
-      ownAddresses: true,
-      proofs,
-    });
-    const floodExit = await stopServer(server);
-    const floodLatency = latency(flood);
-
-    // 2. Crash: kill -9 a third of the way into the same load, then restart.
-    server = await startServer(env, dir);
-    const crashAcknowledged: string[] = [];
-    const killer = setTimeout(() => server.child.kill('SIGKILL'), CRASH_AFTER_S * 1000);
-    const crashed = server;
-    const crash = await postFor(server.url, CLIENTS, SECONDS, {
-      label: 'Crash visitor',
-      ownAddresses: true,
-      stop: () => crashed.child.signalCode !== null,
-      onAcknowledged: (name) => crashAcknowledged.push(name),
-      proofs,
-    });
-    clearTimeout(killer);
-    if (crashed.child.exitCode === null && crashed.child.signalCode === null) {
-      await once(crashed.child, 'exit');
-    }
-    server = await startServer(env, dir);
-    const restartMs = server.startMs;
-
-    // 3. Idle flood: the same visitors' latency without, then with, the idle crowd.
-    // A short warm-up first, so neither figure carries the restarted process's cold start.
-    const visitors = { ownAddresses: true, pauseMs: VISITOR_PAUSE_MS, proofs };
-    await postFor(server.url, REAL, WARM_UP_S, { ...visitors, label: 'Warm-up visitor' });
-    const calm = await postFor(server.url, REAL, IDLE_PHASE_S, {
-      ...visitors,
-      label: 'Calm visitor',
-    });
-    const crowd = idleFlood(new URL(server.url), IDLE);
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // let them all connect
-    const openAtStart = crowd.open();
-    const busy = await postFor(server.url, REAL, IDLE_PHASE_S, {
-      ...visitors,
-      label: 'Crowded visitor',
-    });
-    const openAtEnd = crowd.open();
-    crowd.stop();
-    const lastExit = await stopServer(server);
-
-    // What the database holds, read by us, not the server.
-    const db = await openDatabase({
-      dataDir: database.DATA_DIR ?? '',
-      databaseUrl: database.DATABASE_URL,
-    });
-    const count = async (prefix: string) =>
-      Number(
-        (
-          await db.query('select count(*)::int as n from contact_submissions where name like $1', [
-            `${prefix} %`,
-          ])
-        )[0]?.n,
-      );
-    const crashStored = new Set(
-      (
-        await db.query('select name from contact_submissions where name like $1', [
-          'Crash visitor %',
-        ])
-      ).map((row) => String(row.name)),
-    );
-    const [floodStored, calmStored, busyStored] = await Promise.all([
-      count('Flood visitor'),
-      count('Calm visitor'),
-      count('Crowded visitor'),
-    ]);
-    await db.close();
-    const lost = crashAcknowledged.filter((name) => !crashStored.has(name)).length;
-    const busyLatency = latency(busy);
-    const calmLatency = latency(calm);
-
-    console.log(
-      `  flood   ${CLIENTS} clients (one address each), ${flood.seconds.toFixed(1)} s: ` +
-        `${n(Math.round(flood.acknowledged / flood.seconds))} submissions/s, ` +
-        `p50 ${ms(floodLatency.p50)}, p99 ${ms(floodLatency.p99)}, errors ${failures(flood)}`,
-    );
-    console.log(
-      `          acknowledged ${n(flood.acknowledged)}, stored ${n(floodStored)} ` +
-        `(${floodStored === flood.acknowledged ? 'equal' : `DIFFERENCE ${floodStored - flood.acknowledged}`}); ` +
-        `SIGTERM exit code ${floodExit}`,
-    );
-    console.log(
-      `  crash   kill -9 after ${CRASH_AFTER_S.toFixed(1)} s of load: acknowledged ${n(crash.acknowledged)}, ` +
-        `stored ${n(crashStored.size)}, lost after the crash ${lost}` +
-        ` (${n(crashStored.size - (crash.acknowledged - lost))} committed but cut off before their answer; ` +
-        `${n(crash.failures['no answer'] ?? 0)} requests got no answer)`,
-    );
-    console.log(
-      `          restart on the same data: listening in ${ms(restartMs)}, no manual repair`,
-    );
-    console.log(
-      `  idle    ${IDLE} idle or trickling connections (${openAtStart} open at the start, ${openAtEnd} at the end, ` +
-        `${n(crowd.reopened())} reopened after the server cut them off), ${REAL} visitors for ${busy.seconds.toFixed(1)} s:`,
-    );
-    console.log(
-      `          p50 ${ms(busyLatency.p50)}, p99 ${ms(busyLatency.p99)}, ` +
-        `errors ${failures(busy)}; ` +
-        `without them p50 ${ms(calmLatency.p50)}, p99 ${ms(calmLatency.p99)}, errors ${failures(calm)}`,
-    );
-    console.log(
-      `          acknowledged ${n(calm.acknowledged + busy.acknowledged)}, stored ${n(calmStored + busyStored)} ` +
-        `(${calmStored + busyStored === calm.acknowledged + busy.acknowledged ? 'equal' : 'DIFFERENT'}); ` +
-        `SIGTERM exit code ${lastExit}`,
-    );
-    console.log(
-      `  answers flood ${describeStatuses(flood.statuses)}; crash ${describeStatuses(crash.statuses)}; ` +
-        `calm ${describeStatuses(calm.statuses)}; crowded ${describeStatuses(busy.statuses)}` +
-        (proofs.taken >= proofs.size ? '; THE PROOFS RAN OUT: a phase ended early' : ''),
-    );
-    expectAnswers('flood', flood);
-    expectAnswers('crash', crash, ['201', 'no answer', '503']);
-    expectAnswers('calm visitors', calm);
-    expectAnswers('crowded visitors', busy);
+    const flooded = await floodPhase(env, dir, proofs);
+    const { restarted, ...crashed } = await crashPhase(env, dir, proofs);
+    const idle = await idlePhase(restarted, proofs);
+    const stored = await readStored(database);
+    report(flooded, { ...crashed, restartMs: restarted.startMs }, idle, stored, proofs);
+    expectAnswers('flood', flooded.flood);
+    expectAnswers('crash', crashed.crash, ['201', 'no answer', '503']);
+    expectAnswers('calm visitors', idle.calm);
+    expectAnswers('crowded visitors', idle.busy);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,16 +1,8 @@
 import type { Database, Row } from '../../db/database.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';
 import { pushMessage } from './push-payload.ts';
-import {
-  CLAIM_PUSHES,
-  FORGET_DEVICE,
-  FORGET_OLD_PUSHES,
-  MARK_REFUSED,
-  MARK_RETRY,
-  MARK_SENT,
-  NEXT_DUE_MS,
-  REQUEUE_WAITING,
-} from './push-queries.ts';
+import { recordOutcome } from './push-outcome.ts';
+import { CLAIM_PUSHES, FORGET_OLD_PUSHES, NEXT_DUE_MS } from './push-queries.ts';
 import type { PushOutcome, PushSender } from './push-sender.ts';
 
 /** The floor under the wake-up (LISTEN): a lead stored while it was lost waits at most this. */
@@ -23,12 +15,8 @@ const LEASE_SECONDS = 60;
 const PUSHES_PER_MINUTE = 10;
 /** The "waiting" push replaces itself at most this often while the count grows. */
 const WAITING_GAP_SECONDS = 3;
-/** 2 s, 4 s, 8 s, … up to 5 minutes between tries of a push service that is down. */
+/** 2 s, 4 s, 8 s, … between tries of a push service that is down (push-outcome.ts caps it). */
 const RETRY_BASE_MS = 2_000;
-const RETRY_MAX_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 12;
-/** A push older than its TTL is not worth sending. */
-const GIVE_UP_SECONDS = 24 * 3_600;
 const CLEAN_EVERY_MS = 10 * 60_000;
 
 export interface PushLog {
@@ -71,39 +59,6 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
   let lastClean = 0;
   const drainWaiters: (() => void)[] = [];
 
-  const record = async (row: Row, outcome: PushOutcome) => {
-    const id = row.queue_id;
-    if (outcome.status === 'sent') {
-      await database.query(MARK_SENT, [id]);
-    } else if (outcome.status === 'gone') {
-      await database.query(FORGET_DEVICE, [row.device_id]);
-      log.info(
-        `Alerts: device ${row.device_id} forgotten (its push service answered ${outcome.code})`,
-      );
-    } else if (outcome.status === 'retry' && row.kind === 'waiting') {
-      // Its count is stale by the next try: a fresh one counts afresh (one queued meanwhile wins).
-      await database.query(MARK_REFUSED, [id, outcome.reason]);
-      await database.query(REQUEUE_WAITING, [row.device_id, retryBaseMs]);
-    } else if (outcome.status === 'retry') {
-      const delay =
-        outcome.afterMs ?? Math.min(retryBaseMs * 2 ** Number(row.attempts), RETRY_MAX_MS);
-      const [marked] = await database.query(MARK_RETRY, [
-        id,
-        Math.round(delay),
-        MAX_ATTEMPTS,
-        GIVE_UP_SECONDS,
-        outcome.reason,
-      ]);
-      if (marked?.given_up)
-        log.warn(`Alerts: a push to device ${row.device_id} was given up: ${outcome.reason}`);
-    } else {
-      await database.query(MARK_REFUSED, [id, outcome.reason]);
-      log.warn(
-        `Alerts: the push service refused a push to device ${row.device_id}: ${outcome.reason}`,
-      );
-    }
-  };
-
   const sendOne = async (row: Row) => {
     const message = pushMessage(row, hours, new Date());
     const outcome: PushOutcome = message
@@ -112,7 +67,7 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
           message,
         )
       : { status: 'sent' };
-    await record(row, outcome);
+    await recordOutcome(database, log, row, outcome, retryBaseMs);
   };
 
   /** True when nothing more was due. */

@@ -1,0 +1,60 @@
+import type { Database, Row } from '../../db/database.ts';
+import {
+  FORGET_DEVICE,
+  MARK_REFUSED,
+  MARK_RETRY,
+  MARK_SENT,
+  REQUEUE_WAITING,
+} from './push-queries.ts';
+import type { PushOutcome } from './push-sender.ts';
+import type { PushLog } from './push-worker.ts';
+
+/** Up to 5 minutes between tries of a push service that is down. */
+const RETRY_MAX_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 12;
+/** A push older than its TTL is not worth sending. */
+const GIVE_UP_SECONDS = 24 * 3_600;
+
+/**
+ * What a push service's answer does to the queued push: sent, its device
+ * forgotten (the subscription is gone), tried again later with a longer wait
+ * each time, or refused for good.
+ */
+export async function recordOutcome(
+  database: Database,
+  log: PushLog,
+  row: Row,
+  outcome: PushOutcome,
+  retryBaseMs: number,
+): Promise<void> {
+  const id = row.queue_id;
+  if (outcome.status === 'sent') {
+    await database.query(MARK_SENT, [id]);
+  } else if (outcome.status === 'gone') {
+    await database.query(FORGET_DEVICE, [row.device_id]);
+    log.info(
+      `Alerts: device ${row.device_id} forgotten (its push service answered ${outcome.code})`,
+    );
+  } else if (outcome.status === 'retry' && row.kind === 'waiting') {
+    // Its count is stale by the next try: a fresh one counts afresh (one queued meanwhile wins).
+    await database.query(MARK_REFUSED, [id, outcome.reason]);
+    await database.query(REQUEUE_WAITING, [row.device_id, retryBaseMs]);
+  } else if (outcome.status === 'retry') {
+    const delay =
+      outcome.afterMs ?? Math.min(retryBaseMs * 2 ** Number(row.attempts), RETRY_MAX_MS);
+    const [marked] = await database.query(MARK_RETRY, [
+      id,
+      Math.round(delay),
+      MAX_ATTEMPTS,
+      GIVE_UP_SECONDS,
+      outcome.reason,
+    ]);
+    if (marked?.given_up)
+      log.warn(`Alerts: a push to device ${row.device_id} was given up: ${outcome.reason}`);
+  } else {
+    await database.query(MARK_REFUSED, [id, outcome.reason]);
+    log.warn(
+      `Alerts: the push service refused a push to device ${row.device_id}: ${outcome.reason}`,
+    );
+  }
+}

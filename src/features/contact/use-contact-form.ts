@@ -1,0 +1,79 @@
+import { useId, useState, type FormEvent } from 'react';
+import { isTrapFilled } from '../../../contact/honeypot';
+import { NARROW_SCREEN_PX } from '../../config/constants';
+import { SECTION_IDS } from '../../content/navigation';
+import { prefersReducedMotion } from '../../lib/prefers-reduced-motion';
+import { getToast, prepareToasts } from '../toasts/notify';
+import { EMPTY_DRAFT, useDraft } from './use-draft';
+import { prepareSending, usePendingSubmission } from './use-pending-submission';
+import { validateSubmission, type ContactField } from '../../../contact/validation';
+
+/** Starts the proof of work on the form's first focus; its code loads only then. */
+function prepareProof() {
+  void import('./proof-of-work').then((proofOfWork) => proofOfWork.prepareProof());
+}
+
+/** On the form's first focus: what a send needs loads while the visitor types. */
+export function prepareForm() {
+  prepareToasts().catch(() => {}); // tried again when a toast is needed
+  prepareProof();
+  prepareSending();
+}
+
+function scrollToContactOnNarrowScreens() {
+  if (!window.matchMedia(`(max-width: ${NARROW_SCREEN_PX}px)`).matches) return;
+  document
+    .getElementById(SECTION_IDS.contact)
+    ?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+}
+
+/**
+ * The contact form's state: the fields' ids, the draft, which field is
+ * invalid, the honeypot's value, and the send. The ids are made here, in the
+ * island's root component, so the prerendered HTML and the hydrated form agree.
+ */
+export function useContactForm() {
+  const ids = { name: useId(), email: useId(), message: useId(), counter: useId() };
+  const [draft, setDraft] = useDraft();
+  const [submitting, setSubmitting] = useState(false);
+  const [invalid, setInvalid] = useState<ContactField | null>(null);
+  const [trap, setTrap] = useState('');
+  const sending = usePendingSubmission(() => {
+    setDraft(EMPTY_DRAFT);
+    scrollToContactOnNarrowScreens();
+  });
+
+  const update = (field: ContactField) => (value: string) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    if (invalid === field) setInvalid(null);
+    // A cleared form is never sent (docs/product.md#exactly-once).
+    if (!next.name && !next.email && !next.message) sending.cancel();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const result = validateSubmission(draft);
+    if (!result.ok) {
+      setInvalid(result.field);
+      document.getElementById(ids[result.field])?.focus();
+      (await getToast()).error(result.message);
+      return;
+    }
+
+    setSubmitting(true);
+    // A filled trap field may be a bot or the browser's autofill: the message is
+    // sent flagged (stored, not emailed) and the visitor sees the usual outcome.
+    // Unless confirmed, the visitor's words stay in the fields (and the saved draft).
+    try {
+      await sending.submit(
+        isTrapFilled(trap) ? { ...result.value, suspected_spam: true } : result.value,
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { ids, draft, invalid, trap, setTrap, submitting, sending, update, onSubmit };
+}
