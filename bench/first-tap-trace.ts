@@ -4,7 +4,8 @@
  * after the page has sat idle for 6 s, as bench/interaction.ts taps. Prints the
  * click's dispatch, every traced slice over 2 ms from the tap until 1.5 s after
  * it (style recalculations with their element count and the script that forced
- * them, layouts, paints, tasks), in ms from the click. A tool, not a test.
+ * them, layouts, paints, tasks), and the display compositor's draws of the frames
+ * after it (where a filter is applied without a GPU), in ms from the click. A tool, not a test.
  *
  *   node --import tsx bench/first-tap-trace.ts [--dist dist] [--tap menu|theme]
  */
@@ -28,10 +29,16 @@ const AFTER_MS = 3_000;
 const SHOWN_OVER_US = 2_000;
 const CATEGORIES = [
   'devtools.timeline',
+  // The display compositor's draw: without a GPU it applies filters such as a backdrop blur on the
+  // CPU, and the tap's frame is presented only after it (how the theme's frame was found waiting).
+  'viz',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.stack',
   'v8.execute',
 ].join(',');
+
+/** The display compositor's slices worth listing: a frame's draw, and its quads drawn on the CPU. */
+const VIZ_SLICES = new Set(['DirectRenderer::DrawFrame', 'SoftwareRenderer::DoDrawQuad']);
 
 interface TraceEvent {
   name: string;
@@ -101,10 +108,16 @@ try {
 
   const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
   if (!click) throw new Error('No click in the trace');
+  const viz = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name')
+      .filter((e) => (e.args as { name?: string } | undefined)?.name === 'VizCompositorThread')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const drawn = (e: TraceEvent) => viz.has(`${e.pid}:${e.tid}`) && VIZ_SLICES.has(e.name);
   const thread = events.filter(
     (e) =>
-      e.pid === click.pid &&
-      e.tid === click.tid &&
+      ((e.pid === click.pid && e.tid === click.tid) || drawn(e)) &&
       e.ph === 'X' &&
       (e.dur ?? 0) > SHOWN_OVER_US &&
       e.ts >= click.ts - 100_000 &&
@@ -116,7 +129,8 @@ try {
   for (const event of thread.sort((a, b) => a.ts - b.ts)) {
     const at = ((event.ts - click.ts) / 1_000).toFixed(1).padStart(8);
     const long = ((event.dur ?? 0) / 1_000).toFixed(1).padStart(7);
-    console.log(`${at} ${long}  ${event.name}  ${detail(event)}`);
+    const where = drawn(event) ? 'display compositor: ' : '';
+    console.log(`${at} ${long}  ${where}${event.name}  ${detail(event)}`);
   }
 } finally {
   await browser.close();

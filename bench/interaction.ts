@@ -5,7 +5,9 @@
  *   (1280×800), after the page has loaded and sat idle for 6 s: Event Timing's
  *   duration of the tap (what INP counts), split as the click's input delay,
  *   its handlers' processing and the presentation of its frame, and the time
- *   from the tap to the frame that paints its answer (the menu shown, the theme changed);
+ *   from the tap to the frame that paints its answer (the menu shown, the theme changed),
+ *   and the longest main-thread task from the tap until the nav island has hydrated (the
+ *   Long Tasks API: what a second tap in that time would wait behind);
  * - scrolling to the contact form (390×844): the longest main-thread task from
  *   the scroll until the form answers (its island hydrated), by the Long Tasks API.
  * Each --dist is measured in turn within every run (alternated), so a busy
@@ -54,7 +56,15 @@ interface Tap {
   presentation: number;
   /** From the tap's timestamp to the animation frame that paints its answer. */
   toAnswer: number;
+  /**
+   * The longest main-thread task from the tap until its island has hydrated
+   * (Long Tasks API): what a second tap in that time would wait behind.
+   */
+  longestAfter: number;
 }
+
+/** The tapped controls' island, whose hydration follows the first tap. */
+const NAV_HYDRATED = `[data-island="nav"][${HYDRATED_ATTRIBUTE}]`;
 
 /** Runs in the page before any script: records Event Timing entries and long tasks. */
 function recordTimings() {
@@ -116,15 +126,28 @@ async function tap(page: Page, name: RegExp | string, answered: string, touch: b
       { timeout: 2_000 },
     )
     .catch(() => undefined);
+  // The hydration that follows the tap; the whole-page build was hydrated before it.
+  await page
+    .locator(`${NAV_HYDRATED}, html:not(:has([data-island]))`)
+    .first()
+    .waitFor({ state: 'attached', timeout: 30_000 });
+  // Long tasks are reported after they end; give the last one a frame to arrive.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
   return page.evaluate(
     ({ paintedAt, tappedAt }): Tap => {
+      const longestAfter = Math.max(
+        0,
+        ...(window as unknown as { longTasks: PerformanceEntry[] }).longTasks
+          .filter((task) => task.startTime + task.duration >= tappedAt)
+          .map((task) => task.duration),
+      );
       const events = (window as unknown as { events: EventEntry[] }).events.filter(
         (e) => e.interactionId > 0,
       );
       const click = events.find((e) => e.name === 'click');
       if (events.length === 0 || !click) {
         const none = { inputDelay: 0, processing: 0, presentation: 0 };
-        return { eventTiming: 16, ...none, toAnswer: paintedAt - tappedAt };
+        return { eventTiming: 16, ...none, toAnswer: paintedAt - tappedAt, longestAfter };
       }
       const first = Math.min(...events.map((e) => e.startTime));
       return {
@@ -133,6 +156,7 @@ async function tap(page: Page, name: RegExp | string, answered: string, touch: b
         processing: click.processingEnd - click.processingStart,
         presentation: click.startTime + click.duration - click.processingEnd,
         toAnswer: paintedAt - first,
+        longestAfter,
       };
     },
     { paintedAt: painted, tappedAt },
@@ -196,6 +220,7 @@ const tapFigures = (taps: Tap[], answer: string) =>
     `processing ${figure(taps.map((t) => t.processing))}`,
     `presentation ${figure(taps.map((t) => t.presentation))}`,
     `to ${answer} ${figure(taps.map((t) => t.toAnswer))}`,
+    `longest task until the island hydrated ${figure(taps.map((t) => t.longestAfter))}`,
   ].join('\n    ');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-interaction-'));

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { IslandBody } from './island-body';
@@ -40,8 +40,13 @@ export function hydrateIsland(
   const hydrated = new Promise<[Field, string][]>((resolve) => {
     // Read in the island's root effect, before any render can write React's values back.
     const onHydrated = () => resolve(typedValues(container));
-    hydrateRoot(container, <IslandBody component={component} onHydrated={onHydrated} />, {
-      identifierPrefix: islandIdPrefix(name),
+    // As a transition, React hydrates in slices of about 5 ms and yields between them (a plain
+    // hydrateRoot is one task: the nav's took 65–130 ms at 4× CPU right after a first tap), so a
+    // tap meanwhile is not held. A click on the island before it is done still hydrates it at once.
+    startTransition(() => {
+      hydrateRoot(container, <IslandBody component={component} onHydrated={onHydrated} />, {
+        identifierPrefix: islandIdPrefix(name),
+      });
     });
   }).then((typed) => {
     for (const [field, value] of typed) retype(field, value);
