@@ -18,7 +18,7 @@ const CHALLENGE_PATH = '/rest/v1/rpc/contact_challenge';
  */
 test('after a burst of challenges meets 429, the page waits and still sends', async ({ page }) => {
   test.setTimeout(SERVER_TEST_BUDGET_MS);
-  const server = await startNoScriptServer(undefined, { rateLimitPerMinute: 1 });
+  const server = await startNoScriptServer({ rateLimitPerMinute: 1 });
   try {
     const refusals = () =>
       server.log.filter(

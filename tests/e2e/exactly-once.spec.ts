@@ -9,10 +9,9 @@ import {
   toasts,
 } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
-import { BACKENDS } from '../support/backend-kind.ts';
 import {
   noScriptWorkerFixtures,
-  Postgres,
+  emailsAbout,
   type NoScriptServer,
   type NoScriptWorkerFixtures,
 } from './support/no-script-server';
@@ -20,8 +19,10 @@ import { visit, waitForIsland } from './support/site';
 
 /**
  * Each lead exactly once, from the visitor's tap to the agency's inbox
- * (docs/product.md#exactly-once), in Chromium against our server on both
- * backends, with lead email to an SMTP sink.
+ * (docs/product.md#exactly-once), in Chromium against our server, with lead
+ * email to an SMTP sink. On the embedded database only: the browser cannot tell
+ * the databases apart, and each one's "a key is stored once" has its server tests
+ * (tests/server/exactly-once.test.ts, run on both).
  */
 const test = base.extend<object, NoScriptWorkerFixtures>(noScriptWorkerFixtures);
 
@@ -33,28 +34,6 @@ async function stored(site: NoScriptServer, submission: Submission) {
   const email = submission.email.replace(/'/g, "''");
   return site.query(
     `select submission_key::text as key from public.contact_submissions where email = '${email}'`,
-  );
-}
-
-/** Lead emails about this submission, once the worker has had its chance to send them. */
-async function emailsAbout(site: NoScriptServer, submission: Submission) {
-  const email = submission.email.replace(/'/g, "''");
-  // Wait until the worker has sent everything it owes, then count.
-  await expect
-    .poll(async () =>
-      Number(
-        (
-          await site.query(
-            `select count(*)::int as n from public.lead_outbox o
-             join public.contact_submissions s on s.id = o.submission_id
-             where s.email = '${email}' and o.sent_at is null`,
-          )
-        )[0]?.n,
-      ),
-    )
-    .toBe(0);
-  return site.mail.received.filter((mail) =>
-    (mail.bodies['text/plain'] ?? '').includes(submission.email),
   );
 }
 
@@ -97,240 +76,194 @@ async function openForm(page: Page, site: NoScriptServer) {
   return fields;
 }
 
-for (const kind of BACKENDS) {
-  test.describe(`exactly once when the connection fails [${kind}]`, () => {
-    test.skip(kind === 'postgres' && Postgres.skipReason !== undefined, Postgres.skipReason);
-
-    test('the server stores it but the response is lost: thanked in the end, one row, one email', async ({
-      page,
-      sites,
-    }) => {
-      const site = await sites(kind);
-      const fields = await openForm(page, site);
-      let dropped = 0;
-      await page.route(SUBMIT_URL, async (route) => {
-        if (dropped++ > 0) return route.continue();
-        await route.fetch(); // stored by the server…
-        await route.abort('connectionreset'); // …but the answer never arrives
-      });
-      const submission = uniqueSubmission('lost-response');
-      await fillContactForm(page, submission);
-      await fields.submit.click();
-      await expectOnce(page, site, submission);
-      expect(dropped).toBeGreaterThan(1);
+test.describe('exactly once when the connection fails', () => {
+  test('the server stores it but the response is lost: thanked in the end, one row, one email', async ({
+    page,
+    site,
+  }) => {
+    const fields = await openForm(page, site);
+    let dropped = 0;
+    await page.route(SUBMIT_URL, async (route) => {
+      if (dropped++ > 0) return route.continue();
+      await route.fetch(); // stored by the server…
+      await route.abort('connectionreset'); // …but the answer never arrives
     });
-
-    test('offline at send, then online: saved, said so, then sent by itself once', async ({
-      page,
-      context,
-      sites,
-    }) => {
-      const site = await sites(kind);
-      const fields = await openForm(page, site);
-      const submission = uniqueSubmission('offline');
-      await fillContactForm(page, submission);
-      await goOffline(context, page);
-      await fields.submit.click();
-      const failed = toasts(page).withText(MESSAGES.failed);
-      // A send's outcome: the page tries again by itself before it says so.
-      await expect(failed).toContainText(contactCopy.form.savedOnDevice, {
-        timeout: SEND_BUDGET_MS,
-      });
-      const note = fields.form
-        .getByRole('status')
-        .filter({ hasText: contactCopy.form.savedOnDevice });
-      await expect(note).toBeVisible();
-      await expect(note.getByRole('button', { name: contactCopy.form.cancelSaved })).toBeVisible();
-      expect(await stored(site, submission)).toHaveLength(0);
-
-      await context.setOffline(false);
-      await expectOnce(page, site, submission);
-      await expect(note).toBeHidden();
-    });
-
-    test('offline since the first scroll, before the form came into view: saved, then sent once', async ({
-      page,
-      context,
-      sites,
-    }) => {
-      const site = await sites(kind);
-      await visit(page, site.url);
-      // A first scroll, far above the form: a train enters a tunnel just after it.
-      await page.mouse.wheel(0, 300);
-      await waitForIsland(page, 'contact-form');
-      await goOffline(context, page);
-      const fields = contactForm(page);
-      await fields.form.scrollIntoViewIfNeeded();
-      const submission = uniqueSubmission('offline-early');
-      await fillContactForm(page, submission);
-      await fields.submit.click();
-      const note = fields.form
-        .getByRole('status')
-        .filter({ hasText: contactCopy.form.savedOnDevice });
-      await expect(note).toBeVisible({ timeout: SEND_BUDGET_MS });
-      expect(await stored(site, submission)).toHaveLength(0);
-
-      await context.setOffline(false);
-      await expect(note).toBeHidden({ timeout: SEND_BUDGET_MS });
-      await expect
-        .poll(() => stored(site, submission), { timeout: SEND_BUDGET_MS })
-        .toHaveLength(1);
-      await expect
-        .poll(() => emailsAbout(site, submission), { timeout: SEND_BUDGET_MS })
-        .toHaveLength(1);
-    });
-
-    test('offline before the first scroll, so the form’s code never came: the send waits for the connection, then goes once', async ({
-      page,
-      context,
-      sites,
-    }) => {
-      const site = await sites(kind);
-      await visit(page, site.url);
-      await goOffline(context, page);
-      const fields = contactForm(page);
-      // The first scroll wakes the form's island, whose code cannot load now.
-      await fields.form.scrollIntoViewIfNeeded();
-      const submission = uniqueSubmission('offline-first');
-      await fillContactForm(page, submission);
-      const url = page.url();
-      await fields.submit.click();
-      // Not the post without script onto the browser's error page: the page and the words stay.
-      await expect(fields.message).toHaveValue(submission.message);
-      expect(page.url()).toBe(url);
-      expect(await stored(site, submission)).toHaveLength(0);
-
-      await context.setOffline(false);
-      await expectOnce(page, site, submission);
-    });
-
-    test('offline at send, tab closed, next visit online: sent soon after load, once', async ({
-      browser,
-      context,
-      page,
-      sites,
-    }) => {
-      const site = await sites(kind);
-      const fields = await openForm(page, site);
-      const submission = uniqueSubmission('next-visit');
-      await fillContactForm(page, submission);
-      await goOffline(context, page);
-      await fields.submit.click();
-      await expect(toasts(page).withText(MESSAGES.failed)).toBeVisible();
-      // The tab closes: what stays is this device's storage, opened by the next visit in a
-      // browser of its own. The tab is left open and offline rather than closed: closing it ends
-      // its DevTools session, and Chromium then lifts the offline emulation (navigator.onLine
-      // and the network both) before the page is surely gone, so it may hear `online` and send,
-      // out of the trace's sight: a row was found stored "when the first tab closed", twice.
-      // No visitor's browser goes online as a tab closes. The tab left open sends nothing while
-      // offline; if it sends as the test ends, its key is stored already, and nothing is added.
-      const device = await context.storageState();
-      expect(await stored(site, submission)).toHaveLength(0);
-
-      const nextVisit = await browser.newContext({ storageState: device });
-      const next = await nextVisit.newPage();
-      await visit(next, site.url);
-      await expectOnce(next, site, submission);
-      await nextVisit.close();
-    });
-
-    test('cancelled while saved: never sent', async ({ page, context, sites }) => {
-      const site = await sites(kind);
-      const fields = await openForm(page, site);
-      const submission = uniqueSubmission('cancelled');
-      await fillContactForm(page, submission);
-      await goOffline(context, page);
-      await fields.submit.click();
-      await fields.form.getByRole('button', { name: contactCopy.form.cancelSaved }).click();
-      const sent = page.waitForRequest(SUBMIT_URL, { timeout: 3_000 }).catch(() => null);
-      await context.setOffline(false);
-      expect(await sent).toBeNull();
-      await page.reload();
-      await contactForm(page).form.scrollIntoViewIfNeeded();
-      // The words are still there to send again; nothing went.
-      await expect(contactForm(page).message).toHaveValue(submission.message);
-      expect(await stored(site, submission)).toHaveLength(0);
-    });
+    const submission = uniqueSubmission('lost-response');
+    await fillContactForm(page, submission);
+    await fields.submit.click();
+    await expectOnce(page, site, submission);
+    expect(dropped).toBeGreaterThan(1);
   });
 
-  test.describe(`exactly once when a send is repeated [${kind}]`, () => {
-    test.skip(kind === 'postgres' && Postgres.skipReason !== undefined, Postgres.skipReason);
-
-    test('a double click: one row', async ({ page, sites }) => {
-      const site = await sites(kind);
-      const fields = await openForm(page, site);
-      const submission = uniqueSubmission('double-click');
-      await fillContactForm(page, submission);
-      await fields.submit.dblclick();
-      await expectOnce(page, site, submission);
+  test('offline at send, then online: saved, said so, then sent by itself once', async ({
+    page,
+    context,
+    site,
+  }) => {
+    const fields = await openForm(page, site);
+    const submission = uniqueSubmission('offline');
+    await fillContactForm(page, submission);
+    await goOffline(context, page);
+    await fields.submit.click();
+    const failed = toasts(page).withText(MESSAGES.failed);
+    // A send's outcome: the page tries again by itself before it says so.
+    await expect(failed).toContainText(contactCopy.form.savedOnDevice, {
+      timeout: SEND_BUDGET_MS,
     });
+    const note = fields.form
+      .getByRole('status')
+      .filter({ hasText: contactCopy.form.savedOnDevice });
+    await expect(note).toBeVisible();
+    await expect(note.getByRole('button', { name: contactCopy.form.cancelSaved })).toBeVisible();
+    expect(await stored(site, submission)).toHaveLength(0);
 
-    test('the page’s own request replayed three times: each 2xx, one row, one email', async ({
-      page,
-      sites,
-    }) => {
-      const site = await sites(kind);
-      const fields = await openForm(page, site);
-      const submission = uniqueSubmission('replayed');
-      await fillContactForm(page, submission);
-      const sent = page.waitForRequest(SUBMIT_URL);
-      await fields.submit.click();
-      const request = await sent;
-      await expectOnce(page, site, submission);
-      for (let i = 0; i < 3; i++) {
-        const headers = await request.allHeaders();
-        const replay = await page.request.post(request.url(), {
-          headers: Object.fromEntries(
-            ['content-type', 'prefer', 'accept', 'origin']
-              .filter((name) => headers[name] !== undefined)
-              .map((name) => [name, headers[name]!]),
-          ),
-          data: request.postDataBuffer() ?? undefined,
-        });
-        expect(replay.status()).toBe(201);
-      }
-      expect(await stored(site, submission)).toHaveLength(1);
-      expect(await emailsAbout(site, submission)).toHaveLength(1);
-    });
-
-    test('the form without JavaScript sent twice: one row, one email, the reference on both confirmations', async ({
-      browser,
-      sites,
-    }) => {
-      const site = await sites(kind);
-      const context = await browser.newContext({ javaScriptEnabled: false });
-      const page = await context.newPage();
-      const submission = uniqueSubmission('native-twice');
-      const pages: string[] = [];
-      for (let i = 0; i < 2; i++) {
-        await page.goto(site.url);
-        await fillContactForm(page, submission);
-        await contactForm(page).submit.click();
-        await expect(page).toHaveURL(/\/contact\/sent\//, { timeout: SEND_BUDGET_MS });
-        pages.push(page.url());
-      }
-      const rows = await stored(site, submission);
-      expect(rows).toHaveLength(1);
-      const reference = submissionReference(String(rows[0]!.key));
-      expect(pages).toEqual([
-        `${site.url}/contact/sent/${reference}`,
-        `${site.url}/contact/sent/${reference}`,
-      ]);
-      await expect(page.getByText(reference)).toBeVisible();
-      await expect(page.getByText(MESSAGES.sent)).toBeVisible();
-      expect(await emailsAbout(site, submission)).toHaveLength(1);
-      await context.close();
-    });
+    await context.setOffline(false);
+    await expectOnce(page, site, submission);
+    await expect(note).toBeHidden();
   });
-}
+
+  test('offline since the first scroll, before the form came into view: saved, then sent once', async ({
+    page,
+    context,
+    site,
+  }) => {
+    await visit(page, site.url);
+    // A first scroll, far above the form: a train enters a tunnel just after it.
+    await page.mouse.wheel(0, 300);
+    await waitForIsland(page, 'contact-form');
+    await goOffline(context, page);
+    const fields = contactForm(page);
+    await fields.form.scrollIntoViewIfNeeded();
+    const submission = uniqueSubmission('offline-early');
+    await fillContactForm(page, submission);
+    await fields.submit.click();
+    const note = fields.form
+      .getByRole('status')
+      .filter({ hasText: contactCopy.form.savedOnDevice });
+    await expect(note).toBeVisible({ timeout: SEND_BUDGET_MS });
+    expect(await stored(site, submission)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await expect(note).toBeHidden({ timeout: SEND_BUDGET_MS });
+    await expect.poll(() => stored(site, submission), { timeout: SEND_BUDGET_MS }).toHaveLength(1);
+    await expect
+      .poll(() => emailsAbout(site, submission), { timeout: SEND_BUDGET_MS })
+      .toHaveLength(1);
+  });
+
+  test('offline before the first scroll, so the form’s code never came: the send waits for the connection, then goes once', async ({
+    page,
+    context,
+    site,
+  }) => {
+    await visit(page, site.url);
+    await goOffline(context, page);
+    const fields = contactForm(page);
+    // The first scroll wakes the form's island, whose code cannot load now.
+    await fields.form.scrollIntoViewIfNeeded();
+    const submission = uniqueSubmission('offline-first');
+    await fillContactForm(page, submission);
+    const url = page.url();
+    await fields.submit.click();
+    // Not the post without script onto the browser's error page: the page and the words stay.
+    await expect(fields.message).toHaveValue(submission.message);
+    expect(page.url()).toBe(url);
+    expect(await stored(site, submission)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await expectOnce(page, site, submission);
+  });
+
+  test('offline at send, tab closed, next visit online: sent soon after load, once', async ({
+    browser,
+    context,
+    page,
+    site,
+  }) => {
+    const fields = await openForm(page, site);
+    const submission = uniqueSubmission('next-visit');
+    await fillContactForm(page, submission);
+    await goOffline(context, page);
+    await fields.submit.click();
+    await expect(toasts(page).withText(MESSAGES.failed)).toBeVisible();
+    // The tab closes: what stays is this device's storage, opened by the next visit in a
+    // browser of its own. The tab is left open and offline rather than closed: closing it ends
+    // its DevTools session, and Chromium then lifts the offline emulation (navigator.onLine
+    // and the network both) before the page is surely gone, so it may hear `online` and send,
+    // out of the trace's sight: a row was found stored "when the first tab closed", twice.
+    // No visitor's browser goes online as a tab closes. The tab left open sends nothing while
+    // offline; if it sends as the test ends, its key is stored already, and nothing is added.
+    const device = await context.storageState();
+    expect(await stored(site, submission)).toHaveLength(0);
+
+    const nextVisit = await browser.newContext({ storageState: device });
+    const next = await nextVisit.newPage();
+    await visit(next, site.url);
+    await expectOnce(next, site, submission);
+    await nextVisit.close();
+  });
+
+  test('cancelled while saved: never sent', async ({ page, context, site }) => {
+    const fields = await openForm(page, site);
+    const submission = uniqueSubmission('cancelled');
+    await fillContactForm(page, submission);
+    await goOffline(context, page);
+    await fields.submit.click();
+    await fields.form.getByRole('button', { name: contactCopy.form.cancelSaved }).click();
+    const sent = page.waitForRequest(SUBMIT_URL, { timeout: 3_000 }).catch(() => null);
+    await context.setOffline(false);
+    expect(await sent).toBeNull();
+    await page.reload();
+    await contactForm(page).form.scrollIntoViewIfNeeded();
+    // The words are still there to send again; nothing went.
+    await expect(contactForm(page).message).toHaveValue(submission.message);
+    expect(await stored(site, submission)).toHaveLength(0);
+  });
+});
+
+test.describe('exactly once when a send is repeated', () => {
+  test('a double click: one row', async ({ page, site }) => {
+    const fields = await openForm(page, site);
+    const submission = uniqueSubmission('double-click');
+    await fillContactForm(page, submission);
+    await fields.submit.dblclick();
+    await expectOnce(page, site, submission);
+  });
+
+  test('the page’s own request replayed three times: each 2xx, one row, one email', async ({
+    page,
+    site,
+  }) => {
+    const fields = await openForm(page, site);
+    const submission = uniqueSubmission('replayed');
+    await fillContactForm(page, submission);
+    const sent = page.waitForRequest(SUBMIT_URL);
+    await fields.submit.click();
+    const request = await sent;
+    await expectOnce(page, site, submission);
+    for (let i = 0; i < 3; i++) {
+      const headers = await request.allHeaders();
+      const replay = await page.request.post(request.url(), {
+        headers: Object.fromEntries(
+          ['content-type', 'prefer', 'accept', 'origin']
+            .filter((name) => headers[name] !== undefined)
+            .map((name) => [name, headers[name]!]),
+        ),
+        data: request.postDataBuffer() ?? undefined,
+      });
+      expect(replay.status()).toBe(201);
+    }
+    expect(await stored(site, submission)).toHaveLength(1);
+    expect(await emailsAbout(site, submission)).toHaveLength(1);
+  });
+});
 
 test.describe('exactly once when the connection returns unsteadily', () => {
   test('online again, but the first load of the form’s code still fails: tried again, and sent by script once, on the same page', async ({
     page,
     context,
-    sites,
+    site,
   }) => {
-    const site = await sites('embedded');
     await visit(page, site.url);
     await goOffline(context, page);
     const fields = contactForm(page);

@@ -16,7 +16,7 @@ test('a lead sent from the page is posted to the webhook, signed, and emailed', 
 }) => {
   test.setTimeout(SERVER_TEST_BUDGET_MS);
   const receiver = await WebhookReceiver.start();
-  const server = await startNoScriptServer(undefined, {
+  const server = await startNoScriptServer({
     webhook: { url: receiver.url, secret: WEBHOOK_SECRET },
   });
   try {

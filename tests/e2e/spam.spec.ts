@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 import { contactForm, fillContactForm, toasts } from './support/contact.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site.ts';
@@ -24,7 +25,10 @@ let server: RunningServer;
 let sink: SmtpSink;
 let dataDir: string;
 
-test.beforeAll(async () => {
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
+test.beforeAll(async ({}, testInfo) => {
+  // Migrating a fresh database on two cores other work keeps busy: the test's 30 s was not enough.
+  testInfo.setTimeout(SERVER_TEST_BUDGET_MS);
   sink = await SmtpSink.start();
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-spam-'));
   server = await startServer({

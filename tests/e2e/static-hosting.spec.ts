@@ -6,6 +6,8 @@ import { securityHeaderSet } from '../../server/headers/site-headers';
 import { startServer, type RunningServer } from '../../server/start';
 import { RETRY_WINDOW_MS } from '../../src/config/constants';
 import { MESSAGES } from '../../src/content/contact';
+import { contactReplyCopy } from '../../src/content/contact-reply';
+import { config } from '../support/content';
 import { postgresSkipReason, testPostgres, type TestPostgres } from '../support/pg-cluster';
 import { contactForm, fillContactForm, toasts } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
@@ -26,8 +28,8 @@ import { leadLink, signIn } from './support/inbox';
 /**
  * The site on a static host, posting to an API on another origin (topology 3),
  * and the same build against our server standing in for hosted Supabase's REST
- * endpoint (topology 2: same protocol, apikey and bearer token): one build,
- * into its own directory, shared by every test here.
+ * endpoint (topology 2: same protocol, apikey and bearer token), with and
+ * without JavaScript: one build, into its own directory, shared by every test here.
  */
 const DIST = resolve('.tmp/dist-topology3');
 /** Any key: our server ignores it, hosted Supabase requires it; the client must send it. */
@@ -184,6 +186,46 @@ test('the agency’s inbox on the static host signs in with an emailed code and 
   expect(apiLog).toMatch(/"method":"GET","url":"\/rest\/v1\/inbox_list[^"]*","statusCode":200/);
   expect(await violations()).toEqual([]);
   expect(problems).toEqual([]);
+});
+
+/**
+ * This build without JavaScript: it posts to hosted Supabase and no server of ours
+ * runs on the static host, so nothing can take a form sent without script. The page
+ * says so, offers email and phone, and its button sends nothing: above all no GET
+ * that would put the visitor's words in a URL.
+ */
+test.describe('without JavaScript', () => {
+  // Reduced motion: with `scroll-behavior: smooth`, the scrolls Playwright makes for each field
+  // animate, and on a busy host one still ran after the button was brought into view, carrying
+  // it out again (2 runs in 30 at two busy cores). Motion is not what this test is about.
+  test.use({ javaScriptEnabled: false, reducedMotion: 'reduce' });
+
+  test('a note with email and phone; no GET carries the fields', async ({ page }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(`${request.method()} ${request.url()}`));
+    await page.goto(`${page3.url}/`);
+    const fields = contactForm(page);
+    const note = page.getByRole('note').filter({ hasText: contactReplyCopy.noScript });
+    await expect(note.getByRole('link', { name: config.contactEmail })).toBeVisible();
+    await expect(note.getByRole('link', { name: config.contactPhone })).toBeVisible();
+    await expect(fields.form).toHaveAttribute('method', 'post');
+    await expect(fields.submit).toBeDisabled();
+
+    const submission = uniqueSubmission('static');
+    await fillContactForm(page, submission);
+    // A forced click skips Playwright's waiting: the button is first where the visitor clicks.
+    await fields.submit.scrollIntoViewIfNeeded();
+    await expect(fields.submit).toBeInViewport();
+    await fields.submit.click({ force: true });
+    await fields.name.press('Enter');
+    // A submission would have navigated before this load of the same page completes.
+    await page.reload();
+    await expect(fields.submit).toBeDisabled();
+    expect(urls.filter((entry) => entry.includes('?') || !entry.startsWith('GET'))).toEqual([]);
+    expect(urls.filter((entry) => entry.includes(encodeURIComponent(submission.email)))).toEqual(
+      [],
+    );
+  });
 });
 
 test('dist/_headers gives the static host exactly the headers our server sends', async () => {

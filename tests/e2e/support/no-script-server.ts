@@ -2,10 +2,9 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { Fixtures } from '@playwright/test';
+import { expect, type Fixtures } from '@playwright/test';
 import { startServer, type RunningServer } from '../../../server/start.ts';
-import type { BackendKind } from '../../support/backend-kind.ts';
-import { postgresSkipReason, testPostgres, type TestPostgres } from '../../support/pg-cluster.ts';
+import { SERVER_TEST_BUDGET_MS } from '../../support/budgets.ts';
 import { SmtpSink } from '../../support/smtp-sink.ts';
 import { TEST_PROOF_OF_WORK } from '../../support/proof.ts';
 
@@ -30,32 +29,12 @@ export interface ServerOptions {
 }
 
 /**
- * The worker's PostgreSQL (DATABASE_URL's, or a cluster of its own), reached on first need
- * and stopped with the worker; each server gets a fresh database in it.
- */
-export class Postgres {
-  private server: Promise<TestPostgres> | undefined;
-  /** Never under CI=true: there the tests run, and fail saying what is missing. */
-  static readonly skipReason = postgresSkipReason();
-
-  async freshDatabase(): Promise<string> {
-    return (await (this.server ??= testPostgres())).freshDatabase();
-  }
-
-  async stop(): Promise<void> {
-    if (this.server) await (await this.server).stop();
-  }
-}
-
-/**
  * The project's own server, started by server/start.ts as main.ts starts it
  * (site, API, lead email to an SMTP sink), logging into `log`, over a fresh
- * database of either kind and a snapshot of the build.
+ * embedded database and a snapshot of the build. Embedded only: what the browser sees is
+ * the same on either database, and the server tests (tests/server) cover each database.
  */
-export async function startNoScriptServer(
-  databaseUrl: string | undefined,
-  options: ServerOptions = {},
-): Promise<NoScriptServer> {
+export async function startNoScriptServer(options: ServerOptions = {}): Promise<NoScriptServer> {
   const workDir = await mkdtemp(join(tmpdir(), 'e2e-noscript-'));
   const distDir = join(workDir, 'dist');
   const log: string[] = [];
@@ -70,7 +49,6 @@ export async function startNoScriptServer(
     const server = await startServer({
       port: 0,
       host: '127.0.0.1',
-      databaseUrl,
       dataDir: join(workDir, 'data'),
       distDir,
       logger: stream,
@@ -104,42 +82,43 @@ export async function startNoScriptServer(
   }
 }
 
+/** Lead emails about this submission, once the worker has had its chance to send them. */
+export async function emailsAbout(site: NoScriptServer, submission: { email: string }) {
+  const email = submission.email.replace(/'/g, "''");
+  // Wait until the worker has sent everything it owes, then count.
+  await expect
+    .poll(async () =>
+      Number(
+        (
+          await site.query(
+            `select count(*)::int as n from public.lead_outbox o
+             join public.contact_submissions s on s.id = o.submission_id
+             where s.email = '${email}' and o.sent_at is null`,
+          )
+        )[0]?.n,
+      ),
+    )
+    .toBe(0);
+  return site.mail.received.filter((mail) =>
+    (mail.bodies['text/plain'] ?? '').includes(submission.email),
+  );
+}
+
 export interface NoScriptWorkerFixtures {
-  postgres: Postgres;
-  /** One server per backend and worker, started on first need. */
-  sites: (kind: BackendKind) => Promise<NoScriptServer>;
+  /** One server per worker, started on first need and shared by its tests. */
+  site: NoScriptServer;
 }
 
-/** A fresh database of `kind` (one in the worker's cluster for PostgreSQL) and a server over it. */
-export async function serverOn(kind: BackendKind, postgres: Postgres, options?: ServerOptions) {
-  const url = kind === 'postgres' ? await postgres.freshDatabase() : undefined;
-  return startNoScriptServer(url, options);
-}
-
-/** The worker's PostgreSQL and its servers, for `test.extend`. */
+/** The worker's server, for `test.extend`. */
 export const noScriptWorkerFixtures: Fixtures<object, NoScriptWorkerFixtures> = {
-  postgres: [
+  site: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
     async ({}, use) => {
-      const postgres = new Postgres();
-      await use(postgres);
-      await postgres.stop();
+      const site = await startNoScriptServer();
+      await use(site);
+      await site.close();
     },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  sites: [
-    async ({ postgres }, use) => {
-      const started = new Map<BackendKind, Promise<NoScriptServer>>();
-      await use((kind) => {
-        let site = started.get(kind);
-        if (!site) {
-          site = serverOn(kind, postgres);
-          started.set(kind, site);
-        }
-        return site;
-      });
-      for (const site of started.values()) await (await site).close();
-    },
-    { scope: 'worker', timeout: 120_000 },
+    // Copying the build and migrating a fresh database, on two cores other work keeps busy.
+    { scope: 'worker', timeout: SERVER_TEST_BUDGET_MS },
   ],
 };
