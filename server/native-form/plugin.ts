@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NATIVE_FORM_PATH, SENT_PATH } from '../../contact/paths.ts';
-import { contactReplyCopy as copy } from '../../src/content/contact-reply.ts';
-import { MESSAGES } from '../../src/content/contact.ts';
+import { contactReplyCopy as copy } from '../../contact/copy/reply-pages.ts';
+import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import {
   validateSubmission,
   type ContactSubmission,

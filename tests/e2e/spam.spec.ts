@@ -7,7 +7,7 @@ import { SmtpSink } from '../support/smtp-sink.ts';
 import { contactForm, fillContactForm, toasts } from './support/contact.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site.ts';
-import { MESSAGES } from '../../src/content/contact.ts';
+import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 
 /**
  * The attack of docs/product.md's "Spam" ruling: a script with the public API

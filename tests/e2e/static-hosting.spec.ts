@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { securityHeaderSet } from '../../server/headers/site-headers';
 import { startServer, type RunningServer } from '../../server/start';
 import { RETRY_WINDOW_MS } from '../../src/config/constants';
-import { MESSAGES } from '../../src/content/contact';
+import { MESSAGES } from '../../contact/copy/contact-messages';
 import { postgresSkipReason, testPostgres, type TestPostgres } from '../support/pg-cluster';
 import { contactForm, fillContactForm, toasts } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
