@@ -83,29 +83,15 @@ export default tseslint.config(
             },
             {
               target: './server',
-              from: './src',
-              except: ['./content'],
+              from: ['./src', './tests', './bench', './scripts'],
               message:
-                'The server imports from outside only the shared rules (contact/) and the words (src/content/).',
-            },
-            {
-              target: './server',
-              from: ['./tests', './bench', './scripts'],
-              message:
-                'The server imports from outside only the shared rules (contact/) and the words (src/content/).',
+                'The server imports from outside only the shared rules and words (contact/), never the page (src/).',
             },
             {
               target: './contact',
-              from: './src',
-              except: ['./content'],
+              from: ['./src', './server', './tests', './bench', './scripts'],
               message:
-                'The shared rules stand alone: they may read the words (src/content/), nothing else.',
-            },
-            {
-              target: './contact',
-              from: ['./server', './tests', './bench', './scripts'],
-              message:
-                'The shared rules stand alone: they may read the words (src/content/), nothing else.',
+                'The shared rules and words (contact/) stand alone: they import neither the page nor the server.',
             },
             {
               target: './settings',

@@ -9,3 +9,10 @@ export const LIMITS = {
   email: { min: 3, max: 254 },
   message: { min: 1, max: 5000 },
 } as const;
+
+/**
+ * A member's note on a lead holds as much as a message may. The database holds
+ * the same number (lead_notes' CHECK and inbox_add_note);
+ * tests/server/shared-rules-sql.test.ts keeps them in step.
+ */
+export const NOTE_MAX_CHARS = LIMITS.message.max;

@@ -1,4 +1,4 @@
-import { replyTimeCopy as copy } from '../src/content/reply-time.ts';
+import { replyTimeCopy as copy } from './copy/reply-time.ts';
 import { replyDue, type IsHoliday } from './reply-due.ts';
 import type { WorkingHours } from './working-hours.ts';
 import { localParts } from './zoned-time.ts';

@@ -9,7 +9,7 @@
  * the text (one character class, or indexOf), never one that can backtrack.
  */
 import { LIMITS } from './limits.ts';
-import { MESSAGES } from '../src/content/contact.ts';
+import { MESSAGES } from './copy/contact-messages.ts';
 import { isEmailAddress } from './email-address.ts';
 
 export { LIMITS };

@@ -15,6 +15,7 @@ import { staticSite } from './plugins/static-site.ts';
 import { submissionRateLimit } from './plugins/submission-rate-limit.ts';
 import { refuse } from './rest/submission-errors.ts';
 import { fastifyTrustProxy, trustsAProxy, type TrustProxy } from './trust-proxy.ts';
+import { AUTH_PREFIX, REST_PREFIX } from '../contact/paths.ts';
 
 export interface AppOptions {
   database: Database;
@@ -57,11 +58,6 @@ const KEEP_ALIVE_TIMEOUT_MS = 10_000;
  * default would read up to 1 MiB of JSON for any path.
  */
 export const SMALL_BODY_BYTES = 1024;
-
-/** Where hosted Supabase serves PostgREST; the site's client posts to the same path here. */
-const REST_PREFIX = '/rest/v1';
-/** Where hosted Supabase serves Supabase Auth; the inbox signs in at the same path here. */
-const AUTH_PREFIX = '/auth/v1';
 
 /** The whole server as one Fastify instance, one plugin per concern; tests drive it with inject(). */
 export async function buildApp({

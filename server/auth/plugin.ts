@@ -30,6 +30,7 @@ import {
 import { userJson } from './user-json.ts';
 import { readSignInCode } from '../../contact/sign-in-code.ts';
 import { isJsonType } from '../rest/request-body.ts';
+import { AUTH_PREFIX } from '../../contact/paths.ts';
 
 /** A database that is down is usually back within seconds. */
 const RETRY_AFTER_SECONDS = 5;
@@ -75,7 +76,7 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
   });
 
   const session = async (request: FastifyRequest, user: SessionUser, refreshToken: string) => {
-    const issuer = `${request.protocol}://${request.host}/auth/v1`;
+    const issuer = `${request.protocol}://${request.host}${AUTH_PREFIX}`;
     const { token, expiresAt } = await signAccessToken(await signingKey(), user, issuer);
     return {
       access_token: token,

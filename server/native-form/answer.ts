@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { contactReplyCopy as copy } from '../../src/content/contact-reply.ts';
-import { MESSAGES } from '../../src/content/contact.ts';
+import { contactReplyCopy as copy } from '../../contact/copy/reply-pages.ts';
+import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import type { ContactSubmission } from '../../contact/validation.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
 import { MAX_BODY_BYTES } from '../rest/plugin.ts';

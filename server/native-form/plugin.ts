@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NATIVE_FORM_PATH, SENT_PATH } from '../../contact/paths.ts';
-import { contactReplyCopy as copy } from '../../src/content/contact-reply.ts';
+import { contactReplyCopy as copy } from '../../contact/copy/reply-pages.ts';
 import { validateSubmission, type SubmissionRow } from '../../contact/validation.ts';
 import type { WorkingHours } from '../../contact/working-hours.ts';
 import type { Database } from '../db/database.ts';

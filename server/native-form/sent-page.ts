@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { contactReplyCopy as copy } from '../../src/content/contact-reply.ts';
-import { MESSAGES } from '../../src/content/contact.ts';
+import { contactReplyCopy as copy } from '../../contact/copy/reply-pages.ts';
+import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import { REPLY_FILES, REPLY_TOKENS } from '../../contact/reply-tokens.ts';
 import {
   isSubmissionReference,

@@ -1,5 +1,3 @@
-import { LIMITS } from '../../contact/limits';
-
 /** The inbox's constants (docs/inbox.md), each with why it has its value. */
 
 /** The list refreshes this often while open, besides on regaining focus, so a new lead shows without a reload. */
@@ -10,8 +8,6 @@ export const INBOX_PAGE_SIZE = 50;
 export const INBOX_EXPORT_PAGE_SIZE = 1_000;
 /** Typing in the search box waits this long after the last key before asking the server. */
 export const INBOX_SEARCH_DEBOUNCE_MS = 300;
-/** A note holds as much as a message may (contact/limits.ts); the database refuses more. */
-export const INBOX_NOTE_MAX = LIMITS.message.max;
 /** Where the session lives between visits: supabase-js keeps it in localStorage under this key. */
 export const INBOX_SESSION_KEY = 'inbox-session-v1';
 /** While a reply waits for the mail server, the lead is read again this often, so "Sent" shows soon. */

@@ -1,5 +1,4 @@
-import { LIMITS } from '../../contact/limits.ts';
-import { groupDigits } from '../lib/group-digits.ts';
+import { groupDigits } from '../../contact/group-digits.ts';
 
 export const contactCopy = {
   eyebrow: 'Free consultation · No setup fees',
@@ -37,7 +36,7 @@ export const contactCopy = {
     /**
      * The success toast's description: what the visitor can quote
      * (docs/product.md#exactly-once), then when to expect the reply, if known
-     * (src/content/reply-time.ts).
+     * (contact/copy/reply-time.ts).
      */
     reference: (reference: string, replyBy?: string) =>
       replyBy ? `Reference ${reference}. ${replyBy}` : `Reference ${reference}.`,
@@ -48,22 +47,4 @@ export const contactCopy = {
     title: 'Emergency Response',
     text: 'Website down or leads vanishing? Call us now: same-day response across Kent.',
   },
-} as const;
-
-/** The form's toasts (docs/product.md#contact-messages); validation.ts picks among them. */
-export const MESSAGES = {
-  missing: 'Please fill in all fields',
-  invalidEmail: 'Please enter a valid email address',
-  tooLong: {
-    name: `Please keep your name to ${LIMITS.name.max} characters`,
-    email: `Please keep your email address to ${LIMITS.email.max} characters`,
-    message: `Please keep your message to ${groupDigits(LIMITS.message.max)} characters`,
-  },
-  unreadable: {
-    name: 'Please remove unusual control characters from your name',
-    email: 'Please remove unusual control characters from your email address',
-    message: 'Please remove unusual control characters from your message',
-  },
-  failed: 'There was an issue submitting your message. Please try again.',
-  sent: "Thank you! We'll be in touch shortly.",
 } as const;

@@ -3,23 +3,11 @@
  * form's words and the button and tab names are what members and tests look
  * for (issue 33): keep them.
  */
+import type { EmailState, WebhookState } from '../../contact/inbox-columns.ts';
+import type { LeadStatus, ReplyState } from '../../contact/lead-status.ts';
 import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
 
-export type LeadStatus = 'new' | 'replied' | 'diagnosed' | 'won' | 'lost' | 'archived';
 export type InboxTab = 'inbox' | 'spam' | 'archived';
-export type EmailState = 'queued' | 'sent' | 'in_summary' | 'failed' | 'none';
-export type WebhookState = 'queued' | 'sent' | 'failed' | 'none';
-/** A reply from the inbox: stored and on its way, accepted by the relay, or refused by it. */
-export type ReplyState = 'waiting' | 'sent' | 'refused';
-
-export const LEAD_STATUSES: readonly LeadStatus[] = [
-  'new',
-  'replied',
-  'diagnosed',
-  'won',
-  'lost',
-  'archived',
-];
 
 export const inboxCopy = {
   title: (brand: string) => `Inbox | ${brand}`,

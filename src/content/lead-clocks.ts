@@ -1,3 +1,5 @@
+import { FIGURE_LABELS } from '../../contact/copy/figure-labels.ts';
+
 /**
  * The words of the page's promises as clocks in the inbox (docs/lead-clocks.md):
  * each lead's reply and diagnosis deadlines, and the figures view.
@@ -41,20 +43,20 @@ export const clockCopy = {
     days: (days: number) => `Last ${days} days`,
     loading: 'Loading the figures…',
     failed: 'The figures could not be loaded. Try again shortly.',
-    leads: 'Leads',
+    leads: FIGURE_LABELS.leads,
     heldAsSpam: 'Held as suspected spam',
-    medianReply: 'Median time to first reply',
+    medianReply: FIGURE_LABELS.medianReply,
     noReplies: 'No replies yet',
-    withinPromise: 'Replied within the promise (same day)',
-    within5Minutes: 'Replied within 5 minutes',
-    within1Hour: 'Replied within 1 hour',
-    diagnosedInTime: 'Diagnosed within 24 hours',
+    withinPromise: FIGURE_LABELS.withinPromise,
+    within5Minutes: FIGURE_LABELS.within5Minutes,
+    within1Hour: FIGURE_LABELS.within1Hour,
+    diagnosedInTime: FIGURE_LABELS.diagnosedInTime,
     replyMethods: 'How they were answered',
     methods: (email: number, marked: number) =>
       `${email} by email from the inbox, ${marked} marked`,
     medianSeen: 'Median time to first seen',
     p90Seen: '90th percentile time to first seen',
-    seenWithin5Minutes: 'Seen within 5 minutes',
+    seenWithin5Minutes: FIGURE_LABELS.seenWithin5Minutes,
     medianTaken: 'Median time to “I’m on it”',
     p90Taken: '90th percentile time to “I’m on it”',
     noneYet: 'None yet',

@@ -1,98 +1,34 @@
 import { asTyped } from '../../contact/as-typed';
-import type { EmailState, InboxTab, LeadStatus, ReplyState, WebhookState } from '../content/inbox';
+import {
+  INBOX_LEAD_COLUMNS,
+  INBOX_LEAD_COMPUTED,
+  type LEAD_ACTIVITY_COLUMNS,
+  type LEAD_NOTE_COLUMNS,
+  type LEAD_REPLY_COLUMNS,
+  type RowOf,
+} from '../../contact/inbox-columns';
+import type { LeadStatus } from '../../contact/lead-status';
+import type { InboxTab } from '../content/inbox';
 import type { LeadSort } from '../content/lead-clocks';
 
-/** A row of the inbox_leads view (the inbox contract, docs/inbox.md). */
-export interface Lead {
-  id: number;
-  reference: string;
-  created_at: string;
-  name: string;
-  email: string;
-  message: string;
-  status: LeadStatus;
-  suspected_spam: boolean;
-  verified: boolean;
-  replied_at: string | null;
-  diagnosed_at: string | null;
-  /** The page's promises as deadlines (docs/lead-clocks.md); null for suspected spam. */
-  reply_due: string | null;
-  diagnosis_due: string | null;
-  /** The sooner of the deadlines not yet met; null once both are. */
-  next_due: string | null;
-  unread: boolean;
-  email_state: EmailState;
-  email_error: string | null;
-  webhook_state: WebhookState;
-  /** How it was first answered: a reply the relay accepted, or "Mark replied"; null if not yet. */
-  reply_method: 'email' | 'marked' | null;
-  /** The first time any member opened it (issue 40). */
-  first_seen_at: string | null;
-  /** Who pressed "I'm on it" first, and when; null until someone has. */
-  taken_by: string | null;
-  taken_at: string | null;
-}
+/** The lead's columns and computed fields (the inbox contract, docs/inbox.md). */
+const LEAD_FIELDS = { ...INBOX_LEAD_COLUMNS, ...INBOX_LEAD_COMPUTED };
+
+/** A row of the inbox_leads view, as contact/inbox-columns.ts types it. */
+export type Lead = RowOf<typeof LEAD_FIELDS>;
 
 /** A reply sent from the inbox (public.lead_replies). */
-export interface LeadReply {
-  id: number;
-  submission_id: number;
-  author: string;
-  body: string;
-  created_at: string;
-  state: ReplyState;
-  sent_at: string | null;
-  /** The mail server's words when it refused the reply. */
-  refusal: string | null;
-}
+export type LeadReply = RowOf<typeof LEAD_REPLY_COLUMNS>;
 
 /**
  * Every column of Lead, which the reads name: inbox_list's `search` column
  * (each lead's words, to search by) is as long as the message and never wanted.
  */
-export const LEAD_COLUMNS = [
-  'id',
-  'reference',
-  'created_at',
-  'name',
-  'email',
-  'message',
-  'status',
-  'suspected_spam',
-  'verified',
-  'replied_at',
-  'diagnosed_at',
-  'reply_due',
-  'diagnosis_due',
-  'next_due',
-  'unread',
-  'email_state',
-  'email_error',
-  'webhook_state',
-  // A computed field (public.reply_method), named as PostgREST serves one.
-  'reply_method',
-  // Who saw and took it first (20261126100000_web_push.sql), computed fields too.
-  'first_seen_at',
-  'taken_by',
-  'taken_at',
-] as const satisfies readonly (keyof Lead)[];
+export const LEAD_COLUMNS = Object.keys(LEAD_FIELDS) as readonly (keyof Lead)[];
 
-export interface LeadNote {
-  id: number;
-  submission_id: number;
-  created_at: string;
-  author: string;
-  body: string;
-}
+export type LeadNote = RowOf<typeof LEAD_NOTE_COLUMNS>;
 
-export interface LeadActivity {
-  id: number;
-  submission_id: number;
-  at: string;
-  actor: string;
-  action: string;
-  detail: unknown;
-}
+export type LeadActivity = RowOf<typeof LEAD_ACTIVITY_COLUMNS>;
 
 /** What the list shows: a folder, a status or any, search words, and in what order. */
 export interface LeadView {

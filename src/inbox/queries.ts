@@ -1,7 +1,7 @@
 import type { PostgrestError } from '@supabase/postgrest-js';
 import { SEARCH_CONFIG, searchQuery } from '../../contact/search';
 import { INBOX_EXPORT_PAGE_SIZE } from '../config/inbox';
-import type { LeadStatus } from '../content/inbox';
+import type { LeadStatus } from '../../contact/lead-status';
 import type { LeadFigures } from './figures/lead-figures';
 import {
   asShown,

@@ -2,6 +2,7 @@ import { GoTrueClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { INBOX_SESSION_KEY } from '../config/inbox';
 import { siteConfig } from '../config/site';
+import { AUTH_PREFIX, REST_PREFIX } from '../../contact/paths';
 
 /**
  * The inbox's two clients, as supabase-js's createClient wires them, without
@@ -26,7 +27,7 @@ export function inboxClients(): InboxClients {
     ? { apikey: anonKey, Authorization: `Bearer ${anonKey}` }
     : {};
   const auth = new GoTrueClient({
-    url: `${base}/auth/v1`,
+    url: `${base}${AUTH_PREFIX}`,
     headers: keyHeaders,
     storageKey: INBOX_SESSION_KEY,
     persistSession: true,
@@ -42,6 +43,6 @@ export function inboxClients(): InboxClients {
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return fetch(input, { ...init, headers });
   };
-  clients = { auth, rest: new PostgrestClient(`${base}/rest/v1`, { fetch: withSession }) };
+  clients = { auth, rest: new PostgrestClient(`${base}${REST_PREFIX}`, { fetch: withSession }) };
   return clients;
 }

@@ -4,7 +4,8 @@ import {
   MESSAGE_COUNTER_FROM,
   RETRY_WINDOW_MS,
 } from '../../src/config/constants';
-import { contactCopy, MESSAGES } from '../../src/content/contact';
+import { contactCopy } from '../../src/content/contact';
+import { MESSAGES } from '../../contact/copy/contact-messages';
 import { LIMITS } from '../../contact/validation';
 import { expect, test } from './fixtures';
 import {

@@ -1,5 +1,6 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { contactCopy, MESSAGES } from '../../src/content/contact';
+import { contactCopy } from '../../src/content/contact';
+import { MESSAGES } from '../../contact/copy/contact-messages';
 import { submissionReference } from '../../contact/reference';
 import {
   contactForm,

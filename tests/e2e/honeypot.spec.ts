@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../src/content/contact';
+import { MESSAGES } from '../../contact/copy/contact-messages';
 import { expect, test } from './fixtures';
 import {
   contactForm,

@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { contactCopy } from '../../src/content/contact';
-import { contactReplyCopy } from '../../src/content/contact-reply';
-import { MESSAGES } from '../../src/content/contact';
+import { contactReplyCopy } from '../../contact/copy/reply-pages';
+import { MESSAGES } from '../../contact/copy/contact-messages';
 import { LIMITS } from '../../contact/validation';
 import { submissionReference } from '../../contact/reference';
 import { config, mailtoHref, telHref } from '../support/content';

@@ -8,7 +8,7 @@ import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 import { contactForm, fillContactForm, toasts } from './support/contact.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site.ts';
-import { MESSAGES } from '../../src/content/contact.ts';
+import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 
 /**
  * The attack of docs/product.md's "Spam" ruling: a script with the public API

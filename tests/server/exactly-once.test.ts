@@ -3,7 +3,7 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { MESSAGES } from '../../src/content/contact.ts';
+import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import { submissionReference } from '../../contact/reference.ts';
 import {
   describeEachBackend,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
-import { MESSAGES } from '../../src/content/contact.ts';
-import { contactReplyCopy } from '../../src/content/contact-reply.ts';
+import { MESSAGES } from '../../contact/copy/contact-messages.ts';
+import { contactReplyCopy } from '../../contact/copy/reply-pages.ts';
 import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { contactReplyCopy } from '../../src/content/contact-reply.ts';
+import { contactReplyCopy } from '../../contact/copy/reply-pages.ts';
 import { startServer } from '../../server/start.ts';
 import {
   countRows,

@@ -7,7 +7,7 @@ import { submissionReference } from '../../contact/reference.ts';
 import { REPLY_FILES, REPLY_TOKENS } from '../../contact/reply-tokens.ts';
 import { readWorkingHours } from '../../contact/working-hours.ts';
 import { escapeHtml } from '../../server/escape-html.ts';
-import { MESSAGES } from '../../src/content/contact.ts';
+import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import {
   describeEachBackend,
   sharedPerBackend,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupDigits } from '../../src/lib/group-digits';
-import { contactCopy, MESSAGES } from '../../src/content/contact';
+import { groupDigits } from '../../contact/group-digits';
+import { contactCopy } from '../../src/content/contact';
+import { MESSAGES } from '../../contact/copy/contact-messages';
 
 describe('groupDigits', () => {
   it('writes whole numbers as en-GB does', () => {

@@ -26,25 +26,32 @@ describe('import boundaries', () => {
     }
   });
 
-  it('the server imports the shared rules and the words, and nothing else of the page', async () => {
+  it('the server imports the shared rules and words (contact/), and nothing of the page', async () => {
     const allowed = await crossings(
       'server/crossing.ts',
-      "import { LIMITS } from '../contact/limits.ts';\nimport { MESSAGES } from '../src/content/contact.ts';\nexport const x = [LIMITS, MESSAGES];\n",
+      "import { LIMITS } from '../contact/limits.ts';\nimport { MESSAGES } from '../contact/copy/contact-messages.ts';\nexport const x = [LIMITS, MESSAGES];\n",
     );
     expect(allowed).toEqual([]);
-    const refused = await crossings(
-      'server/crossing.ts',
-      "import { siteConfig } from '../src/config/site.ts';\nexport const x = siteConfig;\n",
-    );
-    expect(refused).toEqual([expect.stringContaining('only the shared rules (contact/)')]);
+    for (const specifier of ['../src/config/site.ts', '../src/content/contact.ts']) {
+      const refused = await crossings(
+        'server/crossing.ts',
+        `import { x as y } from '${specifier}';\nexport const x = y;\n`,
+      );
+      expect(refused).toEqual([expect.stringContaining('never the page (src/)')]);
+    }
   });
 
-  it('the shared rules import neither the page nor the server', async () => {
+  it('the shared rules and words import neither the page nor the server', async () => {
     const refused = await crossings(
       'contact/crossing.ts',
-      "import { escapeHtml } from '../server/escape-html.ts';\nimport { siteConfig } from '../src/config/site';\nexport const x = [escapeHtml, siteConfig];\n",
+      "import { escapeHtml } from '../server/escape-html.ts';\nimport { siteConfig } from '../src/config/site';\nimport { contactCopy } from '../src/content/contact.ts';\nexport const x = [escapeHtml, siteConfig, contactCopy];\n",
     );
-    expect(refused).toHaveLength(2);
+    expect(refused).toHaveLength(3);
+    const allowed = await crossings(
+      'contact/copy/crossing.ts',
+      "import { LIMITS } from '../limits.ts';\nexport const x = LIMITS;\n",
+    );
+    expect(allowed).toEqual([]);
   });
 
   it('a test imports helpers from its own folder or from tests/support/', async () => {

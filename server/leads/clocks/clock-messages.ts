@@ -1,4 +1,5 @@
 import { asTyped } from '../../../contact/as-typed.ts';
+import { FIGURE_LABELS } from '../../../contact/copy/figure-labels.ts';
 import type { Row } from '../../db/database.ts';
 import { escapeHtml } from '../../escape-html.ts';
 import { inboxLink } from '../delivery/lead-message.ts';
@@ -61,15 +62,15 @@ export function digestNotice(
       : `${Math.round((100 * n(part)) / n(whole))}% (${n(part)} of ${n(whole)})`;
   const median = figures.median_first_reply_seconds;
   const facts = [
-    `Leads: ${n('leads')}, and ${n('held_as_spam')} held as suspected spam`,
-    `Median time to first reply: ${median == null ? 'no replies yet' : duration(Number(median))}`,
-    `Replied within the promise (same day): ${share('replied_within_promise', 'reply_counted')}`,
-    `Replied within 5 minutes: ${share('replied_within_5_minutes', 'reply_counted')}`,
-    `Replied within 1 hour: ${share('replied_within_1_hour', 'reply_counted')}`,
-    `Diagnosed within 24 hours: ${share('diagnosed_within_24_hours', 'diagnosis_counted')}`,
+    `${FIGURE_LABELS.leads}: ${n('leads')}, and ${n('held_as_spam')} held as suspected spam`,
+    `${FIGURE_LABELS.medianReply}: ${median == null ? 'no replies yet' : duration(Number(median))}`,
+    `${FIGURE_LABELS.withinPromise}: ${share('replied_within_promise', 'reply_counted')}`,
+    `${FIGURE_LABELS.within5Minutes}: ${share('replied_within_5_minutes', 'reply_counted')}`,
+    `${FIGURE_LABELS.within1Hour}: ${share('replied_within_1_hour', 'reply_counted')}`,
+    `${FIGURE_LABELS.diagnosedInTime}: ${share('diagnosed_within_24_hours', 'diagnosis_counted')}`,
     // Alerts (docs/alerts.md): how long a lead waited before anyone saw it or took it.
     `Time to first seen: ${spread(figures, 'first_seen', 'no lead seen yet')}`,
-    `Seen within 5 minutes: ${share('seen_within_5_minutes', 'seen_counted')}`,
+    `${FIGURE_LABELS.seenWithin5Minutes}: ${share('seen_within_5_minutes', 'seen_counted')}`,
     `Time to "I'm on it": ${spread(figures, 'taken', 'no lead taken yet')}`,
   ];
   const open = overdue.map((row) => {

@@ -1,5 +1,5 @@
 import { submissionReference } from '../../../contact/reference.ts';
-import { pushCopy } from '../../../src/content/push-alerts.ts';
+import { pushCopy } from '../../../contact/copy/push-alerts.ts';
 import type { Row } from '../../db/database.ts';
 import { replyDue } from '../clocks/deadlines.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';

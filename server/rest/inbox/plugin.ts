@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { NOTE_MAX_CHARS } from '../../../contact/limits.ts';
 import { REPLY_MAX_CHARS } from '../../../contact/reply-quote.ts';
 import { signingKeyOf } from '../../auth/access-token.ts';
 import { asRequestRole } from '../../db/as-request-role.ts';
@@ -16,10 +17,10 @@ import { INBOX_RPCS, VOID_RPCS } from './rpc-functions.ts';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
 const JSON_TYPES = new Set(['*/*', 'application/*', 'application/json', OBJECT_TYPE]);
 /**
- * A reply of 10,000 characters (the longest text an RPC takes; a note holds
- * 5,000) however it is escaped (\uXXXX\uXXXX per code point), plus the rest.
+ * The longest text an RPC takes (a reply or a note) however it is escaped
+ * (\uXXXX\uXXXX per code point, 12 bytes), plus the rest.
  */
-const RPC_BODY_BYTES = 12 * REPLY_MAX_CHARS + 1024;
+const RPC_BODY_BYTES = 12 * Math.max(REPLY_MAX_CHARS, NOTE_MAX_CHARS) + 1024;
 
 /**
  * PostgREST's GET on what the inbox reads and POST on its functions

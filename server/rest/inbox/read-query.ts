@@ -71,7 +71,9 @@ export function readQuery(name: string, table: ReadTable, search: URLSearchParam
         throw refuse.notImplemented(`This filter on ${column}`);
       }
       const operator = match[1] === 'eq' ? '=' : '<>';
-      conditions.push(`${quote(column)} ${operator} ${bind(match[2], table.columns[column]!)}`);
+      conditions.push(
+        `${quote(column)} ${operator} ${bind(match[2], table.columns[column]!.type)}`,
+      );
     }
   }
   return {

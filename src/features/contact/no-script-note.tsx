@@ -1,5 +1,5 @@
 import { siteConfig } from '../../config/site';
-import { contactReplyCopy } from '../../content/contact-reply';
+import { contactReplyCopy } from '../../../contact/copy/reply-pages';
 import { telHref } from '../../lib/tel-href';
 
 /** A static host cannot take a native POST: without a script, point to email and phone instead. */

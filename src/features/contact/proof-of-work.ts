@@ -1,5 +1,6 @@
 import { siteConfig } from '../../config/site';
 import type { ProofAnswer, ProofRequest } from './proof-of-work.worker';
+import { REST_PREFIX } from '../../../contact/paths';
 
 /**
  * The proof of work a send carries (docs/product.md, "Spam"): fetched and
@@ -62,7 +63,7 @@ function solveInWorker(): Promise<Solved | { retryAfter: number }> {
       reject(new Error(event.message || 'The proof-of-work worker failed'));
     };
     const request: ProofRequest = {
-      url: `${siteConfig.apiUrl || window.location.origin}/rest/v1/rpc/contact_challenge`,
+      url: `${siteConfig.apiUrl || window.location.origin}${REST_PREFIX}/rpc/contact_challenge`,
       headers: headers(),
     };
     worker.postMessage(request);

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { contactReplyCopy } from '../../content/contact-reply';
+import { contactReplyCopy } from '../../../contact/copy/reply-pages';
 import { ReplyPage } from './reply-page';
 import { REPLY_TOKENS } from '../../../contact/reply-tokens';
-import { MESSAGES } from '../../content/contact';
+import { MESSAGES } from '../../../contact/copy/contact-messages';
 
 /** The confirmation page (static) and the refusal template (filled in by the server). */
 export function renderReplyPages(): { sent: string; template: string; sentTemplate: string } {

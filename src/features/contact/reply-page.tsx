@@ -2,7 +2,7 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { Wordmark } from '../../components/ui/wordmark';
 import { siteConfig } from '../../config/site';
 import { contactCopy } from '../../content/contact';
-import { contactReplyCopy } from '../../content/contact-reply';
+import { contactReplyCopy } from '../../../contact/copy/reply-pages';
 import { telHref } from '../../lib/tel-href';
 import { FormField, inputClass } from './form-field';
 import type { ContactSubmission } from '../../../contact/validation';

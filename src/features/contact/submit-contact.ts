@@ -8,6 +8,7 @@ import {
 import { siteConfig } from '../../config/site';
 import { getProof, isProofRefused, spendProof } from './proof-of-work';
 import { stillPending, type PendingSubmission } from './pending-submission';
+import { REST_PREFIX } from '../../../contact/paths';
 
 /**
  * Loaded only when a message is sent (a dynamic import), so the client library
@@ -15,7 +16,7 @@ import { stillPending, type PendingSubmission } from './pending-submission';
  * hosted Supabase or our API on another origin when configured, else by this
  * site's own server.
  */
-const client = new PostgrestClient(`${siteConfig.apiUrl || window.location.origin}/rest/v1`, {
+const client = new PostgrestClient(`${siteConfig.apiUrl || window.location.origin}${REST_PREFIX}`, {
   headers: siteConfig.supabaseAnonKey
     ? {
         apikey: siteConfig.supabaseAnonKey,

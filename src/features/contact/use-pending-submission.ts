@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PENDING_RESEND_INTERVAL_MS } from '../../config/constants';
-import { contactCopy, MESSAGES } from '../../content/contact';
+import { contactCopy } from '../../content/contact';
+import { MESSAGES } from '../../../contact/copy/contact-messages';
 import { getToast } from '../toasts/notify';
 import {
   forgetPending,

@@ -1,3 +1,4 @@
+import type { PUSH_DEVICE_COLUMNS, RowOf } from '../../../contact/inbox-columns';
 import { inboxClients } from '../supabase';
 import { InboxRequestError } from '../queries';
 
@@ -6,12 +7,7 @@ import { InboxRequestError } from '../queries';
  * this member's devices (their own only, by row-level security), adding and
  * removing one, and "I'm on it".
  */
-export interface PushDevice {
-  id: number;
-  endpoint: string;
-  browser: string;
-  created_at: string;
-}
+export type PushDevice = Omit<RowOf<typeof PUSH_DEVICE_COLUMNS>, 'member'>;
 
 async function call<T>(name: string, args: Record<string, unknown>): Promise<T> {
   const { data, error, status } = await inboxClients().rest.rpc(name, args);

@@ -1,5 +1,6 @@
 import { alertsCopy } from '../../content/alerts';
-import { inboxCopy, type LeadStatus } from '../../content/inbox';
+import { inboxCopy } from '../../content/inbox';
+import type { LeadStatus } from '../../../contact/lead-status';
 import type { Lead } from '../lead';
 
 const STATUS_TONE: Record<LeadStatus, string> = {

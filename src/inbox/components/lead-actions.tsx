@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { inboxCopy, type LeadStatus } from '../../content/inbox';
+import { inboxCopy } from '../../content/inbox';
+import type { LeadStatus } from '../../../contact/lead-status';
 import type { Lead } from '../lead';
 import { notify } from '../notify';
 import { eraseLead, InboxRequestError, notSpam, setStatus } from '../queries';

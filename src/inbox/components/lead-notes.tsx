@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { INBOX_NOTE_MAX } from '../../config/inbox';
+import { NOTE_MAX_CHARS } from '../../../contact/limits';
 import { inboxCopy } from '../../content/inbox';
 import { inputClass } from '../../features/contact/form-field';
 import { formatDateTime } from '../format';
@@ -69,7 +69,7 @@ export function LeadNotes({
           id="lead-note"
           value={body}
           onChange={(event) => setBody(event.target.value)}
-          maxLength={INBOX_NOTE_MAX}
+          maxLength={NOTE_MAX_CHARS}
           rows={3}
           className={inputClass}
         />

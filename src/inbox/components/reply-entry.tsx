@@ -1,4 +1,5 @@
-import { inboxCopy, type ReplyState } from '../../content/inbox';
+import { inboxCopy } from '../../content/inbox';
+import type { ReplyState } from '../../../contact/lead-status';
 import { formatDateTime } from '../format';
 import type { LeadReply } from '../lead';
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { SEARCH_TERM_MAX } from '../../../contact/search';
 import { INBOX_SEARCH_DEBOUNCE_MS } from '../../config/inbox';
-import { inboxCopy, LEAD_STATUSES, type LeadStatus } from '../../content/inbox';
+import { inboxCopy } from '../../content/inbox';
+import { LEAD_STATUSES, type LeadStatus } from '../../../contact/lead-status';
 import { clockCopy, type LeadSort } from '../../content/lead-clocks';
 import { inputClass } from '../../features/contact/form-field';
 

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import type { InboxTab, LeadStatus } from '../../content/inbox';
+import type { InboxTab } from '../../content/inbox';
+import type { LeadStatus } from '../../../contact/lead-status';
 import type { LeadView } from '../lead';
 import { useOpenLead } from '../lead-hash';
 import { useLeads } from '../use-leads';

@@ -3,6 +3,7 @@ import { siteConfig } from '../../config/site';
 import { alertFor, OPEN_ACTION, TAKE_ACTION, takenAlert, type AlertData } from './alert-payload';
 import { dropOldShells, routeFor, storeShell } from './shell-cache';
 import type { ServiceWorkerScope } from './sw-types';
+import { REST_PREFIX } from '../../../contact/paths';
 
 /**
  * The inbox's service worker (/inbox/sw.js, scope /inbox/; docs/alerts.md):
@@ -57,7 +58,7 @@ async function takeFromAlert(data: AlertData): Promise<void> {
   if (anonKey) Object.assign(headers, { apikey: anonKey, authorization: `Bearer ${anonKey}` });
   let ok = false;
   try {
-    const response = await fetch(`${API_BASE}/rest/v1/rpc/inbox_take_from_alert`, {
+    const response = await fetch(`${API_BASE}${REST_PREFIX}/rpc/inbox_take_from_alert`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ token: data.takeToken }),

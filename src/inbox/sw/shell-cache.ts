@@ -1,4 +1,5 @@
 import { INBOX_SCOPE } from '../../config/inbox-app';
+import { AUTH_PREFIX, REST_PREFIX } from '../../../contact/paths';
 
 /**
  * The inbox's shell in Cache Storage, so the installed app opens offline:
@@ -16,7 +17,7 @@ declare const __INBOX_SHELL_VERSION__: string;
 const SHELL_PATHS: readonly string[] = __INBOX_SHELL__;
 const SHELL_CACHE = `inbox-shell-${__INBOX_SHELL_VERSION__}`;
 const SHELL_PREFIX = 'inbox-shell-';
-const API_PATHS = ['/rest/v1', '/auth/v1'];
+const API_PATHS = [REST_PREFIX, AUTH_PREFIX];
 
 const shellSet = new Set(SHELL_PATHS);
 

@@ -2,7 +2,7 @@
  * The pages this project's server answers a form sent without JavaScript
  * with (server/native-form/plugin.ts), and the note a static-host build
  * shows instead. The spec's own messages (success, the field errors) come
- * from src/content/contact.ts; only the words around them live here.
+ * from ./contact-messages.ts; only the words around them live here.
  */
 export const contactReplyCopy = {
   backLink: 'Back to the site',
