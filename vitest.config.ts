@@ -29,6 +29,8 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
       reporter: [['json-summary', { file: 'coverage-summary.json' }]],
       reportsDirectory: '.tmp/reports/coverage',
+      // A failed test must not hide the figures: the summary prints either way.
+      reportOnFailure: true,
     },
   },
 });
