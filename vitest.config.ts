@@ -20,5 +20,17 @@ export default defineConfig({
     // Tests undo what they start with onTestFinished, last-registered first (a
     // server closes before its database goes): "stack" is Vitest's default, kept on purpose.
     sequence: { hooks: 'stack' },
+    // Line and branch coverage of the code the tests reach in-process (not the
+    // server processes they spawn); on with --coverage, which scripts/test.mjs
+    // passes. It prints a per-folder summary from the JSON summary.
+    coverage: {
+      provider: 'v8',
+      include: ['server/**/*.{ts,tsx}', 'contact/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
+      reporter: [['json-summary', { file: 'coverage-summary.json' }]],
+      reportsDirectory: '.tmp/reports/coverage',
+      // A failed test must not hide the figures: the summary prints either way.
+      reportOnFailure: true,
+    },
   },
 });

@@ -6,6 +6,7 @@
 // skipped with a loud reason, and with CI=true nothing is skipped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { printCoverage } from './coverage-summary.mjs';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -119,7 +120,8 @@ run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('unused code', 'npx', ['knip']);
 run('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 
-vitest('unit and server', [], 'vitest.json', {
+// With coverage of server/, contact/ and src/ (vitest.config.ts), summed per folder at the end.
+vitest('unit and server', ['--coverage'], 'vitest.json', {
   ...(hasPostgres ? {} : { SKIP_POSTGRES: '1' }),
   ...(hasNginx ? {} : { SKIP_NGINX: '1' }),
 });
@@ -146,6 +148,7 @@ if (built) {
 }
 
 printTimings(performance.now() - suiteStarted);
+printCoverage(`${REPORTS}/coverage/coverage-summary.json`);
 console.log('');
 if (skippedSuites.length) console.warn(`!! Skipped suites needing: ${skippedSuites.join(', ')}`);
 if (failedSteps.length) console.error(`✖ Failed steps: ${failedSteps.join(', ')}`);

@@ -50,6 +50,7 @@ const snapshot = async (server: RunningServer) => ({
   summaries: await server.query('select * from lead_summaries order by id'),
 });
 
+// per backend: PGlite's data directory and PostgreSQL's dump are backed up and restored by different code.
 describeEachBackend('backup and restore', (kind) => {
   it('give back every submission and every email, summary and webhook delivery, sent or pending', async () => {
     const backend = await freshBackend(kind);

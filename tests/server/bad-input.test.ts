@@ -4,10 +4,18 @@ import { BAD_COLUMNS } from './support/bad-columns.ts';
 import type { BadInput } from './support/bad-input.ts';
 import { BAD_ROUTES } from './support/bad-routes.ts';
 import { BAD_VALUES } from './support/bad-values.ts';
-import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import {
+  countRows,
+  describeEachBackend,
+  describeOnEmbedded,
+  testApp,
+  type TestApp,
+} from './support/backends.ts';
+import type { BackendKind } from '../support/backend-kind.ts';
 import { ERROR_KEYS, send } from '../support/requests.ts';
 
-describeEachBackend('hostile and broken requests', (kind) => {
+/** Each bad input refused with its status and code, and nothing stored. */
+function refuses(kind: BackendKind, groups: Record<string, BadInput[]>) {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp(kind);
@@ -27,12 +35,6 @@ describeEachBackend('hostile and broken requests', (kind) => {
     expect(await countRows(t.db)).toBe(before);
   };
 
-  const groups = {
-    'bodies and media types': BAD_BODIES,
-    'columns and reading back': BAD_COLUMNS,
-    values: BAD_VALUES,
-    'other methods and paths': BAD_ROUTES,
-  };
   for (const [group, inputs] of Object.entries(groups)) {
     describe(group, () => {
       it.each(inputs.map((input) => [input.name, input] as const))('%s', (_, input) =>
@@ -40,4 +42,14 @@ describeEachBackend('hostile and broken requests', (kind) => {
       );
     });
   }
-});
+}
+
+// Refused by our server (PGRST codes) before any query: the same code over either database.
+describeOnEmbedded('hostile and broken requests', (kind) =>
+  refuses(kind, { 'bodies and media types': BAD_BODIES, 'other methods and paths': BAD_ROUTES }),
+);
+
+// per backend: bad values and columns reach the database; each driver's error must map to PostgREST's shape.
+describeEachBackend('hostile and broken requests', (kind) =>
+  refuses(kind, { 'columns and reading back': BAD_COLUMNS, values: BAD_VALUES }),
+);

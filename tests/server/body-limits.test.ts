@@ -2,12 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SMALL_BODY_BYTES } from '../../server/app.ts';
 import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
 import { LIMITS } from '../../contact/validation.ts';
-import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import { countRows, describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';
 import { send, TABLE_URL, VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 
 /** Only the insert reads a body as large as a maximal submission; every other route reads a small one. */
-describeEachBackend('body limits', (kind) => {
+describeOnEmbedded('body limits', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp(kind);

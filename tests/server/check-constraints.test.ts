@@ -71,6 +71,7 @@ const SAMPLE: [string, Partial<ContactSubmission>][] = [
   ['email with emoji', { email: `${emoji}@${emoji}.${emoji}` }],
 ];
 
+// per backend: the CHECK constraints' regular expressions run in PGlite (PostgreSQL 17 in WASM) and in PostgreSQL 15.
 describeEachBackend('CHECK constraints agree with validation.ts', (kind) => {
   let backend: Backend;
   let db: Database;

@@ -3,13 +3,10 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, expect, it } from 'vitest';
 import ws from 'ws';
-import { startServer, type RunningServer } from '../../server/start.ts';
-import {
-  describeEachBackend,
-  freshBackend,
-  sharedPerBackend,
-  TEST_RATE_LIMIT,
-} from './support/backends.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/db/database.ts';
+import { describeOnEmbedded, sharedPerBackend, testApp } from './support/backends.ts';
+import { injectFetch, INJECTED_URL } from './support/inject-fetch.ts';
 import { VALID } from '../support/requests.ts';
 import { fetchChallenge, proofFrom, solve } from '../support/proof.ts';
 
@@ -29,8 +26,8 @@ interface Sent {
   body: string[] | 'array';
 }
 
-/** A fetch that notes each request before sending it on. */
-function recordingFetch(sent: Sent[]): typeof fetch {
+/** A fetch that notes each request before sending it on, through `send`. */
+function recordingFetch(sent: Sent[], send: typeof fetch): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const headers = new Headers(init?.headers);
@@ -43,7 +40,7 @@ function recordingFetch(sent: Sent[]): typeof fetch {
       contentType: headers.get('content-type'),
       body: Array.isArray(body) ? 'array' : Object.keys(body ?? {}).sort(),
     });
-    return fetch(input, init);
+    return send(input, init);
   };
 }
 
@@ -55,29 +52,29 @@ function recordingFetch(sent: Sent[]): typeof fetch {
  * (server/rest/plugin.ts). docs/architecture.md documents no other use of the API.
  */
 
-/** One server per backend, and the page's and supabase-js's clients to it, recording each request. */
+/**
+ * The app, and the page's and supabase-js's clients to it, recording each request. The
+ * contract is what the clients send and get back, not the socket: they reach the app by inject.
+ */
 const contractServer = sharedPerBackend(async (kind) => {
-  const backend = await freshBackend(kind);
-  const server = await startServer({
-    ...backend.options,
-    rateLimitPerMinute: TEST_RATE_LIMIT,
-    port: 0,
-    distDir: '/nonexistent',
-  });
+  const { app, db, close } = await testApp(kind);
+  const injected = injectFetch(app);
   const sent: Sent[] = [];
-  const supabase = createClient(server.url, ANON_KEY, {
+  const supabase = createClient(INJECTED_URL, ANON_KEY, {
     // Node 20 has no global WebSocket; supabase-js needs a transport even if unused.
     realtime: { transport: ws as never },
     auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: recordingFetch(sent) },
+    global: { fetch: recordingFetch(sent, injected) },
   });
   // As src/features/contact/submit-contact.ts builds it (with an anon key, as topology 2 is built).
-  const page = new PostgrestClient(`${server.url}/rest/v1`, {
+  const page = new PostgrestClient(`${INJECTED_URL}/rest/v1`, {
     headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
-    fetch: recordingFetch(sent),
+    fetch: recordingFetch(sent, injected),
   });
   return {
-    server,
+    app,
+    db,
+    injected,
     supabase,
     page,
     /** The requests the call sends, and its answer. */
@@ -87,30 +84,28 @@ const contractServer = sharedPerBackend(async (kind) => {
       return { answer, requests: sent.slice(from) };
     },
     storedWithKey: (key: string) =>
-      server.query('select name from contact_submissions where submission_key = $1', [key]),
-    async close() {
-      await server.close();
-      await backend.dispose();
-    },
+      db.query('select name from contact_submissions where submission_key = $1', [key]),
+    close,
   };
 });
 
 type Contract = ReturnType<ReturnType<typeof contractServer>>;
 
-describeEachBackend('contract with the page', (kind) => {
+describeOnEmbedded('contract with the page', (kind) => {
   const shared = contractServer(kind);
-  let server: RunningServer;
+  let app: FastifyInstance;
+  let injected: typeof fetch;
   let page: PostgrestClient;
   let wire: Contract['wire'];
   let storedWithKey: Contract['storedWithKey'];
-  beforeAll(() => void ({ server, page, wire, storedWithKey } = shared()));
+  beforeAll(() => void ({ app, injected, page, wire, storedWithKey } = shared()));
 
   it('sends its submission as an upsert that skips a stored key, and a repeat stores nothing more', async () => {
     const row = {
       ...VALID,
       name: 'Via the page',
       suspected_spam: false,
-      proof: await proofFrom(server.url),
+      proof: await proofFrom(app),
       submission_key: randomUUID(),
     };
     // submit-contact.ts's attempt(): a retry after no response repeats it as it was.
@@ -137,7 +132,7 @@ describeEachBackend('contract with the page', (kind) => {
 
   it('fetches a challenge as its proof-of-work worker does', async () => {
     // src/features/contact/proof-of-work.worker.ts
-    const response = await fetch(`${server.url}/rest/v1/rpc/contact_challenge`, {
+    const response = await injected(`${INJECTED_URL}/rest/v1/rpc/contact_challenge`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -158,7 +153,7 @@ describeEachBackend('contract with the page', (kind) => {
   });
 
   it('gets the codes it acts on: PT403 for a spent proof, 23514 for a bad row', async () => {
-    const proof = await proofFrom(server.url);
+    const proof = await proofFrom(app);
     const upsert = (row: object) =>
       page
         .from('contact_submissions')
@@ -174,7 +169,7 @@ describeEachBackend('contract with the page', (kind) => {
       {
         ...VALID,
         email: 'no-at-sign',
-        proof: await proofFrom(server.url),
+        proof: await proofFrom(app),
         submission_key: randomUUID(),
       },
       { onConflict: 'submission_key', ignoreDuplicates: true },
@@ -186,20 +181,20 @@ describeEachBackend('contract with the page', (kind) => {
   });
 });
 
-describeEachBackend('contract with supabase-js', (kind) => {
+describeOnEmbedded('contract with supabase-js', (kind) => {
   const shared = contractServer(kind);
-  let server: RunningServer;
+  let app: FastifyInstance;
   let supabase: SupabaseClient;
   let wire: Contract['wire'];
   let storedWithKey: Contract['storedWithKey'];
-  beforeAll(() => void ({ server, supabase, wire, storedWithKey } = shared()));
+  beforeAll(() => void ({ app, supabase, wire, storedWithKey } = shared()));
 
   it('insert(row): one object, no preference, the public profile', async () => {
     const key = randomUUID();
     const row = {
       ...VALID,
       name: 'Via insert',
-      proof: await proofFrom(server.url),
+      proof: await proofFrom(app),
       submission_key: key,
     };
     const { answer, requests } = await wire(() => supabase.from('contact_submissions').insert(row));
@@ -222,7 +217,7 @@ describeEachBackend('contract with supabase-js', (kind) => {
     const row = {
       ...VALID,
       name: 'Via upsert',
-      proof: await proofFrom(server.url),
+      proof: await proofFrom(app),
       submission_key: key,
     };
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -265,21 +260,21 @@ describeEachBackend('contract with supabase-js', (kind) => {
   it('reports a CHECK violation as an error object with code 23514, storing nothing', async () => {
     const { error, status } = await supabase
       .from('contact_submissions')
-      .insert({ ...VALID, name: '', proof: await proofFrom(server.url) });
+      .insert({ ...VALID, name: '', proof: await proofFrom(app) });
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: '23514', details: null, hint: null });
     expect(error?.message).toContain('contact_submissions_name_check');
   });
 });
 
-describeEachBackend('contract: anything else supabase-js can send', (kind) => {
+describeOnEmbedded('contract: anything else supabase-js can send', (kind) => {
   const shared = contractServer(kind);
-  let server: RunningServer;
+  let db: Database;
   let supabase: SupabaseClient;
-  beforeAll(() => void ({ server, supabase } = shared()));
+  beforeAll(() => void ({ db, supabase } = shared()));
 
   const rowCount = async () =>
-    Number((await server.query('select count(*)::int as n from contact_submissions'))[0]?.n);
+    Number((await db.query('select count(*)::int as n from contact_submissions'))[0]?.n);
 
   it.each([
     ['select', () => supabase.from('contact_submissions').select('*')],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { submissionReference } from '../../contact/reference.ts';
-import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import { countRows, describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';
 import { ERROR_KEYS, send, VALID } from '../support/requests.ts';
 
 /** Where inject() says the request went: Fastify's default Host for it. */
@@ -15,7 +15,7 @@ let sent = 0;
  */
 const another = () => ({ ...VALID, message: `${VALID.message} (${++sent})` });
 
-describeEachBackend('only the site itself may make a browser submit', (kind) => {
+describeOnEmbedded('only the site itself may make a browser submit', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp(kind, {}, { corsOrigins: [ALLOWED] });
@@ -103,7 +103,7 @@ describeEachBackend('only the site itself may make a browser submit', (kind) => 
   });
 });
 
-describeEachBackend('the site’s own origin behind a TLS proxy', (kind) => {
+describeOnEmbedded('the site’s own origin behind a TLS proxy', (kind) => {
   const behindProxy = async (trustProxy: boolean | string[]) => {
     const t = await testApp(kind, {}, { trustProxy });
     const response = await t.app.inject({

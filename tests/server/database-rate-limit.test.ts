@@ -38,6 +38,7 @@ const asPostgrest = async (db: Database, headers: Record<string, string> | undef
 /** One app per backend over a database with the low limit, shared by the describes below, in order. */
 const limited = sharedPerBackend((kind) => testApp(kind, { rateLimitPerMinute: DB_LIMIT }));
 
+// per backend: the limit is counted in the insert's shared transactions, one connection on PGlite, a pool on PostgreSQL.
 describeEachBackend('the database’s per-address rate limit on our server’s inserts', (kind) => {
   const shared = limited(kind);
   let site: TestApp;
@@ -84,6 +85,7 @@ describeEachBackend('the database’s per-address rate limit on our server’s i
   });
 });
 
+// per backend: as above.
 describeEachBackend('the database’s per-address rate limit on PostgREST’s inserts', (kind) => {
   const shared = limited(kind);
   let site: TestApp;
@@ -121,6 +123,7 @@ describeEachBackend('the database’s per-address rate limit on PostgREST’s in
   });
 });
 
+// per backend: as above.
 describeEachBackend('the database’s per-address rate limit: what it keeps', (kind) => {
   const shared = limited(kind);
   let site: TestApp;

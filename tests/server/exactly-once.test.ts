@@ -2,47 +2,48 @@ import { randomUUID } from 'node:crypto';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/start.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/db/database.ts';
 import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import { submissionReference } from '../../contact/reference.ts';
-import {
-  describeEachBackend,
-  freshBackend,
-  sharedPerBackend,
-  TEST_RATE_LIMIT,
-} from './support/backends.ts';
+import { describeEachBackend, sharedPerBackend, testApp } from './support/backends.ts';
+import { injectFetch, INJECTED_URL } from './support/inject-fetch.ts';
 import { VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 
 /**
- * Exactly once (docs/product.md#exactly-once) against the running server,
+ * Exactly once (docs/product.md#exactly-once) against our server,
  * with the client library the page uses: `upsert(…, { onConflict:
  * 'submission_key', ignoreDuplicates: true })` sends PostgREST's
  * `Prefer: resolution=ignore-duplicates` and `?on_conflict=submission_key`.
  */
-/** One server per backend for the file, as the page and the form without JavaScript reach it. */
+/**
+ * One app per backend for the file, as the page and the form without JavaScript reach it:
+ * through inject, as the subject is the database's key, not the socket.
+ */
 const keyServer = sharedPerBackend(async (kind) => {
-  const backend = await freshBackend(kind);
-  const server = await startServer({
-    ...backend.options,
-    port: 0,
-    distDir: '/nonexistent',
-    rateLimitPerMinute: TEST_RATE_LIMIT,
-  });
+  const { app, db, close } = await testApp(kind);
+  const injected = injectFetch(app);
   return {
-    server,
-    postgrest: new PostgrestClient(`${server.url}/rest/v1`),
-    async close() {
-      await server.close();
-      await backend.dispose();
-    },
+    app,
+    db,
+    fetch: injected,
+    postgrest: new PostgrestClient(`${INJECTED_URL}/rest/v1`, { fetch: injected }),
+    close,
   };
 });
 
-/** What the tests below send and read through the server `site()` gives. */
-function through(site: () => { server: RunningServer; postgrest: PostgrestClient }) {
+/** What the tests below send and read through the app `site()` gives. */
+function through(
+  site: () => {
+    app: FastifyInstance;
+    db: Database;
+    fetch: typeof fetch;
+    postgrest: PostgrestClient;
+  },
+) {
   /** A fresh proof of work from our server, as the page's worker solves it. */
-  const proof = () => proofFrom(site().server.url);
+  const proof = () => proofFrom(site().app);
 
   /** Sends the row as the page does; a row without `proof` is sent without one. */
   const send = (row: Record<string, unknown>) =>
@@ -51,7 +52,7 @@ function through(site: () => { server: RunningServer; postgrest: PostgrestClient
       .upsert(row, { onConflict: 'submission_key', ignoreDuplicates: true });
 
   const stored = async (key: string) =>
-    site().server.query(
+    site().db.query(
       `select s.email, o.submission_id is not null as queued
        from contact_submissions s left join lead_outbox o on o.submission_id = s.id
        where s.submission_key = $1`,
@@ -60,15 +61,16 @@ function through(site: () => { server: RunningServer; postgrest: PostgrestClient
 
   /** Posts the body with a fresh proof of work, unless it carries its own. */
   const raw = async (body: Record<string, unknown>, { prefer = '', query = '' } = {}) =>
-    fetch(`${site().server.url}/rest/v1/contact_submissions${query}`, {
+    site().fetch(`${INJECTED_URL}/rest/v1/contact_submissions${query}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(prefer && { prefer }) },
       body: JSON.stringify('proof' in body ? body : { ...body, proof: await proof() }),
     });
 
-  return { server: () => site().server, proof, send, stored, raw };
+  return { site, proof, send, stored, raw };
 }
 
+// per backend: concurrent sends of one key: PGlite runs them one at a time, PostgreSQL's pool races them on the unique index.
 describeEachBackend('each submission key stored once, sent as the page sends it', (kind) => {
   const { proof, send, stored, raw } = through(keyServer(kind));
 
@@ -142,6 +144,7 @@ describeEachBackend('each submission key stored once, sent as the page sends it'
   });
 });
 
+// per backend: the refusals carry the database's own errors (23505, 22P02), as each driver reports them.
 describeEachBackend(
   'each submission key stored once, sent without that preference or with one we do not serve',
   (kind) => {
@@ -189,15 +192,16 @@ describeEachBackend(
   },
 );
 
+// per backend: as above.
 describeEachBackend(
   'each submission key stored once, sent from the form without JavaScript',
   (kind) => {
-    const { server } = through(keyServer(kind));
+    const { site } = through(keyServer(kind));
 
     it('stores the same words from the form without JavaScript once within 10 minutes, and confirms both with one reference', async () => {
       const words = { ...VALID, email: 'native-twice@example.co.uk' };
       const post = () =>
-        fetch(`${server().url}/contact`, {
+        site().fetch(`${INJECTED_URL}/contact`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams(words).toString(),
@@ -206,7 +210,7 @@ describeEachBackend(
       const [first, second] = [await post(), await post()];
       expect(first.status).toBe(303);
       expect(second.headers.get('location')).toBe(first.headers.get('location'));
-      const rows = await server().query(
+      const rows = await site().db.query(
         'select submission_key::text as key from contact_submissions where email = $1',
         [words.email],
       );
@@ -214,7 +218,7 @@ describeEachBackend(
       const reference = submissionReference(String(rows[0]!.key));
       expect(first.headers.get('location')).toBe(`/contact/sent/${reference}`);
       // The confirmation names it (without a build: the plain page).
-      const page = await fetch(`${server().url}/contact/sent/${reference}`);
+      const page = await site().fetch(`${INJECTED_URL}/contact/sent/${reference}`);
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain(reference);
@@ -222,7 +226,7 @@ describeEachBackend(
     });
 
     it('sends anything that is not a reference to the plain confirmation', async () => {
-      const response = await fetch(`${server().url}/contact/sent/%3Cscript%3E`, {
+      const response = await site().fetch(`${INJECTED_URL}/contact/sent/%3Cscript%3E`, {
         redirect: 'manual',
       });
       expect(response.status).toBe(303);

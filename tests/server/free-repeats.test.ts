@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from '../../server/start.ts';
 import {
   countRows,
   createPostgresDatabase,
-  describeEachBackend,
+  describeOnEmbedded,
   describePostgres,
   testApp,
 } from './support/backends.ts';
@@ -38,7 +38,7 @@ async function limited(kind: BackendKind) {
   return { ...t, post };
 }
 
-describeEachBackend('a repeat at the address limit', (kind) => {
+describeOnEmbedded('a repeat at the address limit', (kind) => {
   it('is answered as stored, and counts against neither limit', async () => {
     const { db, post } = await limited(kind);
     const leads = [lead(1), lead(2), lead(3)];
@@ -55,7 +55,7 @@ describeEachBackend('a repeat at the address limit', (kind) => {
   });
 });
 
-describeEachBackend('the form without JavaScript at the address limit', (kind) => {
+describeOnEmbedded('the form without JavaScript at the address limit', (kind) => {
   it('answers the same words again as the stored submission, counted against neither limit', async () => {
     const { app, db } = await limited(kind);
     const post = (n: number) =>
@@ -75,7 +75,7 @@ describeEachBackend('the form without JavaScript at the address limit', (kind) =
   });
 });
 
-describeEachBackend('the challenge route', (kind) => {
+describeOnEmbedded('the challenge route', (kind) => {
   it('refuses a burst from one address in PostgREST’s 429 shape, and no other address', async () => {
     const { app } = await limited(kind);
     const challenge = (remoteAddress: string) =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isValidRow, validateSubmission } from '../../contact/validation.ts';
-import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import { describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';
 import { body, headers, sendable, withProof } from '../support/random-requests.ts';
 import { ERROR_KEYS, send } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
@@ -10,7 +10,7 @@ import { proofFrom } from '../support/proof.ts';
  * Whatever arrives, the answer is 201 for a valid submission (stored exactly
  * as sent) or a 4xx in PostgREST's shape; never a 5xx, never a stored bad row.
  */
-describeEachBackend('random requests', (kind) => {
+describeOnEmbedded('random requests', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp(kind);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 
+// per backend: a closed PGlite and an ended pg pool fail in their own ways; each must read as 503.
 describeEachBackend('GET /healthz', (kind) => {
   let site: TestApp;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
-import { describeEachBackend } from './support/backends.ts';
+import { describeOnEmbedded } from './support/backends.ts';
 import {
   CODE_PATTERN,
   codeSentTo,
@@ -16,7 +16,7 @@ import {
  * Every call the inbox makes to Supabase Auth, through auth-js against our
  * /auth/v1 (server/auth/): the same answers and error shapes as GoTrue.
  */
-describeEachBackend('inbox sign-in: the auth-js contract', (kind) => {
+describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
   let inbox: InboxServer;
   let client: SupabaseClient;
   beforeAll(async () => {

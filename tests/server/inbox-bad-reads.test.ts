@@ -39,6 +39,7 @@ type BadReads = ReturnType<ReturnType<typeof badReads>>;
 /** The status and body, for one comparison that names the request when it fails. */
 const answer = async (response: Response) => [response.status, await response.json()];
 
+// per backend: the 400 carries the database's own code and words, as each driver reports them.
 describeEachBackend('inbox reads: unknown columns and bad values', (kind) => {
   const shared = badReads(kind);
   let log: BadReads['log'];

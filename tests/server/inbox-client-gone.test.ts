@@ -44,6 +44,7 @@ function rawRead(url: string, token: string): { socket: Socket; answer: Promise<
   return { socket, answer };
 }
 
+// per backend: PGlite runs one query at a time, PostgreSQL a pool: a gone client's read is dropped on both.
 describeEachBackend('inbox: a read whose client has gone', (kind) => {
   const shared = server(kind);
   let inbox: ReturnType<ReturnType<typeof server>>['inbox'];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
 import { addMembers } from '../../server/auth/members.ts';
 import { CODE_RULES } from '../../server/auth/sign-in-queries.ts';
-import { describeEachBackend } from './support/backends.ts';
+import { describeOnEmbedded } from './support/backends.ts';
 import { codeSentTo, OWNER, startInboxServer, type InboxServer } from './support/inbox.ts';
 
 /** Requests for codes per client address in these tests, to reach the limit in a few steps. */
@@ -50,7 +50,7 @@ const REQUEST_LIMIT = {
 };
 
 /** The limits on asking for codes (docs/inbox.md): per address and client address, per client address. */
-describeEachBackend('inbox: limits on sign-in codes', (kind) => {
+describeOnEmbedded('inbox: limits on sign-in codes', (kind) => {
   let inbox: InboxServer;
   const { ask } = authCalls(() => inbox);
   beforeAll(async () => {
@@ -88,7 +88,7 @@ const wrongCodes = (code: string) =>
     .map((digit) => digit.repeat(SIGN_IN_CODE_LENGTH))
     .filter((guess) => guess !== code);
 
-describeEachBackend('inbox: strangers cannot keep a member from signing in', (kind) => {
+describeOnEmbedded('inbox: strangers cannot keep a member from signing in', (kind) => {
   let inbox: InboxServer;
   const { ask, verify } = authCalls(() => inbox);
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
+import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { inboxClient, OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
 import { expectEnded, leadsRead } from './support/session-reach.ts';
 
@@ -9,7 +9,7 @@ import { expectEnded, leadsRead } from './support/session-reach.ts';
  * database's rule wants the token's session_id to name a live session.
  */
 
-/** One inbox server per backend for the file, with a lead in the inbox and one in Spam. */
+/** One inbox server for the file, with a lead in the inbox and one in Spam. */
 const endedInbox = sharedPerBackend(async (kind) => {
   const inbox = await startInboxServer(kind);
   const lead = await storeLead(inbox.server, {
@@ -35,7 +35,7 @@ const endedInbox = sharedPerBackend(async (kind) => {
 
 type Ended = ReturnType<ReturnType<typeof endedInbox>>;
 
-describeEachBackend('inbox: an access token after its session is signed out', (kind) => {
+describeOnEmbedded('inbox: an access token after its session is signed out', (kind) => {
   const shared = endedInbox(kind);
   let inbox: Ended['inbox'];
   let lead: Ended['lead'];
@@ -88,7 +88,7 @@ describeEachBackend('inbox: an access token after its session is signed out', (k
   });
 });
 
-describeEachBackend('inbox: an access token after its session is ended for it', (kind) => {
+describeOnEmbedded('inbox: an access token after its session is ended for it', (kind) => {
   const shared = endedInbox(kind);
   let inbox: Ended['inbox'];
   let lead: Ended['lead'];

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
 import { addMembers, removeMember } from '../../server/auth/members.ts';
-import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
+import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { capturedLog } from './support/captured-log.ts';
 import {
   codeSentTo,
@@ -33,7 +33,7 @@ const sign = (payload: object, key: Uint8Array, expiresIn = '1h') =>
     .sign(key);
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** One inbox server per backend for the file, its log captured, with one lead stored. */
+/** One inbox server for the file, its log captured, with one lead stored. */
 const hostileInbox = sharedPerBackend(async (kind) => {
   const log = capturedLog();
   const inbox = await startInboxServer(kind, { logger: log.stream });
@@ -57,7 +57,7 @@ const hostileInbox = sharedPerBackend(async (kind) => {
 
 type Hostile = ReturnType<ReturnType<typeof hostileInbox>>;
 
-describeEachBackend('inbox: hostile attempts with a forged or a stranger’s token', (kind) => {
+describeOnEmbedded('inbox: hostile attempts with a forged or a stranger’s token', (kind) => {
   const shared = hostileInbox(kind);
   let inbox: Hostile['inbox'];
   let lead: Hostile['lead'];
@@ -110,7 +110,7 @@ describeEachBackend('inbox: hostile attempts with a forged or a stranger’s tok
   });
 });
 
-describeEachBackend('inbox: hostile attempts at sign-in', (kind) => {
+describeOnEmbedded('inbox: hostile attempts at sign-in', (kind) => {
   const shared = hostileInbox(kind);
   let inbox: Hostile['inbox'];
   beforeAll(() => void ({ inbox } = shared()));
@@ -150,7 +150,7 @@ describeEachBackend('inbox: hostile attempts at sign-in', (kind) => {
   });
 });
 
-describeEachBackend('inbox: hostile attempts after a session ends', (kind) => {
+describeOnEmbedded('inbox: hostile attempts after a session ends', (kind) => {
   const shared = hostileInbox(kind);
   let inbox: Hostile['inbox'];
   let read: Hostile['read'];
@@ -185,7 +185,7 @@ describeEachBackend('inbox: hostile attempts after a session ends', (kind) => {
   });
 });
 
-describeEachBackend('inbox: hostile attempts to leave a search in the log', (kind) => {
+describeOnEmbedded('inbox: hostile attempts to leave a search in the log', (kind) => {
   const shared = hostileInbox(kind);
   let inbox: Hostile['inbox'];
   let log: Hostile['log'];
@@ -209,7 +209,7 @@ describeEachBackend('inbox: hostile attempts to leave a search in the log', (kin
   });
 });
 
-describeEachBackend('inbox: hostile attempts with a token signed by the real key', (kind) => {
+describeOnEmbedded('inbox: hostile attempts with a token signed by the real key', (kind) => {
   const shared = hostileInbox(kind);
   let inbox: Hostile['inbox'];
   let lead: Hostile['lead'];

@@ -5,7 +5,12 @@ import { membersSocketPath, sendMembersCommand } from '../../server/auth/members
 import { seedMembers } from '../../server/auth/members.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
-import { describeEachBackend, envFor, sharedPerBackend } from './support/backends.ts';
+import {
+  describeEachBackend,
+  describeOnEmbedded,
+  envFor,
+  sharedPerBackend,
+} from './support/backends.ts';
 import { inboxClient, OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
 
 /**
@@ -46,6 +51,7 @@ const leadsFor = async (inbox: Live, token: string) =>
     headers: { authorization: `Bearer ${token}` },
   }).then((response) => response.json())) as unknown[];
 
+// per backend: the command reaches PGlite through the server's socket and PostgreSQL directly.
 describeEachBackend('submissions members while the server runs', (kind) => {
   const shared = liveInbox(kind);
   let inbox: Live;
@@ -112,7 +118,7 @@ describe('the embedded server’s members socket', () => {
   });
 });
 
-describeEachBackend('inbox: a member removes another', (kind) => {
+describeOnEmbedded('inbox: a member removes another', (kind) => {
   const shared = liveInbox(kind);
   let inbox: Live;
   beforeAll(() => void (inbox = shared()));

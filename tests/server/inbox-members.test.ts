@@ -11,6 +11,7 @@ import { describeEachBackend, envFor, freshBackend, type Backend } from './suppo
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 /** `npm run -s submissions -- members add|remove|list`, on either backend. */
+// per backend: the command reaches PGlite through the server's socket and PostgreSQL directly.
 describeEachBackend('submissions members', (kind) => {
   let backend: Backend;
   beforeAll(async () => {

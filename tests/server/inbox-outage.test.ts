@@ -3,6 +3,7 @@ import { describeEachBackend } from './support/backends.ts';
 import { inboxClient, OWNER, signIn, startInboxServer, type InboxServer } from './support/inbox.ts';
 
 /** The database gone: sign-in and the inbox's reads answer a fast 503 in their service's shape. */
+// per backend: a closed PGlite and an ended pg pool fail in their own ways; each must read as 503.
 describeEachBackend('inbox: the database down', (kind) => {
   let inbox: InboxServer;
   let token: string;

@@ -3,7 +3,7 @@ import { startServer } from '../../server/start.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
-import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
+import { describeOnEmbedded, envFor, freshBackend, type Backend } from './support/backends.ts';
 import { capturedLog } from './support/captured-log.ts';
 import {
   codeSentTo,
@@ -56,7 +56,7 @@ const leadsFor = async (url: string, token: string) =>
 const askCode = (url: string, email: string) =>
   inboxClient(url).auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
 
-describeEachBackend('inbox: INBOX_EMAILS at a start', (kind) => {
+describeOnEmbedded('inbox: INBOX_EMAILS at a start', (kind) => {
   it('fills an empty allowlist and says whom it added', async () => {
     const sink = await SmtpSink.start();
     onTestFinished(() => sink.down());

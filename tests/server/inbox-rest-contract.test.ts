@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, expect, it } from 'vitest';
 import { submissionReference } from '../../contact/reference.ts';
 import { SEARCH_CONFIG, searchQuery } from '../../contact/search.ts';
-import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
+import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { until } from '../support/until.ts';
 import {
   AGENCY,
@@ -23,7 +23,7 @@ interface Sent {
  * Every read and change the inbox makes, through postgrest-js (supabase-js)
  * against our /rest/v1 as a signed-in member, pinned as it goes over the wire.
  */
-/** One inbox server per backend, a member signed in, and three leads stored, for the whole file. */
+/** One inbox server, a member signed in, and three leads stored, for the whole file. */
 const signedIn = sharedPerBackend(async (kind) => {
   const inbox = await startInboxServer(kind);
   const sent: Sent[] = [];
@@ -52,7 +52,7 @@ const signedIn = sharedPerBackend(async (kind) => {
   return { inbox, client, sent, ada, bob, spam, close: () => inbox.close() };
 });
 
-describeEachBackend('inbox data: the postgrest-js contract, reading three stored leads', (kind) => {
+describeOnEmbedded('inbox data: the postgrest-js contract, reading three stored leads', (kind) => {
   const shared = signedIn(kind);
   let inbox: InboxServer;
   let client: SupabaseClient;
@@ -149,7 +149,7 @@ describeEachBackend('inbox data: the postgrest-js contract, reading three stored
   });
 });
 
-describeEachBackend('inbox data: the postgrest-js contract, working the leads', (kind) => {
+describeOnEmbedded('inbox data: the postgrest-js contract, working the leads', (kind) => {
   const shared = signedIn(kind);
   let inbox: InboxServer;
   let client: SupabaseClient;

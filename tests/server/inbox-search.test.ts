@@ -7,7 +7,7 @@ import {
   SEARCH_TERM_MAX,
   searchQuery,
 } from '../../contact/search.ts';
-import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
+import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { inboxClient, signIn, startInboxServer, storeLead } from './support/inbox.ts';
 import { spyOnSql } from './support/sql-spy.ts';
 
@@ -40,7 +40,7 @@ const searching = sharedPerBackend(async (kind) => {
 
 type Searching = ReturnType<ReturnType<typeof searching>>;
 
-describeEachBackend('inbox search: what the page sends', (kind) => {
+describeOnEmbedded('inbox search: what the page sends', (kind) => {
   const shared = searching(kind);
   let client: SupabaseClient;
   let ada: number;
@@ -100,7 +100,7 @@ describeEachBackend('inbox search: what the page sends', (kind) => {
   });
 });
 
-describeEachBackend('inbox search: what a member might send by hand', (kind) => {
+describeOnEmbedded('inbox search: what a member might send by hand', (kind) => {
   const shared = searching(kind);
   let inbox: Searching['inbox'];
   let read: Searching['read'];

@@ -5,7 +5,7 @@ import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
 import { startLeadClocks, type LeadClocks } from '../../server/leads/clocks/lead-clocks.ts';
 import { defaultWorkingHours } from '../../server/leads/clocks/working-hours.ts';
 import {
-  describeEachBackend,
+  describeOnEmbedded,
   describePostgres,
   freshBackend,
   openFreshBackend,
@@ -55,7 +55,7 @@ const clockOf = async (db: Database, id: string) => {
 
 const subjects = (sink: SmtpSink) => sink.received.map((mail) => mail.header('subject'));
 
-describeEachBackend('the lead clocks during the working week', (kind) => {
+describeOnEmbedded('the lead clocks during the working week', (kind) => {
   it('give a real lead both deadlines, and suspected spam none until it is released', async () => {
     const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();
@@ -124,7 +124,7 @@ describeEachBackend('the lead clocks during the working week', (kind) => {
   });
 });
 
-describeEachBackend('the lead clocks on Monday morning', (kind) => {
+describeOnEmbedded('the lead clocks on Monday morning', (kind) => {
   it('send the weekly digest from Monday 08:00, once, with the week’s figures and what is overdue', async () => {
     const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();

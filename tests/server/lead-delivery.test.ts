@@ -1,7 +1,7 @@
 import { expect, it, onTestFinished } from 'vitest';
 import { startServer, type RunningServer, type StartOptions } from '../../server/start.ts';
 import {
-  describeEachBackend,
+  describeOnEmbedded,
   describePostgres,
   freshBackend,
   type Backend,
@@ -83,7 +83,7 @@ async function delivering(kind: BackendKind) {
   return { sink, start };
 }
 
-describeEachBackend('lead delivery to a relay that answers', (kind) => {
+describeOnEmbedded('lead delivery to a relay that answers', (kind) => {
   it('emails a submission once, to NOTIFY_EMAIL, replying to the visitor, its text escaped', async () => {
     const { sink, start } = await delivering(kind);
     const server = await start();
@@ -145,7 +145,7 @@ describeEachBackend('lead delivery to a relay that answers', (kind) => {
   });
 });
 
-describeEachBackend('lead delivery while the relay is down or hangs', (kind) => {
+describeOnEmbedded('lead delivery while the relay is down or hangs', (kind) => {
   it('retries while the relay is down and delivers once it is back', async () => {
     const { sink, start } = await delivering(kind);
     await sink.down();
@@ -215,7 +215,7 @@ describeEachBackend('lead delivery while the relay is down or hangs', (kind) => 
   });
 });
 
-describeEachBackend('lead delivery without SMTP settings', (kind) => {
+describeOnEmbedded('lead delivery without SMTP settings', (kind) => {
   it('sends nothing without SMTP, keeps the leads, and sends them once it is configured', async () => {
     const { sink, start } = await delivering(kind);
     const off = await start({ smtpUrl: undefined, notifyEmail: undefined });

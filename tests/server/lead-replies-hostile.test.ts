@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { addMembers } from '../../server/auth/members.ts';
 import { until } from '../support/until.ts';
 import { UNSAFE_ADDRESS } from '../../server/leads/delivery/reply-message.ts';
-import { describeEachBackend } from './support/backends.ts';
+import { describeOnEmbedded } from './support/backends.ts';
 import { inboxClient, signIn, storeLead } from './support/inbox.ts';
 import { leadRow, mailTo, replyInbox, sendReply, settledReply } from './support/replies.ts';
 
@@ -19,7 +19,7 @@ const call = (url: string, token: string | undefined, body: object) =>
     body: JSON.stringify(body),
   });
 
-describeEachBackend('a reply the relay refuses', (kind) => {
+describeOnEmbedded('a reply the relay refuses', (kind) => {
   const shared = replyInbox(kind);
   let t: ReturnType<ReturnType<typeof replyInbox>>;
   beforeAll(() => void (t = shared()));
@@ -63,7 +63,7 @@ describeEachBackend('a reply the relay refuses', (kind) => {
   });
 });
 
-describeEachBackend('a reply to an address no header may hold', (kind) => {
+describeOnEmbedded('a reply to an address no header may hold', (kind) => {
   const shared = replyInbox(kind);
   let t: ReturnType<ReturnType<typeof replyInbox>>;
   beforeAll(() => void (t = shared()));
@@ -80,7 +80,7 @@ describeEachBackend('a reply to an address no header may hold', (kind) => {
   });
 });
 
-describeEachBackend('hostile calls to inbox_send_reply', (kind) => {
+describeOnEmbedded('hostile calls to inbox_send_reply', (kind) => {
   const shared = replyInbox(kind);
   let t: ReturnType<ReturnType<typeof replyInbox>>;
   let lead: number;

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { submissionReference } from '../../contact/reference.ts';
 import { readSubmissions } from '../../server/leads/submissions.ts';
-import { describeEachBackend } from './support/backends.ts';
+import { describeOnEmbedded } from './support/backends.ts';
 import { AGENCY, OWNER, storeLead } from './support/inbox.ts';
 import { leadRow, mailTo, millis, replyInbox, sendReply, settledReply } from './support/replies.ts';
 
@@ -16,7 +16,7 @@ const LEAD = {
 const WORDS =
   'Hi Ada,\r\n\r\nThanks for writing. <script>alert(1)</script>\r\nBcc: evil@example.net';
 
-describeEachBackend('a reply from the inbox, as the lead receives it', (kind) => {
+describeOnEmbedded('a reply from the inbox, as the lead receives it', (kind) => {
   const shared = replyInbox(kind);
   let t: ReturnType<ReturnType<typeof replyInbox>>;
   beforeAll(() => void (t = shared()));
@@ -112,7 +112,7 @@ describeEachBackend('a reply from the inbox, as the lead receives it', (kind) =>
   });
 });
 
-describeEachBackend('a reply sent and one marked, told apart', (kind) => {
+describeOnEmbedded('a reply sent and one marked, told apart', (kind) => {
   const shared = replyInbox(kind);
   let t: ReturnType<ReturnType<typeof replyInbox>>;
   beforeAll(() => void (t = shared()));

@@ -4,7 +4,7 @@ import {
   startLeadDelivery,
   type LeadDeliveryOptions,
 } from '../../server/leads/delivery/lead-delivery.ts';
-import { describeEachBackend, openFreshBackend, type Backend } from './support/backends.ts';
+import { describeOnEmbedded, openFreshBackend, type Backend } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
@@ -43,7 +43,7 @@ async function deliver(db: Database, sink: SmtpSink, options: LeadDeliveryOption
   return { delivery, logs };
 }
 
-describeEachBackend('the hourly cap', (kind) => {
+describeOnEmbedded('the hourly cap', (kind) => {
   it('puts every one of 150 leads due at once in an email, the rest in one summary per interval', async () => {
     const { db, sink } = await setUp(kind);
     await insertLeads(db, 'Lead', 150);

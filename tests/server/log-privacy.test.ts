@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { DatabaseUnavailableError, type Database } from '../../server/db/database.ts';
-import { describeEachBackend, testApp, TEST_RATE_LIMIT, type TestApp } from './support/backends.ts';
+import { describeOnEmbedded, TEST_RATE_LIMIT, testApp, type TestApp } from './support/backends.ts';
 import { capturedLog } from './support/captured-log.ts';
 import { send, TABLE_URL } from '../support/requests.ts';
 import { storeLead } from './support/inbox.ts';
@@ -73,7 +73,7 @@ describe('no error path writes a visitor’s words to the log', () => {
   });
 });
 
-describeEachBackend('the log of a refused or odd request', (kind) => {
+describeOnEmbedded('the log of a refused or odd request', (kind) => {
   let t: TestApp;
   const log = capturedLog();
   beforeAll(async () => {
@@ -104,7 +104,7 @@ describeEachBackend('the log of a refused or odd request', (kind) => {
   });
 });
 
-describeEachBackend('the log of replies from the inbox', (kind) => {
+describeOnEmbedded('the log of replies from the inbox', (kind) => {
   const shared = replyInbox(kind);
   let t: ReturnType<ReturnType<typeof replyInbox>>;
   beforeAll(() => void (t = shared()));

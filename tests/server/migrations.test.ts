@@ -28,6 +28,7 @@ const CATALOG_SNAPSHOT = `
     (select nspacl::text from pg_namespace where nspname = 'public') as schema_acl,
     (select count(*)::int from pg_roles where rolname = 'anon') as anon_roles`;
 
+// per backend: the migrations themselves, on PGlite and on PostgreSQL as hosted Supabase runs them.
 describeEachBackend('migrations', (kind) => {
   let db: Database;
   let cleanup: () => Promise<void>;

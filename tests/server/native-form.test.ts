@@ -2,13 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
 import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import { contactReplyCopy } from '../../contact/copy/reply-pages.ts';
-import { countRows, describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import { countRows, describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** POST /contact as a browser sends the form without JavaScript (tests/e2e/no-script.spec.ts drives it in Chromium). */
-describeEachBackend('the native form route', (kind) => {
+describeOnEmbedded('the native form route', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp(kind);

@@ -12,6 +12,7 @@ const PADDED = {
 };
 const STORED = validateSubmission(PADDED);
 
+// per backend: the trimming is the database's trigger, its regular expressions in PGlite (PostgreSQL 17 in WASM) and PostgreSQL 15.
 describeEachBackend('one rule for both routes and for PostgREST', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

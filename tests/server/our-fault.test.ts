@@ -3,9 +3,9 @@ import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import {
   countRows,
-  describeEachBackend,
-  testApp,
+  describeOnEmbedded,
   TEST_RATE_LIMIT,
+  testApp,
   type TestApp,
 } from './support/backends.ts';
 import { capturedLog } from './support/captured-log.ts';
@@ -15,7 +15,7 @@ import { ERROR_KEYS, send, VALID } from '../support/requests.ts';
  * A bug of ours is a 500, so monitoring that watches for 5xx sees it, in
  * PostgREST's shape, with a reference that finds the full error in the log.
  */
-describeEachBackend('a fault of ours', (kind) => {
+describeOnEmbedded('a fault of ours', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp(kind);

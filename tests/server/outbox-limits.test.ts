@@ -4,7 +4,7 @@ import { openDatabase } from '../../server/db/open-database.ts';
 import { startOutboxWorker, type LeadSender } from '../../server/leads/delivery/outbox-worker.ts';
 import { insertAsAnon } from './support/as-anon.ts';
 import {
-  describeEachBackend,
+  describeOnEmbedded,
   openFreshBackend,
   submissionsJson,
   type Backend,
@@ -46,7 +46,7 @@ function worker(
 const cli = (args: string[], backend: Backend) =>
   submissionsJson<Record<string, unknown>[]>(args, backend);
 
-describeEachBackend('the outbox limits', (kind) => {
+describeOnEmbedded('the outbox limits', (kind) => {
   it('gives up a lead after the last attempt, says so, and lists it as failed', async () => {
     const { backend, db } = await withLeads(kind, ['Refused']);
     let tries = 0;

@@ -68,6 +68,7 @@ async function acknowledgedBeforeKill(server: ChildServer): Promise<string[]> {
   return acknowledged;
 }
 
+// per backend: what survives kill -9 is each database's durability: PGlite's files, PostgreSQL's WAL.
 describeEachBackend('kill -9 during a burst of submissions', (kind) => {
   it('loses no acknowledged submission, and the server starts again on the same data', async () => {
     const backend = await freshBackend(kind);

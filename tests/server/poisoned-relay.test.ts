@@ -2,7 +2,7 @@ import { expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { startLeadDelivery } from '../../server/leads/delivery/lead-delivery.ts';
 import {
-  describeEachBackend,
+  describeOnEmbedded,
   openFreshBackend,
   submissionsJson,
   type Backend,
@@ -55,7 +55,7 @@ const outboxOf = async (db: Database, name: string) => {
   return row!;
 };
 
-describeEachBackend('a relay that refuses one lead', (kind) => {
+describeOnEmbedded('a relay that refuses one lead', (kind) => {
   it('gives up that lead alone after one refusal, and the real lead after it arrives in the next summary', async () => {
     const { backend, db, sink, start } = await deliver(kind, { maxPerHour: 2, interval: 300 });
     sink.refuseText = GTUBE;

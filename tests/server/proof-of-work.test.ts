@@ -41,6 +41,7 @@ function tampered(proof: string): string {
 /** One app per backend, shared by the describes below: each a state of the proof. */
 const sharedApp = sharedPerBackend((kind) => testApp(kind));
 
+// per backend: the proof is checked in SQL with pgcrypto, PGlite's build of it and PostgreSQL's.
 describeEachBackend('proof of work: the challenge', (kind) => {
   const app = sharedApp(kind);
   let t: TestApp;
@@ -68,6 +69,7 @@ describeEachBackend('proof of work: the challenge', (kind) => {
   });
 });
 
+// per backend: as above.
 describeEachBackend('proof of work through our API: a fresh proof', (kind) => {
   const app = sharedApp(kind);
   let t: TestApp;
@@ -113,6 +115,7 @@ describeEachBackend('proof of work through our API: a fresh proof', (kind) => {
   });
 });
 
+// per backend: as above.
 describeEachBackend(
   'proof of work through our API: a proof used already, or signed with an old key',
   (kind) => {
@@ -191,6 +194,7 @@ describeEachBackend(
   },
 );
 
+// per backend: as above.
 describeEachBackend(
   'proof of work: as PostgREST runs an anonymous insert (the database alone)',
   (kind) => {
@@ -229,6 +233,7 @@ describeEachBackend(
   },
 );
 
+// per backend: as above.
 describeEachBackend('proof of work: used proofs, once their challenge has expired', (kind) => {
   const app = sharedApp(kind);
   let t: TestApp;

@@ -84,6 +84,7 @@ const email = fc.oneof(
     .map(([local, domain, tld]) => `${local}@${domain}.${tld}`),
 );
 
+// per backend: the CHECK constraints' regular expressions run in PGlite (PostgreSQL 17 in WASM) and in PostgreSQL 15.
 describeEachBackend('validateSubmission and the database', (kind) => {
   let site: TestApp;
   beforeAll(async () => {

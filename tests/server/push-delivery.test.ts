@@ -15,6 +15,7 @@ const LEAD = { name: 'Jane Doe', email: 'jane@example.co.uk', message: 'Secret p
 const pushInbox = sharedPerBackend((kind) => startPushInbox(kind));
 type Shared = ReturnType<ReturnType<typeof pushInbox>>;
 
+// per backend: the insert wakes the worker by NOTIFY, which PGlite and pg's listener deliver differently.
 describeEachBackend('alerts: pushing a lead', (kind) => {
   const shared = pushInbox(kind);
   let inbox: Shared['inbox'];
@@ -95,6 +96,7 @@ describeEachBackend('alerts: pushing a lead', (kind) => {
   });
 });
 
+// per backend: as above.
 describeEachBackend('alerts: a flood', (kind) => {
   const shared = pushInbox(kind);
   let inbox: Shared['inbox'];

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, expect, it } from 'vitest';
 import { addMembers, removeMember } from '../../server/auth/members.ts';
-import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
+import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { inboxClient, OWNER, startInboxServer } from './support/inbox.ts';
 import { PARTNER, signedIn } from './support/push-inbox.ts';
 import { deviceArgs, testSubscription } from './support/push-subscription.ts';
@@ -41,7 +41,7 @@ async function add(client: SupabaseClient, endpoint: string, changes: object = {
   });
 }
 
-describeEachBackend('alerts: a member’s devices', (kind) => {
+describeOnEmbedded('alerts: a member’s devices', (kind) => {
   const shared = pushInbox(kind);
   let inbox: Shared['inbox'];
   let owner: Shared['owner'];
@@ -143,7 +143,7 @@ describeEachBackend('alerts: a member’s devices', (kind) => {
   });
 });
 
-describeEachBackend('alerts: one member cannot touch another’s devices', (kind) => {
+describeOnEmbedded('alerts: one member cannot touch another’s devices', (kind) => {
   const shared = pushInbox(kind);
   let inbox: Shared['inbox'];
   let owner: Shared['owner'];

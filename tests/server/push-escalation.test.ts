@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseWorkingHours, type WorkingHours } from '../../contact/working-hours.ts';
 import { afterWorkingMinutes } from '../../server/leads/clocks/working-time.ts';
 import { until } from '../support/until.ts';
-import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
+import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { storeLead } from './support/inbox.ts';
 import { addDevice, PUSH_WITHIN_MS, pushFor, startPushInbox } from './support/push-inbox.ts';
 
@@ -52,7 +52,7 @@ const escalating = sharedPerBackend((kind) =>
 );
 type Shared = ReturnType<ReturnType<typeof escalating>>;
 
-describeEachBackend('alerts: escalation', (kind) => {
+describeOnEmbedded('alerts: escalation', (kind) => {
   const shared = escalating(kind);
   let inbox: Shared['inbox'];
   let service: Shared['service'];

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { addMembers, removeMember } from '../../server/auth/members.ts';
-import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
+import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { inboxClient, OWNER, startInboxServer, storeLead } from './support/inbox.ts';
 import { PARTNER, signedIn } from './support/push-inbox.ts';
 
@@ -33,7 +33,7 @@ async function takeFromAlert(url: string, token: unknown) {
   return { status: response.status, error: text ? (JSON.parse(text) as object) : null };
 }
 
-describeEachBackend('alerts: seen and taken', (kind) => {
+describeOnEmbedded('alerts: seen and taken', (kind) => {
   const shared = takeInbox(kind);
   let inbox: Shared['inbox'];
   let owner: Shared['owner'];

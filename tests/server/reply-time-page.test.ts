@@ -8,12 +8,7 @@ import { REPLY_FILES, REPLY_TOKENS } from '../../contact/reply-tokens.ts';
 import { readWorkingHours } from '../../contact/working-hours.ts';
 import { escapeHtml } from '../../server/escape-html.ts';
 import { MESSAGES } from '../../contact/copy/contact-messages.ts';
-import {
-  describeEachBackend,
-  sharedPerBackend,
-  testApp,
-  type TestApp,
-} from './support/backends.ts';
+import { describeOnEmbedded, sharedPerBackend, testApp, type TestApp } from './support/backends.ts';
 
 /**
  * Issue 41: the confirmation of the form without JavaScript says when the
@@ -57,7 +52,7 @@ const confirmation = async (t: TestApp, reference: string) => {
   return response.body;
 };
 
-describeEachBackend('the confirmation without JavaScript names the reply time', (kind) => {
+describeOnEmbedded('the confirmation without JavaScript names the reply time', (kind) => {
   const shared = app(kind);
 
   it.each([
@@ -84,7 +79,7 @@ describeEachBackend('the confirmation without JavaScript names the reply time', 
   });
 });
 
-describeEachBackend('the confirmation follows BUSINESS_HOURS', (kind) => {
+describeOnEmbedded('the confirmation follows BUSINESS_HOURS', (kind) => {
   it('a week of Monday to Wednesday and Saturday answers a Friday evening lead on Saturday', async () => {
     const hours = readWorkingHours({ BUSINESS_HOURS: 'Mon-Wed,Sat 10:00-16:00' });
     if ('problem' in hours) throw new Error(hours.problem);

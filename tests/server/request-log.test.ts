@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
+import { describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';
 import { send } from '../support/requests.ts';
 
 /** Strings no log line may hold: they are the visitor's. */
@@ -10,7 +10,7 @@ const VISITOR = {
   message: 'Please keep this confidential: budget 12345',
 };
 
-describeEachBackend('the request log', (kind) => {
+describeOnEmbedded('the request log', (kind) => {
   let site: TestApp;
   let lines: Record<string, unknown>[];
   let raw: string;

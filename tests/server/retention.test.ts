@@ -5,7 +5,7 @@ import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { startServer } from '../../server/start.ts';
-import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
+import { describeOnEmbedded, envFor, freshBackend, type Backend } from './support/backends.ts';
 import { childEnv } from '../support/child-server.ts';
 import { VALID } from '../support/requests.ts';
 
@@ -59,7 +59,7 @@ const left = Object.keys(ROWS)
   .filter((name) => !GONE_AT_12.includes(name))
   .sort();
 
-describeEachBackend('retention', (kind) => {
+describeOnEmbedded('retention', (kind) => {
   it('submissions purge --dry-run lists ids and dates only, and deletes nothing', async () => {
     const backend = await seeded(kind);
     let stdout = '';

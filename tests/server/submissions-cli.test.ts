@@ -93,6 +93,7 @@ const seeded = sharedPerBackend(async (kind) => {
 
 type Seeded = ReturnType<ReturnType<typeof seeded>>;
 
+// per backend: each driver hands timestamps, numbers and nulls back in its own types; the export writes them alike.
 describeEachBackend('scripts/submissions.ts export', (kind) => {
   const shared = seeded(kind);
   let backend: Seeded['backend'];
@@ -198,6 +199,7 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
   });
 });
 
+// per backend: as above.
 describeEachBackend('scripts/submissions.ts delete', (kind) => {
   const shared = seeded(kind);
   let backend: Seeded['backend'];

@@ -3,7 +3,7 @@ import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { asAnon, outcome } from './support/as-anon.ts';
-import { describeEachBackend, envFor, freshBackend, type Backend } from './support/backends.ts';
+import { describeOnEmbedded, envFor, freshBackend, type Backend } from './support/backends.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { VALID } from '../support/requests.ts';
@@ -23,7 +23,7 @@ const post = async (server: RunningServer, body: object) =>
     body: JSON.stringify(await withProof(server.url, body)),
   });
 
-describeEachBackend('a submission flagged as suspected spam', (kind) => {
+describeOnEmbedded('a submission flagged as suspected spam', (kind) => {
   let backend: Backend;
   beforeEach(async () => {
     backend = await freshBackend(kind);

@@ -41,6 +41,7 @@ const ODDITIES: [string, Partial<ContactSubmission>][] = [
   ],
 ];
 
+// per backend: text goes through PGlite in-process and through pg's wire protocol; each must store it verbatim.
 describeEachBackend('valid oddities are stored verbatim', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
 } from '../../server/leads/delivery/lead-delivery.ts';
 import { insertAsAnon } from './support/as-anon.ts';
 import {
-  describeEachBackend,
+  describeOnEmbedded,
   describePostgres,
   openFreshBackend,
   submissionsJson,
@@ -45,7 +45,7 @@ const insertLead = (db: Database, name = VALID.name) => insertAsAnon(db, { ...VA
 
 const outbox = (backend: Backend) => submissionsJson(['outbox'], backend);
 
-describeEachBackend('the lead webhook while the receiver answers 503', (kind) => {
+describeOnEmbedded('the lead webhook while the receiver answers 503', (kind) => {
   it('retries a 503 with the same webhook-id, sends nothing after the 2xx, and never holds the email up', async () => {
     const { db, receiver, sink } = await setUp(kind);
     // The first answer waits until the email is in: the email does not wait for the webhook.
@@ -135,7 +135,7 @@ describeEachBackend('the lead webhook while the receiver answers 503', (kind) =>
   });
 });
 
-describeEachBackend('the lead webhook to a receiver that refuses for good or redirects', (kind) => {
+describeOnEmbedded('the lead webhook to a receiver that refuses for good or redirects', (kind) => {
   it('stops at once on 410 Gone, and follows no redirect', async () => {
     const { db, receiver } = await setUp(kind);
     receiver.answer = (hook) => (hook.event?.data.name === 'Gone' ? 410 : 302);
@@ -165,7 +165,7 @@ describeEachBackend('the lead webhook to a receiver that refuses for good or red
   });
 });
 
-describeEachBackend('the lead webhook turned on with leads already stored', (kind) => {
+describeOnEmbedded('the lead webhook turned on with leads already stored', (kind) => {
   it('posts no lead stored before the webhook was configured, and every one after', async () => {
     const { db, receiver } = await setUp(kind);
     await insertLead(db, 'Before');

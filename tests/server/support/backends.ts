@@ -56,6 +56,15 @@ export function describeEachBackend(name: string, body: (kind: BackendKind) => v
 }
 
 /**
+ * A suite whose subject is not the database (the HTTP layer, a loop's mail, a
+ * command's output): it runs once, on the embedded database, the default.
+ * describeEachBackend is for suites whose subject is what the database does.
+ */
+export function describeOnEmbedded(name: string, body: (kind: BackendKind) => void): void {
+  describe(`${name} [embedded]`, () => body('embedded'));
+}
+
+/**
  * One of something per backend (a server, an app) for a whole test file, shared by
  * describes split by state: started by the first describe that runs with it, stopped
  * after the file. Call at a file's top level; in a describe, `use(kind)` hands it out.
