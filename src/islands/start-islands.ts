@@ -191,12 +191,19 @@ const RETRY_AFTER_ONLINE_MS = [250, 1_000, 3_000] as const;
 async function replayWhenReady(ready: () => Promise<unknown>, target: HTMLElement) {
   let retries: number[] = [];
   for (;;) {
+    // A load begun offline can fail after the connection has returned (its request had been
+    // refused, the answer arrives later): that failure says nothing of the connection now.
+    const begunOffline = !navigator.onLine;
     try {
       await ready();
       break;
     } catch (error) {
       if (!navigator.onLine) {
         await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
+        retries = [...RETRY_AFTER_ONLINE_MS];
+        continue;
+      }
+      if (begunOffline) {
         retries = [...RETRY_AFTER_ONLINE_MS];
         continue;
       }

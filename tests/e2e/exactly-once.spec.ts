@@ -285,3 +285,33 @@ test.describe('exactly once when the connection returns unsteadily', () => {
     expect(page.url()).toBe(url);
   });
 });
+
+test('a load begun offline that fails once the connection is back is tried again: sent by script once, on the same page', async ({
+  page,
+  context,
+  site,
+}) => {
+  await visit(page, site.url);
+  const fields = contactForm(page);
+  const submission = uniqueSubmission('late-failure');
+  // The form's code is asked for while offline, and the refusal arrives after the connection is back.
+  let back!: () => void;
+  const connectionBack = new Promise<void>((resolve) => (back = resolve));
+  let held = 0;
+  await page.route(/\/assets\/hydrate-island-[\w-]+\.js$/, async (route) => {
+    if (held++ > 0) return route.continue();
+    await connectionBack;
+    await route.abort('internetdisconnected');
+  });
+  await fields.form.scrollIntoViewIfNeeded();
+  await fillContactForm(page, submission);
+  await goOffline(context, page);
+  const url = page.url();
+  await fields.submit.click();
+  await context.setOffline(false);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(true);
+  back();
+  await expectOnce(page, site, submission);
+  expect(held).toBeGreaterThan(1);
+  expect(page.url()).toBe(url);
+});
