@@ -198,12 +198,12 @@ async function replayWhenReady(ready: () => Promise<unknown>, target: HTMLElemen
       await ready();
       break;
     } catch (error) {
-      if (!navigator.onLine) {
-        await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
-        retries = [...RETRY_AFTER_ONLINE_MS];
-        continue;
-      }
-      if (begunOffline) {
+      if (begunOffline || !navigator.onLine) {
+        if (!navigator.onLine) {
+          await new Promise((resolve) =>
+            window.addEventListener('online', resolve, { once: true }),
+          );
+        }
         retries = [...RETRY_AFTER_ONLINE_MS];
         continue;
       }
