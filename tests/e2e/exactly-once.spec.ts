@@ -16,7 +16,7 @@ import {
   type NoScriptServer,
   type NoScriptWorkerFixtures,
 } from './support/no-script-server';
-import { visit, waitForIsland } from './support/site';
+import { ISLAND_LOADER_URL, visit, waitForIsland } from './support/site';
 
 /**
  * Each lead exactly once, from the visitor's tap to the agency's inbox
@@ -275,7 +275,7 @@ test.describe('exactly once when the connection returns unsteadily', () => {
     await fields.submit.click();
     // The browser says "online" a moment before requests get through: the first load after it fails.
     let refused = 0;
-    await page.route(/\/assets\/hydrate-island-[\w-]+\.js$/, (route) =>
+    await page.route(ISLAND_LOADER_URL, (route) =>
       refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
     );
     await context.setOffline(false);
@@ -284,34 +284,34 @@ test.describe('exactly once when the connection returns unsteadily', () => {
     // Sent by the page's own code, not posted without script onto the confirmation page.
     expect(page.url()).toBe(url);
   });
-});
 
-test('a load begun offline that fails once the connection is back is tried again: sent by script once, on the same page', async ({
-  page,
-  context,
-  site,
-}) => {
-  await visit(page, site.url);
-  const fields = contactForm(page);
-  const submission = uniqueSubmission('late-failure');
-  // The form's code is asked for while offline, and the refusal arrives after the connection is back.
-  let back!: () => void;
-  const connectionBack = new Promise<void>((resolve) => (back = resolve));
-  let held = 0;
-  await page.route(/\/assets\/hydrate-island-[\w-]+\.js$/, async (route) => {
-    if (held++ > 0) return route.continue();
-    await connectionBack;
-    await route.abort('internetdisconnected');
+  test('a load begun offline that fails once the connection is back is tried again: sent by script once, on the same page', async ({
+    page,
+    context,
+    site,
+  }) => {
+    await visit(page, site.url);
+    const fields = contactForm(page);
+    const submission = uniqueSubmission('late-failure');
+    // The form's code is asked for while offline, and the refusal arrives after the connection is back.
+    let back!: () => void;
+    const connectionBack = new Promise<void>((resolve) => (back = resolve));
+    let held = 0;
+    await page.route(ISLAND_LOADER_URL, async (route) => {
+      if (held++ > 0) return route.continue();
+      await connectionBack;
+      await route.abort('internetdisconnected');
+    });
+    await fields.form.scrollIntoViewIfNeeded();
+    await fillContactForm(page, submission);
+    await goOffline(context, page);
+    const url = page.url();
+    await fields.submit.click();
+    await context.setOffline(false);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(true);
+    back();
+    await expectOnce(page, site, submission);
+    expect(held).toBeGreaterThan(1);
+    expect(page.url()).toBe(url);
   });
-  await fields.form.scrollIntoViewIfNeeded();
-  await fillContactForm(page, submission);
-  await goOffline(context, page);
-  const url = page.url();
-  await fields.submit.click();
-  await context.setOffline(false);
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(true);
-  back();
-  await expectOnce(page, site, submission);
-  expect(held).toBeGreaterThan(1);
-  expect(page.url()).toBe(url);
 });

@@ -10,6 +10,7 @@ import { HYDRATED_ATTRIBUTE } from '../../src/lib/hydration-marker';
 import { expect, test } from './fixtures';
 import { contactForm, fillContactForm } from './support/contact';
 import {
+  ISLAND_LOADER_URL,
   VIEWPORTS,
   expectSectionReached,
   island,
@@ -187,7 +188,7 @@ test.describe('a first tap before its island has hydrated is held and answered',
 async function holdIslandCode(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/hydrate-island-[\w-]+\.js$/, async (route) => {
+  await page.route(ISLAND_LOADER_URL, async (route) => {
     await released;
     await route.continue();
   });
@@ -285,7 +286,7 @@ test.describe('a first tap is answered before its island’s code has arrived', 
     page,
   }) => {
     await visit(page);
-    await page.route(/\/assets\/hydrate-island-[\w-]+\.js$/, (route) => route.abort());
+    await page.route(ISLAND_LOADER_URL, (route) => route.abort());
     await page.getByRole('button', { name: navCopy.openMenu }).click();
     const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
     await expect(menu).toBeVisible();

@@ -32,6 +32,12 @@ export function island(page: Page, name: IslandName): Locator {
   return page.locator(`[${ISLAND_ATTRIBUTE}="${name}"]`);
 }
 
+/**
+ * The loader every island's hydration imports first (src/islands/hydrate-island.tsx):
+ * a test that holds or refuses it holds or refuses every island's code.
+ */
+export const ISLAND_LOADER_URL = /\/assets\/hydrate-island-[\w-]+\.js$/;
+
 /** Waits until one island has hydrated (its own data-hydrated mark). */
 export async function waitForIsland(page: Page, name: IslandName) {
   // Its code and react-dom are fetched when its trigger fires: allow a busy CPU.
