@@ -65,6 +65,28 @@ async function goOffline(context: BrowserContext, page: Page) {
 }
 
 /**
+ * Offline from before the first scroll, so the form's code never came: the
+ * visitor fills the form and presses send, and the click is held for the code.
+ */
+async function sendBeforeTheCode(
+  page: Page,
+  context: BrowserContext,
+  site: NoScriptServer,
+  label: string,
+) {
+  await visit(page, site.url);
+  await goOffline(context, page);
+  const fields = contactForm(page);
+  // The first scroll wakes the form's island, whose code cannot load now.
+  await fields.form.scrollIntoViewIfNeeded();
+  const submission = uniqueSubmission(label);
+  await fillContactForm(page, submission);
+  const url = page.url();
+  await fields.submit.click();
+  return { fields, submission, url };
+}
+
+/**
  * The form in view and its island hydrated: these tests cut the connection
  * afterwards, and a form whose code had not arrived by then would post without
  * script (the browser's own offline page), not to the outbox under test.
@@ -157,15 +179,12 @@ test.describe('exactly once when the connection fails', () => {
     context,
     site,
   }) => {
-    await visit(page, site.url);
-    await goOffline(context, page);
-    const fields = contactForm(page);
-    // The first scroll wakes the form's island, whose code cannot load now.
-    await fields.form.scrollIntoViewIfNeeded();
-    const submission = uniqueSubmission('offline-first');
-    await fillContactForm(page, submission);
-    const url = page.url();
-    await fields.submit.click();
+    const { fields, submission, url } = await sendBeforeTheCode(
+      page,
+      context,
+      site,
+      'offline-first',
+    );
     // Not the post without script onto the browser's error page: the page and the words stay.
     await expect(fields.message).toHaveValue(submission.message);
     expect(page.url()).toBe(url);
@@ -265,14 +284,7 @@ test.describe('exactly once when the connection returns unsteadily', () => {
     context,
     site,
   }) => {
-    await visit(page, site.url);
-    await goOffline(context, page);
-    const fields = contactForm(page);
-    await fields.form.scrollIntoViewIfNeeded();
-    const submission = uniqueSubmission('unsteady');
-    await fillContactForm(page, submission);
-    const url = page.url();
-    await fields.submit.click();
+    const { submission, url } = await sendBeforeTheCode(page, context, site, 'unsteady');
     // The browser says "online" a moment before requests get through: the first load after it fails.
     let refused = 0;
     await page.route(ISLAND_LOADER_URL, (route) =>
