@@ -1,19 +1,23 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate } from '../../server/db/migrations.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
 import { setProofOfWork } from '../../server/db/proof-of-work.ts';
 import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
 import {
+  adminQuery,
   PG_BIN,
   postgresBinariesPresent,
   startPgCluster,
   type PgCluster,
 } from '../support/pg-cluster.ts';
 import { CI } from '../support/skip.ts';
+import { SUPABASE_ROLES } from '../support/supabase-roles.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +27,8 @@ declare module 'vitest' {
     postgresSkipReason: string;
     /** A migrated, closed embedded database to copy: creating one costs seconds, copying it milliseconds. */
     pgliteTemplate: string;
+    /** A migrated PostgreSQL database nobody connects to, for `create database … template`; '' when skipped. */
+    postgresTemplate: string;
   }
 }
 
@@ -52,6 +58,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('postgresUrl', postgresUrl);
   project.provide('postgresSkipReason', skipReason);
+  const postgresTemplate = postgresUrl ? await preparePostgres(postgresUrl) : undefined;
+  project.provide('postgresTemplate', postgresTemplate?.name ?? '');
 
   // The server as production runs it, compiled once for this run: `npm run worker`, `serve`
   // and `start` run build/ (tests/server/worker.test.ts, production-signals.test.ts).
@@ -65,8 +73,32 @@ export default async function setup(project: TestProject) {
   await db.close();
   project.provide('pgliteTemplate', template);
 
-  return () => {
+  return async () => {
+    await postgresTemplate?.drop();
     cluster?.stop();
     rmSync(template, { recursive: true, force: true });
   };
+}
+
+/**
+ * Readies the test PostgreSQL for test files that run at once (vitest.config.ts's maxWorkers).
+ * Roles belong to the cluster, not a database: the first migration on a cluster creates
+ * `anon` and `authenticated`, and two first migrations at once race to create them (or
+ * fail with "tuple concurrently updated"), as would two Supabase-shaped preparations for
+ * `service_role`. So they are made here, once, by migrating a database that then serves
+ * as the template each test's database is copied from (a copy costs milliseconds, a
+ * migration a second or more on a busy machine).
+ */
+async function preparePostgres(adminUrl: string) {
+  const name = `test_template_${randomBytes(6).toString('hex')}`;
+  const admin = (sql: string) => adminQuery(adminUrl, sql);
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  // Migrated as a deployment is, with no test settings: each test's open writes its own
+  // (tests/server/schemas.test.ts compares this database with supabase/schemas/).
+  const db = await openDatabase({ dataDir: '', databaseUrl: url.href });
+  await db.close();
+  await admin(SUPABASE_ROLES);
+  return { name, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -46,6 +46,13 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
+/** One statement on its own connection (CREATE and DROP DATABASE cannot run in a transaction). */
+export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
 /**
  * DATABASE_URL (a superuser's, as the server tests take it) when set, else a
  * throwaway cluster: the browser tests run on a machine that has only one of them.
@@ -54,11 +61,7 @@ export async function testPostgres(): Promise<TestPostgres> {
   const given = process.env.DATABASE_URL?.trim();
   const cluster = given ? undefined : await startPgCluster();
   const adminUrl = given ?? cluster!.url;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
+  const admin = (sql: string) => adminQuery(adminUrl, sql);
   const made: string[] = [];
   return {
     async freshDatabase() {

@@ -104,7 +104,7 @@ export function emptyDataDir(): { dataDir: string; remove(): void } {
 
 /**
  * A fresh, migrated database of the given kind: a copy of the embedded
- * template, or a new database in the test PostgreSQL (migrated on first open).
+ * template, or a copy of the migrated PostgreSQL template (global-setup.ts).
  */
 export async function freshBackend(kind: BackendKind): Promise<Backend> {
   const { dataDir, remove } = emptyDataDir();
@@ -116,7 +116,7 @@ export async function freshBackend(kind: BackendKind): Promise<Backend> {
       dispose: async () => remove(),
     };
   }
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createPostgresDatabase(inject('postgresTemplate'));
   return {
     kind,
     options: { dataDir, databaseUrl: url, proofOfWork: TEST_PROOF_OF_WORK },
@@ -159,10 +159,14 @@ export async function migratedPostgres(): Promise<{ client: pg.Client; close(): 
   };
 }
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new PostgreSQL database: empty, or a copy of `template` (a database nobody is connected to). */
+export async function createPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const copy = template ? ` template ${template}` : '';
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}${copy}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

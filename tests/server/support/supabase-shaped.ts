@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { SUPABASE_ROLES } from '../../support/supabase-roles.ts';
 
 /**
  * What hosted Supabase has before our migrations run: its roles, its `auth`
@@ -10,11 +11,7 @@ import type pg from 'pg';
  * its API roles.
  */
 export const SUPABASE_PREPARATION = `
-  do $$ begin
-    if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
-    if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
-    if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
-  end $$;
+  ${SUPABASE_ROLES}
   create schema auth;
   create function auth.jwt() returns jsonb language sql stable as $f$
     -- supabase's own
