@@ -14,6 +14,11 @@ export default defineConfig({
     ],
     environment: 'node',
     globalSetup: ['tests/setup/global-setup.ts'],
+    // maxWorkers stays Vitest's default, cores - 1: one file at a time on 2 cores. Tried on 2
+    // cores shared with other work (load ~20), more workers were slower for the same 23 files
+    // (1: 247 s, 2: 363 s, 3: 425 s) and CPU-bound tests overran their deadline: lead-summary's
+    // 150 leads (18 s alone), import-boundaries, check-constraints' whole-BMP test,
+    // migrations' PGlite from nothing.
     // Opening an embedded database takes a second or two on a busy 2-core CI machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
