@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import { placeholderWarning, readPlaceholders } from './build-placeholders.ts';
 import { DEFAULTS } from './settings/schema.ts';
@@ -25,6 +26,11 @@ export interface StartOptions
     > {
   /** 0 picks a free port. */
   port?: number;
+  /**
+   * Tests only: false starts everything (database, workers, members socket) but
+   * opens no port, for tests that reach the app by app.inject(). Default true.
+   */
+  listen?: boolean;
   host?: string;
   /** Embedded database directory, when no databaseUrl is given. */
   dataDir?: string;
@@ -45,7 +51,10 @@ export interface StartOptions
 }
 
 export interface RunningServer {
+  /** Where it listens; with `listen: false`, http://localhost, the host injected requests name. */
   url: string;
+  /** The app itself: tests whose subject is not the socket reach it by app.inject(). */
+  app: FastifyInstance;
   /** SQL as the database owner (bypasses row-level security): for tests that check a row landed. */
   query: (sql: string, params?: unknown[]) => Promise<Row[]>;
   /** The database the server uses: tests close it under a running server to see an outage. */
@@ -77,7 +86,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const seeded = await seedMembers(database, options.inboxEmails ?? []);
     app = await buildApp({ ...options, rateLimitPerMinute, database, mail: options });
     logSeededMembers(app.log, seeded);
-    await app.listen({ port: options.port ?? DEFAULTS.PORT, host });
+    if (options.listen === false) await app.ready();
+    else await app.listen({ port: options.port ?? DEFAULTS.PORT, host });
     // On PostgreSQL the members command opens the database itself.
     if (database.kind === 'embedded') {
       membersSocket = await serveMembersCommands(dataDir, database, app.log);
@@ -99,7 +109,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const placeholders = readPlaceholders(options.distDir ?? DEFAULTS.DIST_DIR);
   if (placeholders.length > 0) app.log.warn(placeholderWarning(placeholders));
 
-  const { port } = app.server.address() as AddressInfo;
   const listening = app;
   const delivering = delivery;
   const purging = retention;
@@ -108,7 +117,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const pushing = push;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost(host)}:${port}`,
+    url: options.listen === false ? 'http://localhost' : listeningUrl(app, host),
+    app,
     query: (sql, params) => database.query(sql, params),
     database,
     close: () =>
@@ -127,6 +137,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         }
       })()),
   };
+}
+
+/** The address `app` listens on, as a URL. */
+function listeningUrl(app: FastifyInstance, host: string): string {
+  const { port } = app.server.address() as AddressInfo;
+  return `http://${urlHost(host)}:${port}`;
 }
 
 /** A host to put in a URL: a wildcard address becomes localhost, IPv6 gets brackets. */

@@ -9,7 +9,7 @@ import {
   testApp,
 } from './support/backends.ts';
 import { ERROR_KEYS, send, TABLE_URL, VALID } from '../support/requests.ts';
-import { TEST_PROOF_OF_WORK, withProof } from '../support/proof.ts';
+import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
@@ -99,7 +99,7 @@ describePostgres('a repeat across two instances on one PostgreSQL', () => {
       onTestFinished(drop);
       const start = async () => {
         const server = await startServer({
-          port: 0,
+          listen: false,
           databaseUrl,
           distDir: '/nonexistent',
           rateLimitPerMinute: LIMIT,
@@ -109,14 +109,8 @@ describePostgres('a repeat across two instances on one PostgreSQL', () => {
         return server;
       };
       const [a, b] = [await start(), await start()];
-      const post = async (server: RunningServer, body: object) =>
-        (
-          await fetch(`${server.url}${url}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...upsert },
-            body: JSON.stringify(await withProof(server.url, body)),
-          })
-        ).status;
+      const post = (server: RunningServer, body: object) =>
+        send(server.app, { body, url, headers: upsert }).then((r) => r.statusCode);
       const first = lead(1);
       expect(await post(b, first)).toBe(201);
       // Nine repeats through one instance: its own counter and the database's stay at one.

@@ -5,7 +5,6 @@ import { describeOnEmbedded } from './support/backends.ts';
 import {
   CODE_PATTERN,
   codeSentTo,
-  inboxClient,
   OWNER,
   signIn,
   startInboxServer,
@@ -21,7 +20,7 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
   let client: SupabaseClient;
   beforeAll(async () => {
     inbox = await startInboxServer(kind);
-    client = inboxClient(inbox.server.url);
+    client = inbox.client();
   });
   afterAll(() => inbox?.close());
 
@@ -76,7 +75,7 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
     expect(data.session!.refresh_token).not.toBe(first.refresh_token);
     expect(data.session!.user.email).toBe(OWNER);
 
-    const reused = await inboxClient(inbox.server.url).auth.refreshSession({
+    const reused = await inbox.client().auth.refreshSession({
       refresh_token: first.refresh_token,
     });
     expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
@@ -85,7 +84,7 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
   it('signOut ends the session: getUser and the refresh token are refused', async () => {
     const session = await signIn(client, inbox.sink);
     expect((await client.auth.signOut()).error).toBeNull();
-    const other = inboxClient(inbox.server.url);
+    const other = inbox.client();
     const user = await other.auth.getUser(session.access_token);
     // GoTrue's 403 session_not_found, which auth-js reports as a missing session.
     expect(user.data.user).toBeNull();
@@ -101,7 +100,7 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
       const body = type?.startsWith('application/x-www-form-urlencoded')
         ? new URLSearchParams(json as Record<string, string>).toString()
         : text;
-      return fetch(`${inbox.server.url}/auth/v1/${path}`, {
+      return inbox.fetch(`${inbox.url}/auth/v1/${path}`, {
         method: 'POST',
         // No type at all: a body of bytes, which fetch sends with no Content-Type.
         ...(type ? { headers: { 'content-type': type }, body } : { body: Buffer.from(body) }),
@@ -139,7 +138,7 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
   });
 
   it('anything else under /auth/v1 gets GoTrue’s error shape', async () => {
-    const versioned = await fetch(`${inbox.server.url}/auth/v1/signup`, {
+    const versioned = await inbox.fetch(`${inbox.url}/auth/v1/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
       body: '{}',
@@ -148,7 +147,7 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
     expect(versioned.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(await versioned.json()).toEqual({ code: 'not_found', message: 'Not Found' });
 
-    const legacy = await fetch(`${inbox.server.url}/auth/v1/admin/users`);
+    const legacy = await inbox.fetch(`${inbox.url}/auth/v1/admin/users`);
     expect(legacy.status).toBe(404);
     expect(await legacy.json()).toEqual({ code: 404, error_code: 'not_found', msg: 'Not Found' });
   });

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachBackend, sharedPerBackend } from './support/backends.ts';
 import { capturedLog } from './support/captured-log.ts';
-import { inboxClient, signIn, startInboxServer, storeLead } from './support/inbox.ts';
+import { signIn, startInboxServer, storeLead } from './support/inbox.ts';
 
 /**
  * A member's read or call that names a column the table lacks, or gives a
@@ -21,12 +21,12 @@ const badReads = sharedPerBackend(async (kind) => {
     email: 'l@example.co.uk',
     message: 'Hi',
   });
-  const { access_token: token } = await signIn(inboxClient(inbox.server.url), inbox.sink);
+  const { access_token: token } = await signIn(inbox.client(), inbox.sink);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const read = (path: string, signedIn = true) =>
-    fetch(`${inbox.server.url}/rest/v1/${path}`, signedIn ? { headers } : {});
+    inbox.fetch(`${inbox.url}/rest/v1/${path}`, signedIn ? { headers } : {});
   const call = (name: string, args: object) =>
-    fetch(`${inbox.server.url}/rest/v1/rpc/${name}`, {
+    inbox.fetch(`${inbox.url}/rest/v1/rpc/${name}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(args),

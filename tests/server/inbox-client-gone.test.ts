@@ -16,7 +16,8 @@ import { holdDatabase, spyOnSql } from './support/sql-spy.ts';
 const PATIENCE_MS = 10_000;
 
 const server = sharedPerBackend(async (kind) => {
-  const inbox = await startInboxServer(kind);
+  // on a socket: the subject is a client that closes its connection mid-request.
+  const inbox = await startInboxServer(kind, { listen: true });
   const session = await signIn(inboxClient(inbox.server.url), inbox.sink);
   await storeLead(inbox.server, { name: 'Ada', email: 'ada@example.co.uk', message: 'Hello' });
   // One read first: the server reads its signing key once, and that read must not queue below.

@@ -14,7 +14,7 @@ const strangerClient = (n: number) => `203.0.113.${n}`;
 /** auth-js's calls, from a client address (X-Forwarded-For, behind a trusted proxy). */
 function authCalls(inbox: () => InboxServer) {
   const post = async (path: string, client: string, body: object) => {
-    const response = await fetch(`${inbox().server.url}/auth/v1/${path}`, {
+    const response = await inbox().fetch(`${inbox().url}/auth/v1/${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

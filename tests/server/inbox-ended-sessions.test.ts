@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
-import { inboxClient, OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
+import { OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
 import { expectEnded, leadsRead } from './support/session-reach.ts';
 
 /**
@@ -24,7 +24,7 @@ const endedInbox = sharedPerBackend(async (kind) => {
     suspected_spam: true,
   });
   // A live member's note and read marker, so each table the inbox reads has rows to hide.
-  const keeper = inboxClient(inbox.server.url);
+  const keeper = inbox.client();
   await signIn(keeper, inbox.sink);
   expect(
     (await keeper.rpc('inbox_add_note', { lead_id: lead, body: 'Called back' })).error,
@@ -44,8 +44,8 @@ describeOnEmbedded('inbox: an access token after its session is signed out', (ki
 
   /** Two sessions of one member, as on a laptop and a phone, both reading the lead. */
   const twoDevices = async () => {
-    const laptop = inboxClient(inbox.server.url);
-    const phone = inboxClient(inbox.server.url);
+    const laptop = inbox.client();
+    const phone = inbox.client();
     const onLaptop = await signIn(laptop, inbox.sink);
     const onPhone = await signIn(phone, inbox.sink);
     for (const session of [onLaptop, onPhone]) {
@@ -78,7 +78,7 @@ describeOnEmbedded('inbox: an access token after its session is signed out', (ki
 
   it('refuses a scope GoTrue does not know, ending nothing', async () => {
     const { onLaptop } = await twoDevices();
-    const response = await fetch(`${inbox.server.url}/auth/v1/logout?scope=everyone`, {
+    const response = await inbox.fetch(`${inbox.url}/auth/v1/logout?scope=everyone`, {
       method: 'POST',
       headers: { authorization: `Bearer ${onLaptop.access_token}` },
     });
@@ -96,14 +96,14 @@ describeOnEmbedded('inbox: an access token after its session is ended for it', (
   beforeAll(() => void ({ inbox, lead, held } = shared()));
 
   it('reads nothing once a reused refresh token has ended the session', async () => {
-    const client = inboxClient(inbox.server.url);
+    const client = inbox.client();
     const first = await signIn(client, inbox.sink);
     const { data, error } = await client.auth.refreshSession();
     expect(error).toBeNull();
     const second = data.session!;
     expect(await leadsRead(inbox.server, second.access_token)).toContainEqual({ id: lead });
 
-    const reused = await inboxClient(inbox.server.url).auth.refreshSession({
+    const reused = await inbox.client().auth.refreshSession({
       refresh_token: first.refresh_token,
     });
     expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
@@ -115,7 +115,7 @@ describeOnEmbedded('inbox: an access token after its session is ended for it', (
   it('reads nothing after removal, even once the address is added again', async () => {
     const member = 'leaving@example.co.uk';
     await inbox.server.query('insert into app_private.inbox_members (email) values ($1)', [member]);
-    const session = await signIn(inboxClient(inbox.server.url), inbox.sink, member);
+    const session = await signIn(inbox.client(), inbox.sink, member);
     expect(await leadsRead(inbox.server, session.access_token)).toContainEqual({ id: lead });
 
     await inbox.server.query('delete from app_private.inbox_members where email = $1', [member]);
@@ -126,7 +126,7 @@ describeOnEmbedded('inbox: an access token after its session is ended for it', (
   });
 
   it('still reads for the member whose session lives', async () => {
-    const session = await signIn(inboxClient(inbox.server.url), inbox.sink, OWNER);
+    const session = await signIn(inbox.client(), inbox.sink, OWNER);
     expect(await leadsRead(inbox.server, session.access_token)).toContainEqual({ id: lead });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/start.ts';
 import type { SmtpSink } from '../support/smtp-sink.ts';
 import { describePostgres } from './support/backends.ts';
-import { codeSentTo, inboxClient, OWNER, startInstances, storeLead } from './support/inbox.ts';
+import { codeSentTo, OWNER, reach, startInstances, storeLead } from './support/inbox.ts';
 
 /**
  * Three instances on one PostgreSQL (topology 1 at scale): codes, sessions
@@ -23,29 +23,31 @@ describePostgres('inbox sign-in across three instances', () => {
     const [first, second, third] = servers as [RunningServer, RunningServer, RunningServer];
     const lead = await storeLead(first, { name: 'Ada', email: 'ada@example.co.uk', message: 'Hi' });
 
-    const asked = await inboxClient(first.url).auth.signInWithOtp({
-      email: OWNER,
-      options: { shouldCreateUser: false },
-    });
+    const asked = await reach(first)
+      .client()
+      .auth.signInWithOtp({
+        email: OWNER,
+        options: { shouldCreateUser: false },
+      });
     expect(asked.error).toBeNull();
     const token = await codeSentTo(sink, OWNER);
 
-    const onSecond = inboxClient(second.url);
+    const onSecond = reach(second).client();
     const verified = await onSecond.auth.verifyOtp({ email: OWNER, token, type: 'email' });
     expect(verified.error).toBeNull();
     const session = verified.data.session!;
 
-    const onThird = inboxClient(third.url);
+    const onThird = reach(third).client();
     await onThird.auth.setSession(session);
     const { data } = await onThird.from('inbox_leads').select('id');
     expect(data).toEqual([{ id: lead }]);
 
-    const refreshed = await inboxClient(first.url).auth.refreshSession({
+    const refreshed = await reach(first).client().auth.refreshSession({
       refresh_token: session.refresh_token,
     });
     expect(refreshed.error).toBeNull();
     expect(
-      (await inboxClient(third.url).auth.getUser(refreshed.data.session!.access_token)).data.user,
+      (await reach(third).client().auth.getUser(refreshed.data.session!.access_token)).data.user,
     ).toMatchObject({ email: OWNER });
   });
 });

@@ -11,7 +11,7 @@ import {
   envFor,
   sharedPerBackend,
 } from './support/backends.ts';
-import { inboxClient, OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
+import { OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
 
 /**
  * The allowlist changed while our server runs (issue 39): `members` works on
@@ -47,9 +47,11 @@ const listed = async (inbox: Live) =>
   );
 
 const leadsFor = async (inbox: Live, token: string) =>
-  (await fetch(`${inbox.server.url}/rest/v1/inbox_leads?select=id`, {
-    headers: { authorization: `Bearer ${token}` },
-  }).then((response) => response.json())) as unknown[];
+  (await inbox
+    .fetch(`${inbox.url}/rest/v1/inbox_leads?select=id`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    .then((response) => response.json())) as unknown[];
 
 // per backend: the command reaches PGlite through the server's socket and PostgreSQL directly.
 describeEachBackend('submissions members while the server runs', (kind) => {
@@ -64,7 +66,7 @@ describeEachBackend('submissions members while the server runs', (kind) => {
       stdout: `Added ${newcomer}.\n`,
     });
     expect(await listed(inbox)).toEqual([newcomer, OWNER]);
-    const session = await signIn(inboxClient(inbox.server.url), inbox.sink, newcomer);
+    const session = await signIn(inbox.client(), inbox.sink, newcomer);
     expect(await leadsFor(inbox, session.access_token)).toHaveLength(1);
 
     expect(await members(inbox, 'remove', newcomer)).toMatchObject({
@@ -124,7 +126,7 @@ describeOnEmbedded('inbox: a member removes another', (kind) => {
   beforeAll(() => void (inbox = shared()));
 
   const removeBy = (token: string | undefined, email: string) =>
-    fetch(`${inbox.server.url}/rest/v1/rpc/inbox_remove_member`, {
+    inbox.fetch(`${inbox.url}/rest/v1/rpc/inbox_remove_member`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -136,8 +138,8 @@ describeOnEmbedded('inbox: a member removes another', (kind) => {
   it('removes them for good: their token reads nothing, and the removal names who', async () => {
     const colleague = 'colleague@example.co.uk';
     await members(inbox, 'add', colleague);
-    const owner = await signIn(inboxClient(inbox.server.url), inbox.sink);
-    const theirs = await signIn(inboxClient(inbox.server.url), inbox.sink, colleague);
+    const owner = await signIn(inbox.client(), inbox.sink);
+    const theirs = await signIn(inbox.client(), inbox.sink, colleague);
     expect(await leadsFor(inbox, theirs.access_token)).toHaveLength(1);
 
     const removed = await removeBy(owner.access_token, 'Colleague@example.co.uk');
@@ -164,7 +166,7 @@ describeOnEmbedded('inbox: a member removes another', (kind) => {
   });
 
   it('refuses anon, a member removing themselves, and an address that is not a member', async () => {
-    const owner = await signIn(inboxClient(inbox.server.url), inbox.sink);
+    const owner = await signIn(inbox.client(), inbox.sink);
     const refusals = [
       [undefined, OWNER, 401, '42501'],
       [owner.access_token, OWNER, 400, '22023'],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachBackend } from './support/backends.ts';
-import { inboxClient, OWNER, signIn, startInboxServer, type InboxServer } from './support/inbox.ts';
+import { OWNER, signIn, startInboxServer, type InboxServer } from './support/inbox.ts';
 
 /** The database gone: sign-in and the inbox's reads answer a fast 503 in their service's shape. */
 // per backend: a closed PGlite and an ended pg pool fail in their own ways; each must read as 503.
@@ -9,13 +9,13 @@ describeEachBackend('inbox: the database down', (kind) => {
   let token: string;
   beforeAll(async () => {
     inbox = await startInboxServer(kind);
-    token = (await signIn(inboxClient(inbox.server.url), inbox.sink)).access_token;
+    token = (await signIn(inbox.client(), inbox.sink)).access_token;
     await inbox.server.database.close();
   });
   afterAll(() => inbox?.close());
 
   it('answers a code request with GoTrue’s 503 and Retry-After', async () => {
-    const response = await fetch(`${inbox.server.url}/auth/v1/otp`, {
+    const response = await inbox.fetch(`${inbox.url}/auth/v1/otp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
       body: JSON.stringify({ email: OWNER }),
@@ -26,7 +26,7 @@ describeEachBackend('inbox: the database down', (kind) => {
   });
 
   it('answers a read with PostgREST’s 503', async () => {
-    const response = await fetch(`${inbox.server.url}/rest/v1/inbox_leads?select=*`, {
+    const response = await inbox.fetch(`${inbox.url}/rest/v1/inbox_leads?select=*`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.status).toBe(503);

@@ -7,11 +7,12 @@ import { describeOnEmbedded, envFor, freshBackend, type Backend } from './suppor
 import { capturedLog } from './support/captured-log.ts';
 import {
   codeSentTo,
-  inboxClient,
   inboxServerOptions,
   OWNER,
+  reach,
   signIn,
   storeLead,
+  type Reach,
 } from './support/inbox.ts';
 
 /**
@@ -34,7 +35,7 @@ async function startOn(backend: Backend, sink: SmtpSink) {
   });
   onTestFinished(() => server.close());
   const messages = () => log.lines().map((line) => String(line.msg));
-  return { server, messages };
+  return { server, messages, ...reach(server) };
 }
 
 /** `npm run -s submissions -- members …`: its exit code and output. */
@@ -48,13 +49,15 @@ async function members(backend: Backend, ...args: string[]) {
   return { code, stdout };
 }
 
-const leadsFor = async (url: string, token: string) =>
-  (await fetch(`${url}/rest/v1/inbox_leads?select=id`, {
-    headers: { authorization: `Bearer ${token}` },
-  }).then((response) => response.json())) as unknown[];
+const leadsFor = async (server: Reach, token: string) =>
+  (await server
+    .fetch(`${server.url}/rest/v1/inbox_leads?select=id`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    .then((response) => response.json())) as unknown[];
 
-const askCode = (url: string, email: string) =>
-  inboxClient(url).auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+const askCode = (server: Reach, email: string) =>
+  server.client().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
 
 describeOnEmbedded('inbox: INBOX_EMAILS at a start', (kind) => {
   it('fills an empty allowlist and says whom it added', async () => {
@@ -78,11 +81,11 @@ describeOnEmbedded('inbox: INBOX_EMAILS at a start', (kind) => {
     onTestFinished(() => backend.dispose());
     const first = await startOn(backend, sink);
     await storeLead(first.server, { name: 'Ada', email: 'ada@example.co.uk', message: 'Hi' });
-    const session = await signIn(inboxClient(first.server.url), sink, LEAVING);
-    expect(await leadsFor(first.server.url, session.access_token)).toHaveLength(1);
+    const session = await signIn(first.client(), sink, LEAVING);
+    expect(await leadsFor(first, session.access_token)).toHaveLength(1);
     // A code asked for before the removal, kept for after it.
     const before = sink.received.length;
-    expect((await askCode(first.server.url, LEAVING)).error).toBeNull();
+    expect((await askCode(first, LEAVING)).error).toBeNull();
     const keptCode = await codeSentTo(sink, LEAVING, before);
     await first.server.close();
 
@@ -97,8 +100,8 @@ describeOnEmbedded('inbox: INBOX_EMAILS at a start', (kind) => {
         '(only `npm run submissions -- members add EMAIL` takes a removal back)',
     );
     expect(second.messages().filter((message) => message.includes('added'))).toEqual([]);
-    expect(await leadsFor(second.server.url, session.access_token)).toEqual([]);
-    const verified = await inboxClient(second.server.url).auth.verifyOtp({
+    expect(await leadsFor(second, session.access_token)).toEqual([]);
+    const verified = await second.client().auth.verifyOtp({
       email: LEAVING,
       token: keptCode,
       type: 'email',
@@ -106,8 +109,8 @@ describeOnEmbedded('inbox: INBOX_EMAILS at a start', (kind) => {
     expect(verified.error).toMatchObject({ status: 403, code: 'otp_expired' });
     // Codes go out in the order asked: once OWNER's has arrived, LEAVING's would have too.
     const asked = sink.received.length;
-    expect((await askCode(second.server.url, LEAVING)).error).toBeNull();
-    expect((await askCode(second.server.url, OWNER)).error).toBeNull();
+    expect((await askCode(second, LEAVING)).error).toBeNull();
+    expect((await askCode(second, OWNER)).error).toBeNull();
     await codeSentTo(sink, OWNER, asked);
     expect(sink.received.slice(asked).flatMap((mail) => mail.envelopeTo)).not.toContain(LEAVING);
     const listed = JSON.parse((await members(backend, 'list')).stdout) as { email: string }[];

@@ -27,10 +27,10 @@ interface Sent {
 const signedIn = sharedPerBackend(async (kind) => {
   const inbox = await startInboxServer(kind);
   const sent: Sent[] = [];
-  const client = inboxClient(inbox.server.url, async (input, init) => {
+  const client = inboxClient(inbox.url, async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     sent.push({ method: init?.method ?? 'GET', url: url.pathname + url.search });
-    return fetch(input, init);
+    return inbox.fetch(input, init);
   });
   await signIn(client, inbox.sink);
   const ada = await storeLead(inbox.server, {
@@ -141,7 +141,7 @@ describeOnEmbedded('inbox data: the postgrest-js contract, reading three stored 
 
   it('marks every answer that carries leads no-store', async () => {
     const session = (await client.auth.getSession()).data.session!;
-    const response = await fetch(`${inbox.server.url}/rest/v1/inbox_leads?select=id`, {
+    const response = await inbox.fetch(`${inbox.url}/rest/v1/inbox_leads?select=id`, {
       headers: { authorization: `Bearer ${session.access_token}`, apikey: 'x' },
     });
     expect(response.status).toBe(200);

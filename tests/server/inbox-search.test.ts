@@ -8,7 +8,7 @@ import {
   searchQuery,
 } from '../../contact/search.ts';
 import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
-import { inboxClient, signIn, startInboxServer, storeLead } from './support/inbox.ts';
+import { signIn, startInboxServer, storeLead } from './support/inbox.ts';
 import { spyOnSql } from './support/sql-spy.ts';
 
 /**
@@ -18,7 +18,7 @@ import { spyOnSql } from './support/sql-spy.ts';
  */
 const searching = sharedPerBackend(async (kind) => {
   const inbox = await startInboxServer(kind);
-  const client = inboxClient(inbox.server.url);
+  const client = inbox.client();
   const session = await signIn(client, inbox.sink);
   const ada = await storeLead(inbox.server, {
     name: 'Ada Lovelace',
@@ -32,7 +32,7 @@ const searching = sharedPerBackend(async (kind) => {
   });
   /** A read by hand, as a member could send it. */
   const read = (query: string) =>
-    fetch(`${inbox.server.url}/rest/v1/inbox_list?${query}`, {
+    inbox.fetch(`${inbox.url}/rest/v1/inbox_list?${query}`, {
       headers: { authorization: `Bearer ${session.access_token}` },
     });
   return { inbox, client, read, ada, bob, close: () => inbox.close() };

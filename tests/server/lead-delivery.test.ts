@@ -8,8 +8,7 @@ import {
 } from './support/backends.ts';
 import { SilentRelay, SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
-import { VALID } from '../support/requests.ts';
-import { withProof } from '../support/proof.ts';
+import { send, VALID } from '../support/requests.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
 import { submissionReference } from '../../contact/reference.ts';
 
@@ -19,7 +18,7 @@ const FAST = { deliveryPollMs: 25, deliveryRetryBaseMs: 50 };
 
 /** A server on `backend` that emails leads to `sink`, polling fast. */
 const deliveringTo = (backend: Backend, sink: SmtpSink): StartOptions => ({
-  port: 0,
+  listen: false,
   ...backend.options,
   distDir: '/nonexistent',
   smtpUrl: sink.url,
@@ -27,12 +26,8 @@ const deliveringTo = (backend: Backend, sink: SmtpSink): StartOptions => ({
   ...FAST,
 });
 
-const post = async (server: RunningServer, body: object) =>
-  fetch(`${server.url}/rest/v1/contact_submissions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(await withProof(server.url, body)),
-  });
+/** The page's insert, by inject: the worker's mail is the subject, not the socket. */
+const post = (server: RunningServer, body: object) => send(server.app, { body });
 
 const outbox = (server: RunningServer) =>
   server.query(
@@ -88,7 +83,7 @@ describeOnEmbedded('lead delivery to a relay that answers', (kind) => {
     const { sink, start } = await delivering(kind);
     const server = await start();
     const message = '<script>alert("hi")</script> & <b>bold</b>\nSecond line';
-    expect((await post(server, { ...VALID, message })).status).toBe(201);
+    expect((await post(server, { ...VALID, message })).statusCode).toBe(201);
 
     const [mail] = await sink.waitFor(1);
     const [row] = await allSent(server, 1);
@@ -114,11 +109,11 @@ describeOnEmbedded('lead delivery to a relay that answers', (kind) => {
     const server = await start();
     // CR and LF never reach the table (validation.ts); these line breaks do, and must not split a header.
     const name = 'Eve\u2028Bcc: victim@example.com\u0085X-Injected: yes';
-    expect((await post(server, { ...VALID, name, email: 'eve@example.com' })).status).toBe(201);
+    expect((await post(server, { ...VALID, name, email: 'eve@example.com' })).statusCode).toBe(201);
     // Valid to the form (no whitespace, one @), but a comma would make two addresses in a header.
     const crafted = 'victim@example.com,eve@evil.example';
     const twoAt = { ...VALID, name: 'Mallory', email: crafted.replace('victim@', 'victim%') };
-    expect((await post(server, twoAt)).status).toBe(201);
+    expect((await post(server, twoAt)).statusCode).toBe(201);
 
     await allSent(server, 2);
     const [{ key: eveKey }] = (await server.query(
@@ -150,7 +145,7 @@ describeOnEmbedded('lead delivery while the relay is down or hangs', (kind) => {
     const { sink, start } = await delivering(kind);
     await sink.down();
     const server = await start();
-    expect((await post(server, VALID)).status).toBe(201);
+    expect((await post(server, VALID)).statusCode).toBe(201);
     // Two failures: the first attempt and at least one retry after backing off.
     await until(
       async () => Number((await outbox(server))[0]?.attempts) >= 2,
@@ -172,7 +167,7 @@ describeOnEmbedded('lead delivery while the relay is down or hangs', (kind) => {
     await sink.down();
     const first = await start();
     for (const name of ['Before One', 'Before Two']) {
-      expect((await post(first, { ...VALID, name })).status).toBe(201);
+      expect((await post(first, { ...VALID, name })).statusCode).toBe(201);
     }
     await until(async () => Number((await outbox(first))[0]?.attempts) >= 1, 10_000, 'a failure');
     await first.close();
@@ -198,13 +193,13 @@ describeOnEmbedded('lead delivery while the relay is down or hangs', (kind) => {
     const server = await start({ smtpUrl: relay.url });
     // Hang up before the server closes, or closing would wait for the greeting timeout.
     onTestFinished(() => relay.release());
-    expect((await post(server, VALID)).status).toBe(201);
+    expect((await post(server, VALID)).statusCode).toBe(201);
     await until(() => relay.sockets.size > 0, 5_000, 'the worker to connect');
     const [hanging] = relay.sockets;
 
     for (let i = 0; i < 5; i++) {
       const response = await post(server, { ...VALID, name: `Visitor ${i}` });
-      expect(response.status).toBe(201);
+      expect(response.statusCode).toBe(201);
     }
     // Every visitor was answered while that send still hung (it ends only at the
     // mailer's greeting timeout, which would close its connection).
@@ -219,7 +214,7 @@ describeOnEmbedded('lead delivery without SMTP settings', (kind) => {
   it('sends nothing without SMTP, keeps the leads, and sends them once it is configured', async () => {
     const { sink, start } = await delivering(kind);
     const off = await start({ smtpUrl: undefined, notifyEmail: undefined });
-    expect((await post(off, VALID)).status).toBe(201);
+    expect((await post(off, VALID)).statusCode).toBe(201);
     expect(await outbox(off)).toEqual([{ id: 1, attempts: 0, last_error: null, sent_at: null }]);
     await off.close();
     expect(sink.received).toHaveLength(0);
@@ -247,7 +242,7 @@ describePostgres('lead delivery from two server instances on one database', () =
     const posts = Array.from({ length: 30 }, (_, i) =>
       post(servers[i % 2]!, { ...VALID, name: `Lead ${i}` }),
     );
-    expect((await Promise.all(posts)).map((response) => response.status)).toEqual(
+    expect((await Promise.all(posts)).map((response) => response.statusCode)).toEqual(
       Array(30).fill(201),
     );
     await allSent(servers[0]!, 30);

@@ -4,13 +4,13 @@ import { addMembers } from '../../server/auth/members.ts';
 import { until } from '../support/until.ts';
 import { UNSAFE_ADDRESS } from '../../server/leads/delivery/reply-message.ts';
 import { describeOnEmbedded } from './support/backends.ts';
-import { inboxClient, signIn, storeLead } from './support/inbox.ts';
+import { signIn, storeLead, type Reach } from './support/inbox.ts';
 import { leadRow, mailTo, replyInbox, sendReply, settledReply } from './support/replies.ts';
 
 /** A relay's refusal and hostile calls to inbox_send_reply (issue 41). */
 
-const call = (url: string, token: string | undefined, body: object) =>
-  fetch(`${url}/rest/v1/rpc/inbox_send_reply`, {
+const call = (server: Reach, token: string | undefined, body: object) =>
+  server.fetch(`${server.url}/rest/v1/rpc/inbox_send_reply`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -101,17 +101,17 @@ describeOnEmbedded('hostile calls to inbox_send_reply', (kind) => {
   it('refuses an empty reply and one of 10,001 characters with 400, storing nothing', async () => {
     const token = (await t.member.auth.getSession()).data.session!.access_token;
     for (const body of ['', ' \r\n ', 'x'.repeat(10_001)]) {
-      const response = await call(t.server.url, token, { lead_id: lead, body });
+      const response = await call(t, token, { lead_id: lead, body });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ code: '22023', details: null, hint: null });
     }
-    const ok = await call(t.server.url, token, { lead_id: lead, body: 'y'.repeat(10_000) });
+    const ok = await call(t, token, { lead_id: lead, body: 'y'.repeat(10_000) });
     expect(ok.status).toBe(200);
     expect(await replies()).toBe(1);
   });
 
   it('refuses anon (401) and a signed-in non-member (403)', async () => {
-    const anon = await call(t.server.url, undefined, { lead_id: lead, body: 'Hi' });
+    const anon = await call(t, undefined, { lead_id: lead, body: 'Hi' });
     expect(anon.status).toBe(401);
     expect(await anon.json()).toMatchObject({ code: '42501' });
     const [{ secret } = {}] = await t.server.query(
@@ -128,7 +128,7 @@ describeOnEmbedded('hostile calls to inbox_send_reply', (kind) => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(String(secret)));
-    const refused = await call(t.server.url, stranger, { lead_id: lead, body: 'Hi' });
+    const refused = await call(t, stranger, { lead_id: lead, body: 'Hi' });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: '42501' });
     const unknown = await t.member.rpc('inbox_send_reply', { lead_id: 999_999, body: 'Hi' });
@@ -139,7 +139,7 @@ describeOnEmbedded('hostile calls to inbox_send_reply', (kind) => {
   it('refuses the 31st reply of a member’s hour with PostgREST’s 429', async () => {
     const busy = `busy-${kind}@example.co.uk`;
     await addMembers(t.server.database, [busy]);
-    const client = inboxClient(t.server.url);
+    const client = t.client();
     await signIn(client, t.sink, busy);
     // 30 in the last hour, already refused by the relay so none is sent now.
     await t.server.query(
@@ -149,7 +149,7 @@ describeOnEmbedded('hostile calls to inbox_send_reply', (kind) => {
       [lead, busy],
     );
     const token = (await client.auth.getSession()).data.session!.access_token;
-    const response = await call(t.server.url, token, { lead_id: lead, body: 'One more' });
+    const response = await call(t, token, { lead_id: lead, body: 'One more' });
     expect(response.status).toBe(429);
     expect(await response.json()).toMatchObject({
       code: 'PT429',

@@ -3,7 +3,7 @@ import type { RunningServer } from '../../server/start.ts';
 import type { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { describePostgres } from './support/backends.ts';
-import { inboxClient, signIn, startInstances, storeLead } from './support/inbox.ts';
+import { signIn, reach, startInstances, storeLead } from './support/inbox.ts';
 import { sendReply } from './support/replies.ts';
 
 /** Three instances on one PostgreSQL, each running the reply worker: every reply goes once. */
@@ -26,7 +26,7 @@ describePostgres('replies from the inbox across three instances', () => {
 
   it('sends each of 12 replies to 4 leads once, threaded in order', async () => {
     const [first] = servers as [RunningServer];
-    const member = inboxClient(first.url);
+    const member = reach(first).client();
     await signIn(member, sink);
     const leads: number[] = [];
     for (let i = 0; i < 4; i++) {

@@ -95,8 +95,9 @@ describeOnEmbedded('RATE_LIMIT_PER_MINUTE is set only when given', (kind) => {
   it('a process started without it leaves the database’s value alone', async () => {
     const backend = await freshBackend(kind);
     const limitAfterStart = async (rateLimitPerMinute?: number) => {
+      // No port: only what the start writes into the database is looked at.
       const server = await startServer({
-        port: 0,
+        listen: false,
         ...backend.options,
         distDir: '/nonexistent',
         rateLimitPerMinute,

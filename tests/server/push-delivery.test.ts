@@ -66,7 +66,7 @@ describeEachBackend('alerts: pushing a lead', (kind) => {
     const id = await storeLead(inbox.server, LEAD);
     await pushFor(service, theirs.id, id);
     const token = (await pushFor(service, mine.id, id))!.payload.takeToken;
-    const taken = await fetch(`${inbox.server.url}/rest/v1/rpc/inbox_take_from_alert`, {
+    const taken = await inbox.fetch(`${inbox.url}/rest/v1/rpc/inbox_take_from_alert`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token }),

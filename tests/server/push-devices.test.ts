@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, expect, it } from 'vitest';
 import { addMembers, removeMember } from '../../server/auth/members.ts';
 import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
-import { inboxClient, OWNER, startInboxServer } from './support/inbox.ts';
+import { OWNER, startInboxServer } from './support/inbox.ts';
 import { PARTNER, signedIn } from './support/push-inbox.ts';
 import { deviceArgs, testSubscription } from './support/push-subscription.ts';
 
@@ -52,7 +52,7 @@ describeOnEmbedded('alerts: a member’s devices', (kind) => {
     const { data, error } = await owner.rpc('inbox_push_key');
     expect(error).toBeNull();
     expect(data).toMatch(/^[A-Za-z0-9_-]{87}$/);
-    const anon = await inboxClient(inbox.server.url).rpc('inbox_push_key');
+    const anon = await inbox.client().rpc('inbox_push_key');
     expect(anon.status).toBe(401);
   });
 
@@ -132,7 +132,7 @@ describeOnEmbedded('alerts: a member’s devices', (kind) => {
       expect(status, what).toBe(400);
       expect(error, what).toMatchObject({ code: '22023' });
     }
-    const huge = await fetch(`${inbox.server.url}/rest/v1/rpc/inbox_add_push_device`, {
+    const huge = await inbox.fetch(`${inbox.url}/rest/v1/rpc/inbox_add_push_device`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ endpoint: 'x'.repeat(200_000) }),

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { addMembers, removeMember } from '../../server/auth/members.ts';
 import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
-import { inboxClient, OWNER, startInboxServer, storeLead } from './support/inbox.ts';
+import { OWNER, startInboxServer, storeLead, type Reach } from './support/inbox.ts';
 import { PARTNER, signedIn } from './support/push-inbox.ts';
 
 /**
@@ -23,8 +23,8 @@ const takeInbox = sharedPerBackend(async (kind) => {
 type Shared = ReturnType<ReturnType<typeof takeInbox>>;
 
 /** The service worker's call: no session, and on our server no key (src/inbox/supabase.ts). */
-async function takeFromAlert(url: string, token: unknown) {
-  const response = await fetch(`${url}/rest/v1/rpc/inbox_take_from_alert`, {
+async function takeFromAlert(server: Reach, token: unknown) {
+  const response = await server.fetch(`${server.url}/rest/v1/rpc/inbox_take_from_alert`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token }),
@@ -77,9 +77,7 @@ describeOnEmbedded('alerts: seen and taken', (kind) => {
       .eq('submission_id', id);
     expect(activity).toEqual([{ actor: OWNER, action: 'take' }]);
     expect((await owner.rpc('inbox_take', { lead_id: 987_654 })).status).toBe(404);
-    expect((await inboxClient(inbox.server.url).rpc('inbox_take', { lead_id: id })).status).toBe(
-      401,
-    );
+    expect((await inbox.client().rpc('inbox_take', { lead_id: id })).status).toBe(401);
   });
 
   it('gives the figures the time to first seen and to taken', async () => {
@@ -108,7 +106,7 @@ describeOnEmbedded('alerts: seen and taken', (kind) => {
       'select app_private.push_take_token($1, $2) as token',
       [id, PARTNER],
     );
-    expect((await takeFromAlert(inbox.server.url, token)).status).toBe(204);
+    expect((await takeFromAlert(inbox, token)).status).toBe(204);
     expect(await attentionOf(id)).toMatchObject({ taken_by: PARTNER });
   });
 
@@ -133,7 +131,7 @@ describeOnEmbedded('alerts: seen and taken', (kind) => {
       ['a later expiry', `${id}.${Number(exp) + 1}.${member}.${signature}`, 403],
     ];
     for (const [what, token, status] of cases) {
-      const answer = await takeFromAlert(inbox.server.url, token);
+      const answer = await takeFromAlert(inbox, token);
       expect(answer.status, what).toBe(status);
       expect(answer.error, what).toMatchObject({ message: expect.any(String) });
     }
@@ -141,7 +139,7 @@ describeOnEmbedded('alerts: seen and taken', (kind) => {
     await addMembers(inbox.server.database, [leaving]);
     const theirs = await tokenFor(id, leaving);
     await removeMember(inbox.server.database, leaving);
-    expect((await takeFromAlert(inbox.server.url, theirs)).status).toBe(403);
+    expect((await takeFromAlert(inbox, theirs)).status).toBe(403);
     expect((await attentionOf(id)).taken_by).toBeNull();
   });
 });

@@ -94,7 +94,12 @@ describeOnEmbedded('retention', (kind) => {
     await before.close();
     expect(outboxBefore).toBe(3);
 
-    const server = await startServer({ port: 0, ...backend.options, distDir: '/nonexistent' });
+    // No port: the subject is the worker the start runs.
+    const server = await startServer({
+      listen: false,
+      ...backend.options,
+      distDir: '/nonexistent',
+    });
     onTestFinished(() => server.close());
     await vi.waitFor(async () => expect(await names(server)).toEqual(left), { timeout: 20_000 });
     expect(await orphanedOutboxRows(server)).toBe(0);

@@ -14,6 +14,7 @@ import {
 } from './backends.ts';
 import type { BackendKind } from '../../support/backend-kind.ts';
 import { SIGN_IN_CODE_LENGTH } from '../../../contact/sign-in-code.ts';
+import { injectFetch, INJECTED_URL } from './inject-fetch.ts';
 
 /** The inbox's member in these tests, and the address lead emails go to. */
 export const OWNER = 'owner@example.co.uk';
@@ -34,14 +35,36 @@ export const RELAXED_LIMITS = {
 /** A sign-in code as the server emails one (contact/sign-in-code.ts). */
 export const CODE_PATTERN = new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`);
 
-export interface InboxServer {
+/**
+ * How a test reaches a server: by app.inject() when it opened no port (the
+ * default here), over its socket when the test started it with `listen: true`.
+ */
+export interface Reach {
+  /** The base URL to put before /rest/v1 and /auth/v1. */
+  url: string;
+  fetch: typeof fetch;
+  /** supabase-js as the inbox creates it, reaching this server. */
+  client(): SupabaseClient;
+}
+
+export function reach(server: RunningServer): Reach {
+  const fetchImpl = server.app.server.listening ? fetch : injectFetch(server.app);
+  const url = server.app.server.listening ? server.url : INJECTED_URL;
+  return { url, fetch: fetchImpl, client: () => inboxClient(url, fetchImpl) };
+}
+
+export interface InboxServer extends Reach {
   server: RunningServer;
   sink: SmtpSink;
   backend: Backend;
   close(): Promise<void>;
 }
 
-/** Our server with delivery to a local SMTP server and OWNER in the allowlist (INBOX_EMAILS). */
+/**
+ * Our server with delivery to a local SMTP server and OWNER in the allowlist
+ * (INBOX_EMAILS), its workers running; reached by app.inject() unless
+ * `options.listen` is true (a test whose subject is the socket).
+ */
 export async function startInboxServer(
   kind: BackendKind,
   options: Partial<StartOptions> = {},
@@ -50,6 +73,7 @@ export async function startInboxServer(
   const backend = await freshBackend(kind);
   const server = await startServer({ ...inboxServerOptions(backend, sink), ...options });
   return {
+    ...reach(server),
     server,
     sink,
     backend,
@@ -65,6 +89,7 @@ export async function startInboxServer(
 export function inboxServerOptions(backend: Backend, sink: SmtpSink): StartOptions {
   return {
     ...backend.options,
+    listen: false,
     port: 0,
     distDir: `${backend.options.dataDir}/no-site`,
     rateLimitPerMinute: TEST_RATE_LIMIT,
@@ -80,7 +105,8 @@ export function inboxServerOptions(backend: Backend, sink: SmtpSink): StartOptio
 /**
  * Inbox servers on one fresh PostgreSQL with one SMTP sink, started one at a
  * time as a rolling start would (each migrates: a no-op after the first);
- * `close` stops them and removes what they used.
+ * `close` stops them and removes what they used. Each is reached by inject
+ * (`reach(server)`): what they share is the database, not a port.
  */
 export async function startInstances(
   count: number,
@@ -96,6 +122,7 @@ export async function startInstances(
         databaseUrl: database.url,
         dataDir,
         distDir: `${dataDir}/no-site`,
+        listen: false,
         port: 0,
         rateLimitPerMinute: TEST_RATE_LIMIT,
         proofOfWork: TEST_PROOF_OF_WORK,

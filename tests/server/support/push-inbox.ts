@@ -8,7 +8,7 @@ import {
   type ReceivedPush,
 } from '../../support/push-service.ts';
 import { until } from '../../support/until.ts';
-import { inboxClient, OWNER, signIn, startInboxServer, type InboxServer } from './inbox.ts';
+import { OWNER, signIn, startInboxServer, type InboxServer } from './inbox.ts';
 import type { StartOptions } from '../../../server/start.ts';
 
 export const PARTNER = 'partner@example.co.uk';
@@ -52,7 +52,7 @@ export async function startPushInbox(
 
 /** A client of the inbox, signed in as `email` with the emailed code. */
 export async function signedIn(inbox: InboxServer, email: string): Promise<SupabaseClient> {
-  const client = inboxClient(inbox.server.url);
+  const client = inbox.client();
   await signIn(client, inbox.sink, email);
   return client;
 }

@@ -5,7 +5,7 @@ import type { ReceivedMail, SmtpSink } from '../../support/smtp-sink.ts';
 import { until } from '../../support/until.ts';
 import { capturedLog } from './captured-log.ts';
 import { sharedPerBackend } from './backends.ts';
-import { inboxClient, signIn, startInboxServer } from './inbox.ts';
+import { signIn, startInboxServer } from './inbox.ts';
 
 /** Replies from the inbox (issue 41): one server per backend, its worker polling quickly. */
 export const replyInbox = sharedPerBackend(async (kind: BackendKind) => {
@@ -16,7 +16,7 @@ export const replyInbox = sharedPerBackend(async (kind: BackendKind) => {
     deliveryRetryBaseMs: 50,
     clockPollMs: 100,
   });
-  const member = inboxClient(inbox.server.url);
+  const member = inbox.client();
   await signIn(member, inbox.sink);
   return { ...inbox, log, member };
 });

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { RunningServer } from '../../../server/start.ts';
 import { VOID_RPCS } from '../../../server/rest/inbox/rpc-functions.ts';
 import { READ_TABLES } from '../../../server/rest/inbox/read-tables.ts';
+import { reach } from './inbox.ts';
 
 /**
  * What one access token still reaches on our server, through /rest/v1 as the
@@ -47,8 +48,9 @@ async function inboxState(server: RunningServer): Promise<unknown> {
   return row;
 }
 
+/** Over the server's socket or by inject, as it was started (support/inbox.ts). */
 const call = (server: RunningServer, token: string, name: string, args: object) =>
-  fetch(`${server.url}/rest/v1/rpc/${name}`, {
+  reach(server).fetch(`${reach(server).url}/rest/v1/rpc/${name}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(args),
@@ -56,7 +58,8 @@ const call = (server: RunningServer, token: string, name: string, args: object) 
 
 /** The leads the token reads in the inbox's list. */
 export async function leadsRead(server: RunningServer, token: string): Promise<unknown> {
-  const response = await fetch(`${server.url}/rest/v1/inbox_leads?select=id`, {
+  const { url, fetch } = reach(server);
+  const response = await fetch(`${url}/rest/v1/inbox_leads?select=id`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status).toBe(200);
@@ -75,8 +78,9 @@ export async function expectEnded(
   held: number,
 ): Promise<void> {
   const before = await inboxState(server);
+  const { url, fetch } = reach(server);
   for (const table of Object.keys(READ_TABLES)) {
-    const response = await fetch(`${server.url}/rest/v1/${table}`, {
+    const response = await fetch(`${url}/rest/v1/${table}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect([response.status, await response.json()], table).toEqual([200, []]);
