@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One migrated database for every server the tests start to copy.
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   // Two cores: one worker per core.
   workers: 2,

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
 import { addMembers } from '../../server/auth/members.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
+import { copyMigratedDatabase } from './database-template.ts';
 import { proofFrom, TEST_PROOF_OF_WORK } from './proof.ts';
 import { SmtpSink, type ReceivedMail } from './smtp-sink.ts';
 import { until } from './until.ts';
@@ -31,6 +32,7 @@ export interface InboxServer {
 export async function startInboxServer(): Promise<InboxServer> {
   const sink = await SmtpSink.start();
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-inbox-'));
+  await copyMigratedDatabase(dataDir);
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',

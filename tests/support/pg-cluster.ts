@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port.ts';
-import { CI } from './skip.ts';
 
 /**
  * A throwaway PostgreSQL 15 cluster in a temp directory, for the tests' global
@@ -30,54 +29,11 @@ export function postgresBinariesPresent(): boolean {
   return existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));
 }
 
-/**
- * Why tests that need PostgreSQL are skipped, if they are: neither DATABASE_URL nor the
- * binaries. Never under CI=true: there they run, and fail saying what is missing.
- */
-export function postgresSkipReason(): string | undefined {
-  if (CI || process.env.DATABASE_URL?.trim() || postgresBinariesPresent()) return undefined;
-  return `no PostgreSQL 15 binaries in ${PG_BIN} and no DATABASE_URL`;
-}
-
-/** A PostgreSQL that tests make databases in, each dropped again by `stop`. */
-export interface TestPostgres {
-  /** A new, empty database; its connection string. */
-  freshDatabase(): Promise<string>;
-  stop(): Promise<void>;
-}
-
 /** One statement on its own connection (CREATE and DROP DATABASE cannot run in a transaction). */
 export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await client.query(sql).finally(() => client.end());
-}
-
-/**
- * DATABASE_URL (a superuser's, as the server tests take it) when set, else a
- * throwaway cluster: the browser tests run on a machine that has only one of them.
- */
-export async function testPostgres(): Promise<TestPostgres> {
-  const given = process.env.DATABASE_URL?.trim();
-  const cluster = given ? undefined : await startPgCluster();
-  const adminUrl = given ?? cluster!.url;
-  const admin = (sql: string) => adminQuery(adminUrl, sql);
-  const made: string[] = [];
-  return {
-    async freshDatabase() {
-      const name = `e2e_${Math.random().toString(36).slice(2, 10)}`;
-      await admin(`create database ${name}`);
-      made.push(name);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      return url.href;
-    },
-    async stop() {
-      if (cluster) return cluster.stop();
-      for (const name of made.splice(0))
-        await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
 }
 
 export async function startPgCluster({ fsync = false }: ClusterOptions = {}): Promise<PgCluster> {

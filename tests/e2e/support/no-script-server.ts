@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../../server/start.ts';
 import { SERVER_TEST_BUDGET_MS } from '../../support/budgets.ts';
 import { SmtpSink } from '../../support/smtp-sink.ts';
 import { TEST_PROOF_OF_WORK } from '../../support/proof.ts';
+import { copyMigratedDatabase } from '../../support/database-template.ts';
 
 /** Where each lead is emailed in these tests. */
 export const NOTIFY_EMAIL = 'leads@agency.example';
@@ -44,12 +45,16 @@ export async function startNoScriptServer(options: ServerOptions = {}): Promise<
   );
   let mail: SmtpSink | undefined;
   try {
-    await cp(resolve(options.distDir ?? 'dist'), distDir, { recursive: true });
+    const dataDir = join(workDir, 'data');
+    await Promise.all([
+      cp(resolve(options.distDir ?? 'dist'), distDir, { recursive: true }),
+      copyMigratedDatabase(dataDir),
+    ]);
     mail = await SmtpSink.start();
     const server = await startServer({
       port: 0,
       host: '127.0.0.1',
-      dataDir: join(workDir, 'data'),
+      dataDir,
       distDir,
       logger: stream,
       // In-process and in the database: every test here posts from 127.0.0.1.
