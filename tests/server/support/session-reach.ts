@@ -49,12 +49,14 @@ async function inboxState(server: RunningServer): Promise<unknown> {
 }
 
 /** Over the server's socket or by inject, as it was started (support/inbox.ts). */
-const call = (server: RunningServer, token: string, name: string, args: object) =>
-  reach(server).fetch(`${reach(server).url}/rest/v1/rpc/${name}`, {
+const call = (server: RunningServer, token: string, name: string, args: object) => {
+  const { url, fetch } = reach(server);
+  return fetch(`${url}/rest/v1/rpc/${name}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(args),
   });
+};
 
 /** The leads the token reads in the inbox's list. */
 export async function leadsRead(server: RunningServer, token: string): Promise<unknown> {
