@@ -6,6 +6,7 @@
 // skipped with a loud reason, and with CI=true nothing is skipped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { printCoverage } from './coverage-summary.mjs';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -14,6 +15,8 @@ const PG_BIN = '/usr/lib/postgresql/15/bin';
 const REPORTS = '.tmp/reports';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test's file, name and first line of its error: repeated at the very end, where a CI log's tail shows it. */
+const failures = [];
 const skippedSuites = [];
 let failedSteps = [];
 
@@ -68,10 +71,63 @@ function ensure(tool, present, packages) {
   return false;
 }
 
-function count(file, read) {
+function count(file, read, failed) {
   if (!existsSync(file)) return;
-  const counts = read(JSON.parse(readFileSync(file, 'utf8')));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const counts = read(report);
   for (const key of Object.keys(totals)) totals[key] += counts[key] ?? 0;
+  failures.push(...failed(report));
+}
+
+// Without colour codes, so the line reads the same in a log file.
+const firstLine = (message = '') =>
+  stripVTControlCharacters(message).trim().split('\n')[0].slice(0, 300);
+
+const relative = (path) => path.replace(`${process.cwd()}/`, '');
+
+/** Vitest's JSON report: each failed test's file, full name and message, or the file's own when it failed outside a test. */
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) => {
+    const failed = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({
+        where: relative(file.name),
+        name: test.fullName,
+        why: firstLine(test.failureMessages?.[0]),
+      }));
+    // A file that failed outside any test (an import, a hook): its own message.
+    if (file.status === 'failed' && !failed.length) {
+      return [{ where: relative(file.name), name: '(the file)', why: firstLine(file.message) }];
+    }
+    return failed;
+  });
+}
+
+/** Playwright's JSON report: every test whose outcome was not the expected one, with the last error. */
+function playwrightFailures(report) {
+  const found = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'expected' || test.status === 'skipped') continue;
+        const errors = test.results.flatMap((result) => result.errors ?? []);
+        found.push({
+          where: `tests/e2e/${spec.file}:${spec.line}`,
+          name: [...titles, spec.title].join(' › '),
+          why: firstLine(errors.at(-1)?.message),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites) walk(suite, []);
+  return found;
+}
+
+function printFailures() {
+  if (!failures.length) return;
+  console.error('\nFailed tests:');
+  for (const { where, name, why } of failures) console.error(`✖ ${where} › ${name}\n    ${why}`);
 }
 
 /** Runs Vitest with `args` and adds the counts of its JSON report (`report` in REPORTS) to the totals. */
@@ -79,11 +135,15 @@ function vitest(name, args, report, env) {
   const file = `${REPORTS}/${report}`;
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
   run(name, 'npx', ['vitest', 'run', ...args, ...reporters], env);
-  count(file, (r) => ({
-    passed: r.numPassedTests,
-    failed: r.numFailedTests,
-    skipped: r.numPendingTests + r.numTodoTests,
-  }));
+  count(
+    file,
+    (r) => ({
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: r.numPendingTests + r.numTodoTests,
+    }),
+    vitestFailures,
+  );
 }
 
 const suiteStarted = performance.now();
@@ -133,11 +193,15 @@ if (built && hasChromium) {
     CHROME_PATH: CHROMIUM,
     ...(hasPdftotext ? {} : { SKIP_PDFTOTEXT: '1' }),
   });
-  count(`${REPORTS}/playwright.json`, (r) => ({
-    passed: r.stats.expected,
-    failed: r.stats.unexpected + r.stats.flaky,
-    skipped: r.stats.skipped,
-  }));
+  count(
+    `${REPORTS}/playwright.json`,
+    (r) => ({
+      passed: r.stats.expected,
+      failed: r.stats.unexpected + r.stats.flaky,
+      skipped: r.stats.skipped,
+    }),
+    playwrightFailures,
+  );
 }
 
 if (built) {
@@ -151,6 +215,7 @@ printTimings(performance.now() - suiteStarted);
 printCoverage(`${REPORTS}/coverage/coverage-summary.json`);
 console.log('');
 if (skippedSuites.length) console.warn(`!! Skipped suites needing: ${skippedSuites.join(', ')}`);
+printFailures();
 if (failedSteps.length) console.error(`✖ Failed steps: ${failedSteps.join(', ')}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
