@@ -1,9 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
-import { migrate } from '../../server/db/migrations.ts';
-import { PGLITE_TEMPLATE_ENV } from '../support/database-template.ts';
+import { migrateEmbeddedTemplate, PGLITE_TEMPLATE_ENV } from '../support/database-template.ts';
 
 /**
  * Migrates one embedded database before the workers start; each server a test starts copies it
@@ -11,11 +6,8 @@ import { PGLITE_TEMPLATE_ENV } from '../support/database-template.ts';
  * the rate limit stay as each server's own options set them, so spam.spec.ts keeps the default.
  */
 export default async function globalSetup() {
-  const template = mkdtempSync(join(tmpdir(), 'e2e-pglite-template-'));
-  const db = await openEmbeddedDatabase(template);
-  await migrate(db);
-  await db.close();
+  const template = await migrateEmbeddedTemplate('e2e-pglite-template-');
   // Workers start after this and inherit the environment.
-  process.env[PGLITE_TEMPLATE_ENV] = template;
-  return () => rmSync(template, { recursive: true, force: true });
+  process.env[PGLITE_TEMPLATE_ENV] = template.dir;
+  return template.remove;
 }

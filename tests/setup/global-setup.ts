@@ -1,13 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
-import { migrate } from '../../server/db/migrations.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { setProofOfWork } from '../../server/db/proof-of-work.ts';
+import { migrateEmbeddedTemplate } from '../support/database-template.ts';
 import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
 import {
   adminQuery,
@@ -65,18 +61,16 @@ export default async function setup(project: TestProject) {
   // and `start` run build/ (tests/server/worker.test.ts, production-signals.test.ts).
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 
-  const template = mkdtempSync(join(tmpdir(), 'pglite-template-'));
-  const db = await openEmbeddedDatabase(template);
-  await migrate(db);
-  // The low test difficulty (tests/support/proof.ts), for suites that open the copy directly.
-  await setProofOfWork(db, TEST_PROOF_OF_WORK);
-  await db.close();
-  project.provide('pgliteTemplate', template);
+  // With the low test difficulty (tests/support/proof.ts), for suites that open the copy directly.
+  const template = await migrateEmbeddedTemplate('pglite-template-', (db) =>
+    setProofOfWork(db, TEST_PROOF_OF_WORK),
+  );
+  project.provide('pgliteTemplate', template.dir);
 
   return async () => {
     await postgresTemplate?.drop();
     cluster?.stop();
-    rmSync(template, { recursive: true, force: true });
+    template.remove();
   };
 }
 

@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
+import { migrate } from '../../server/db/migrations.ts';
+import type { Database } from '../../server/db/database.ts';
 
 /**
  * Where the browser tests' global setup (tests/e2e/global-setup.ts) leaves a migrated, closed
@@ -15,4 +21,21 @@ export const PGLITE_TEMPLATE_ENV = 'E2E_PGLITE_TEMPLATE';
 export async function copyMigratedDatabase(dataDir: string): Promise<void> {
   const template = process.env[PGLITE_TEMPLATE_ENV];
   if (template) await cp(template, dataDir, { recursive: true });
+}
+
+/**
+ * Migrates one embedded database in a new temporary directory and closes it, for every test of a
+ * run to copy: the browser tests' servers (above) and Vitest's `pgliteTemplate`. `prepare` writes
+ * what that runner's copies share beyond the migrations. Returns the directory and its removal.
+ */
+export async function migrateEmbeddedTemplate(
+  prefix: string,
+  prepare?: (db: Database) => Promise<void>,
+): Promise<{ dir: string; remove: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const db = await openEmbeddedDatabase(dir);
+  await migrate(db);
+  await prepare?.(db);
+  await db.close();
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
