@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -54,24 +54,25 @@ export interface DataDirLock {
   release(): Promise<void>;
 }
 
+/**
+ * How long a start waits for a holder that has already died to let go. Its `cat` sees end of input
+ * and exits a moment after the holder (kill -9 included), and the kernel drops the lock then; on
+ * a busy machine that moment took over a second, so a server restarted at once after a crash
+ * found the lock still held by a process that no longer existed.
+ */
+const DEAD_HOLDER_WAIT_MS = 10_000;
+const DEAD_HOLDER_POLL_MS = 50;
+
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const path = resolve(join(dataDir, LOCK_FILE));
-  const holder = spawn(
-    'flock',
-    ['--exclusive', '--nonblock', '--conflict-exit-code', String(BUSY), path, 'sh', '-c', HOLDER],
-    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
-  );
-  const exited = once(holder, 'exit') as Promise<[number | null]>;
-  const outcome = await new Promise<'locked' | number | Error>((settle) => {
-    holder.stdout.once('data', () => settle('locked'));
-    holder.once('error', settle);
-    void exited.then(([code]) => settle(code ?? -1));
-  });
-  if (outcome !== 'locked') {
-    if (outcome === BUSY) throw new DataDirLockedError(resolve(dataDir), describeHolder(path));
-    const why = outcome instanceof Error ? outcome.message : `flock exited with ${outcome}`;
-    throw new Error(`Could not lock ${path} (${why}); flock comes with util-linux.`);
+  const deadline = Date.now() + DEAD_HOLDER_WAIT_MS;
+  let attempt = await tryLock(path);
+  while (attempt === BUSY && Date.now() < deadline && holderHasDied(path)) {
+    await new Promise((wake) => setTimeout(wake, DEAD_HOLDER_POLL_MS));
+    attempt = await tryLock(path);
   }
+  if (attempt === BUSY) throw new DataDirLockedError(resolve(dataDir), describeHolder(path));
+  const { holder, exited } = attempt;
   // Never what keeps this process alive; its exit releases the lock.
   holder.unref();
   for (const stream of [holder.stdin, holder.stdout, holder.stderr]) {
@@ -92,13 +93,57 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   };
 }
 
+interface Held {
+  holder: ChildProcessWithoutNullStreams;
+  exited: Promise<[number | null]>;
+}
+
+/** Takes the lock once, without waiting: the holding `flock`, or BUSY if another holds it. */
+async function tryLock(path: string): Promise<Held | typeof BUSY> {
+  const holder = spawn(
+    'flock',
+    ['--exclusive', '--nonblock', '--conflict-exit-code', String(BUSY), path, 'sh', '-c', HOLDER],
+    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+  );
+  const exited = once(holder, 'exit') as Promise<[number | null]>;
+  const outcome = await new Promise<'locked' | number | Error>((settle) => {
+    holder.stdout.once('data', () => settle('locked'));
+    holder.once('error', settle);
+    void exited.then(([code]) => settle(code ?? -1));
+  });
+  if (outcome === 'locked') return { holder, exited };
+  if (outcome === BUSY) return BUSY;
+  const why = outcome instanceof Error ? outcome.message : `flock exited with ${outcome}`;
+  throw new Error(`Could not lock ${path} (${why}); flock comes with util-linux.`);
+}
+
+/**
+ * Whether the lock file names a process on this host that no longer exists: then the lock is
+ * about to drop, and is worth waiting for. Only ever a reason to wait, never to take the lock
+ * over: a live process, one on another host, or a PID this namespace cannot see all mean refuse.
+ */
+function holderHasDied(path: string): boolean {
+  const [pid, host] = readLockFile(path);
+  if (!pid || host !== hostname()) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+function readLockFile(path: string): string[] {
+  try {
+    return readFileSync(path, 'utf8').trim().split(' ');
+  } catch {
+    return [];
+  }
+}
+
 /** "process 123 on host abc", from the lock file's text, for the error message. */
 function describeHolder(path: string): string {
-  try {
-    const [pid, host] = readFileSync(path, 'utf8').trim().split(' ');
-    if (pid) return `process ${pid}${host ? ` on host ${host}` : ''}`;
-  } catch {
-    // Unreadable: say what we can.
-  }
+  const [pid, host] = readLockFile(path);
+  if (pid) return `process ${pid}${host ? ` on host ${host}` : ''}`;
   return 'another process';
 }
