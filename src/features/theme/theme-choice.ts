@@ -83,6 +83,14 @@ export function resolveTheme(choice: ThemeChoice, system: ResolvedTheme): Resolv
   return choice === 'system' ? system : choice;
 }
 
+/**
+ * On <html> for the frame a press switches the theme in: the stylesheet stops every transition
+ * under it (styles.css). Otherwise each link and field with a colour transition starts one as
+ * the colours change, a 150–300 ms fade restyled and repainted in every frame after the switch,
+ * and starting them adds to the switch's own restyle.
+ */
+export const THEME_SWITCHING_ATTRIBUTE = 'data-theme-switching';
+
 /** Saves the choice for later visits (System saves nothing) and applies it. */
 export function saveThemeChoice(choice: ThemeChoice): void {
   try {
@@ -91,5 +99,10 @@ export function saveThemeChoice(choice: ThemeChoice): void {
   } catch {
     // Storage can be blocked (private mode); the choice still applies to this visit.
   }
+  const root = document.documentElement;
+  root.setAttribute(THEME_SWITCHING_ATTRIBUTE, '');
   applyThemeChoice(choice);
+  // A timeout queued from the next animation frame runs once that frame has been styled in the
+  // new theme with transitions stopped; from then on a hover fades as before.
+  requestAnimationFrame(() => setTimeout(() => root.removeAttribute(THEME_SWITCHING_ATTRIBUTE)));
 }
