@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -14,11 +15,14 @@ export default defineConfig({
     ],
     environment: 'node',
     globalSetup: ['tests/setup/global-setup.ts'],
-    // maxWorkers stays Vitest's default, cores - 1: one file at a time on 2 cores. Tried on 2
-    // cores shared with other work (load ~20), more workers were slower for the same 23 files
-    // (1: 247 s, 2: 363 s, 3: 425 s) and CPU-bound tests overran their deadline: lead-summary's
-    // 150 leads (18 s alone), import-boundaries, check-constraints' whole-BMP test,
-    // migrations' PGlite from nothing.
+    // At least two test files at once (Vitest's default is cores - 1: one at a time on 2). Many
+    // files wait more than they compute (spawned servers, PostgreSQL, timers), so the second
+    // worker fills the gaps: side by side on a quiet 2-core machine, the same 995 tests took
+    // 498 s with one and 326 s with two, for the same CPU time (544 s and 543 s). With both
+    // cores kept busy by other work (two `yes`), two workers passed too. Files that start a
+    // server give it SERVER_TEST_BUDGET_MS; the PostgreSQL roles are made once in the global
+    // setup, so two files cannot race to create them.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Opening an embedded database takes a second or two on a busy 2-core CI machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
