@@ -120,7 +120,8 @@ async function tryLock(path: string): Promise<Held | typeof BUSY> {
 /**
  * Whether the lock file names a process on this host that no longer exists: then the lock is
  * about to drop, and is worth waiting for. Only ever a reason to wait, never to take the lock
- * over: a live process, one on another host, or a PID this namespace cannot see all mean refuse.
+ * over: a live process or one on another host is refused at once; a holder in another PID
+ * namespace under the same host name (whose PID this one cannot see) is refused after the wait.
  */
 function holderHasDied(path: string): boolean {
   const [pid, host] = readLockFile(path);
