@@ -7,6 +7,7 @@ import { migrateEmbeddedTemplate } from '../support/database-template.ts';
 import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
 import {
   adminQuery,
+  createDatabase,
   PG_BIN,
   postgresBinariesPresent,
   startPgCluster,
@@ -85,14 +86,11 @@ export default async function setup(project: TestProject) {
  */
 async function preparePostgres(adminUrl: string) {
   const name = `test_template_${randomBytes(6).toString('hex')}`;
-  const admin = (sql: string) => adminQuery(adminUrl, sql);
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const template = await createDatabase(adminUrl, name);
   // Migrated as a deployment is, with no test settings: each test's open writes its own
   // (tests/server/schemas.test.ts compares this database with supabase/schemas/).
-  const db = await openDatabase({ dataDir: '', databaseUrl: url.href });
+  const db = await openDatabase({ dataDir: '', databaseUrl: template.url });
   await db.close();
-  await admin(SUPABASE_ROLES);
-  return { name, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  await adminQuery(adminUrl, SUPABASE_ROLES);
+  return { name, drop: template.drop };
 }

@@ -36,6 +36,24 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   await client.query(sql).finally(() => client.end());
 }
 
+/**
+ * Creates the database `name` on the cluster `adminUrl` reaches (a copy of `template`, a
+ * database nobody is connected to, when given): its URL, and its drop.
+ */
+export async function createDatabase(
+  adminUrl: string,
+  name: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
 export async function startPgCluster({ fsync = false }: ClusterOptions = {}): Promise<PgCluster> {
   if (!postgresBinariesPresent()) {
     throw new Error(

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseOptions } from '../../../server/db/open-data
 import type { ProofOfWorkSettings } from '../../../server/db/proof-of-work.ts';
 import { runSubmissionsCli } from '../../../server/submissions-cli.ts';
 import { BACKENDS, type BackendKind } from '../../support/backend-kind.ts';
+import { createDatabase } from '../../support/pg-cluster.ts';
 import { TEST_PROOF_OF_WORK, TEST_PROOF_OF_WORK_ENV } from '../../support/proof.ts';
 
 /** Where a test's database lives: options for openDatabase/startServer, and how to remove it. */
@@ -159,30 +160,11 @@ export async function migratedPostgres(): Promise<{ client: pg.Client; close(): 
   };
 }
 
-/** A new PostgreSQL database: empty, or a copy of `template` (a database nobody is connected to). */
-export async function createPostgresDatabase(
+/** A new PostgreSQL database in the test cluster: empty, or a copy of `template`. */
+export function createPostgresDatabase(
   template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = inject('postgresUrl');
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const copy = template ? ` template ${template}` : '';
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}${copy}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: () => withAdmin(adminUrl, (client) => client.query(`drop database ${name} with (force)`)),
-  };
-}
-
-async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
+  return createDatabase(inject('postgresUrl'), `test_${randomBytes(6).toString('hex')}`, template);
 }
 
 export interface TestApp {
