@@ -1,16 +1,13 @@
 import type { Page } from '@playwright/test';
 import { THEME_SWITCHING_ATTRIBUTE } from '../../src/features/theme/theme-choice';
 import { expect, test } from './fixtures';
-import { visit, waitForIsland } from './support/site';
+import { themeToggle, visit, waitForIsland } from './support/site';
 
 /**
  * A press on the theme control switches the theme in one frame with every transition stopped
  * (src/features/theme/theme-choice.ts, styles.css): no fade starts on the links and fields whose
  * colours change, and hovers fade again once that frame is drawn.
  */
-
-const themeToggle = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: /^Theme:/ });
 
 /** Records every transition the page starts (transitionrun), from now on. */
 async function recordTransitions(page: Page) {

@@ -4,14 +4,12 @@ import { themeCopy } from '../../src/content/theme';
 import { expect, test } from './fixtures';
 import { advanceUntil, holdTheClock } from './support/clock';
 import { contactForm, fillContactForm, toasts } from './support/contact';
-import { reload, visit } from './support/site';
+import { reload, themeToggle, visit } from './support/site';
 
 /** The canvas colour of each theme (styles.css), as computed styles report it. */
 const CANVAS = { light: 'rgb(251, 250, 247)', dark: 'rgb(9, 13, 22)' };
 
 const root = (page: Page) => page.locator('html');
-const themeToggle = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: /^Theme:/ });
 
 /** Records every value <html data-theme> takes from the first byte on, and the first paint's background. */
 async function recordThemeFromFirstByte(page: Page) {

@@ -75,6 +75,11 @@ export async function reload(page: Page) {
   await untilReady(page);
 }
 
+/** The header's theme control, whatever theme it names ("Theme: System (light)", …). */
+export function themeToggle(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /^Theme:/ });
+}
+
 /** The page's sections, found by their headings' accessible names. */
 export function section(page: Page, name: string | RegExp): Locator {
   return page.getByRole('region', { name });
