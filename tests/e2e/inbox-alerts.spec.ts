@@ -27,11 +27,11 @@ test('a pushed lead shows a notification with its name and both actions; "taken"
   context,
 }) => {
   await page.goto(INBOX_PATH);
-  await inboxWorker(page);
+  const worker = await inboxWorker(page);
 
   await deliverPush(context, page, LEAD);
-  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
-  const [alert] = await shownNotifications(page);
+  await expect.poll(() => shownNotifications(worker)).toHaveLength(1);
+  const [alert] = await shownNotifications(worker);
   expect(alert).toMatchObject({ title: LEAD.title, body: LEAD.body, tag: 'lead-4242' });
   expect(alert!.actions).toEqual([
     { action: 'open', title: copy.open },
@@ -49,9 +49,9 @@ test('a pushed lead shows a notification with its name and both actions; "taken"
     url: LEAD.url,
   });
   await expect
-    .poll(async () => (await shownNotifications(page)).map((n) => [n.tag, n.body]))
+    .poll(async () => (await shownNotifications(worker)).map((n) => [n.tag, n.body]))
     .toEqual([['lead-4242', copy.takenBy('sam@agency.example')]]);
-  expect((await shownNotifications(page))[0]!.actions).toEqual([
+  expect((await shownNotifications(worker))[0]!.actions).toEqual([
     { action: 'open', title: copy.open },
   ]);
 });
@@ -61,7 +61,7 @@ test('the count of leads waiting has a notification of its own, an escalation st
   context,
 }) => {
   await page.goto(INBOX_PATH);
-  await inboxWorker(page);
+  const worker = await inboxWorker(page);
   await deliverPush(context, page, {
     kind: 'waiting',
     count: 14,
@@ -79,8 +79,8 @@ test('the count of leads waiting has a notification of its own, an escalation st
     leadId: 8,
     url: '/inbox/#lead=8',
   });
-  await expect.poll(async () => (await shownNotifications(page)).length).toBe(4);
-  const shown = await shownNotifications(page);
+  await expect.poll(async () => (await shownNotifications(worker)).length).toBe(4);
+  const shown = await shownNotifications(worker);
   expect(shown.find((n) => n.tag === 'lead-8')?.requireInteraction).toBe(true);
   expect(shown.find((n) => n.tag === 'lead-7')?.requireInteraction).toBe(false);
   expect(shown.find((n) => n.tag === 'waiting')?.title).toBe('14 new leads waiting');
@@ -102,15 +102,15 @@ test('"Open" on a notification opens the lead in the open inbox; "I\'m on it" wi
   await page.goto(INBOX_PATH);
   const worker = await inboxWorker(page);
   await deliverPush(context, page, LEAD);
-  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  await expect.poll(() => shownNotifications(worker)).toHaveLength(1);
 
   await tapNotification(worker, 'lead-4242', 'open');
   await expect(page).toHaveURL(/\/inbox\/#lead=4242$/);
 
   await deliverPush(context, page, LEAD);
-  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  await expect.poll(() => shownNotifications(worker)).toHaveLength(1);
   await tapNotification(worker, 'lead-4242', 'take');
   await expect
-    .poll(async () => (await shownNotifications(page)).map((n) => n.title))
+    .poll(async () => (await shownNotifications(worker)).map((n) => n.title))
     .toEqual([copy.takeFailedTitle]);
 });

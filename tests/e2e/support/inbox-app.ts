@@ -21,7 +21,9 @@ export async function inboxWorker(page: Page): Promise<Worker> {
     .context()
     .serviceWorkers()
     .find((w) => new URL(w.url()).pathname.startsWith(INBOX_SCOPE));
-  return worker ?? page.context().waitForEvent('serviceworker');
+  const active = worker ?? (await page.context().waitForEvent('serviceworker'));
+  await recordAlerts(active);
+  return active;
 }
 
 /** Every URL in Cache Storage, by cache name, as the page's origin holds them. */
@@ -35,21 +37,103 @@ export const cachedUrls = (page: Page) =>
     return out;
   });
 
-/** The notifications the inbox's worker shows now: title, body, tag and actions. */
-export const shownNotifications = (page: Page) =>
+/** A notification as the inbox's worker had the browser show it. */
+export interface ShownAlert {
+  title: string;
+  body: string;
+  tag: string;
+  requireInteraction: boolean;
+  actions: { action: string; title: string }[];
+  data: Record<string, unknown>;
+}
+
+/**
+ * Every notification the worker's showNotification had accepted, in order. Read from the
+ * worker's own calls, not from getNotifications(): headless Chromium drops about one
+ * notification in 40 from that list straight after showing it (its platform's list of
+ * displayed notifications lacks it, and PlatformNotificationContextImpl hides and deletes
+ * what is not on that list), whatever our worker does; a second show of the same tag stays.
+ */
+function recordAlerts(worker: Worker) {
+  return worker.evaluate(() => {
+    const scope = self as unknown as {
+      shownAlerts?: unknown[];
+      browserShow?: ServiceWorkerRegistration['showNotification'];
+    };
+    if (scope.shownAlerts) return;
+    scope.shownAlerts = [];
+    const prototype = ServiceWorkerRegistration.prototype;
+    const show = prototype.showNotification;
+    scope.browserShow = show;
+    prototype.showNotification = async function (title: string, options: NotificationOptions = {}) {
+      await show.call(this, title, options);
+      const { actions = [] } = options as { actions?: { action: string; title: string }[] };
+      scope.shownAlerts!.push({
+        title,
+        body: options.body ?? '',
+        tag: options.tag ?? '',
+        requireInteraction: options.requireInteraction ?? false,
+        actions: actions.map(({ action, title }) => ({ action, title })),
+        data: options.data as Record<string, unknown>,
+      });
+    };
+    const close = Notification.prototype.close;
+    Notification.prototype.close = function () {
+      close.call(this);
+      scope.shownAlerts!.push({ closedTag: this.tag });
+    };
+  });
+}
+
+/**
+ * The notifications on screen now, as the browser keeps them: the last one the worker showed
+ * of each tag unless the worker closed it since, and every untagged one.
+ */
+export async function shownNotifications(worker: Worker): Promise<ShownAlert[]> {
+  const all = await worker.evaluate(
+    () => (self as unknown as { shownAlerts: (ShownAlert | { closedTag: string })[] }).shownAlerts,
+  );
+  const onScreen = new Map<string, ShownAlert>();
+  all.forEach((entry, index) => {
+    if ('closedTag' in entry) {
+      onScreen.delete(entry.closedTag);
+      return;
+    }
+    const key = entry.tag || `untagged-${index}`;
+    onScreen.delete(key);
+    onScreen.set(key, entry);
+  });
+  return [...onScreen.values()];
+}
+
+/** The tags of the notifications the browser lists for the inbox now (getNotifications). */
+export const listedTags = (page: Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({
-      title: n.title,
-      body: n.body,
-      tag: n.tag,
-      requireInteraction: n.requireInteraction,
-      actions: (n as unknown as { actions: { action: string; title: string }[] }).actions.map(
-        ({ action, title }) => ({ action, title }),
-      ),
-      data: n.data as Record<string, unknown>,
-    }));
+    return (await registration.getNotifications()).map((n) => n.tag);
   });
+
+/**
+ * Waits until the browser lists the notification tagged `tag` that the worker showed last,
+ * and shows it once more if headless Chromium dropped it (see recordAlerts), so that a tap
+ * or a close has the browser's own Notification to act on.
+ */
+export async function listedNotification(worker: Worker, tag: string) {
+  const [shown] = (await shownNotifications(worker)).filter((alert) => alert.tag === tag);
+  if (!shown) throw new Error(`The worker showed no notification tagged ${tag}`);
+  await worker.evaluate(async (shown) => {
+    const { registration, browserShow } = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      browserShow: ServiceWorkerRegistration['showNotification'];
+    };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if ((await registration.getNotifications({ tag: shown.tag })).length > 0) return;
+      // The browser's own method: the record already holds this notification.
+      await browserShow.call(registration, shown.title, shown);
+    }
+    throw new Error(`Chromium never listed the notification tagged ${shown.tag}`);
+  }, shown);
+}
 
 /**
  * Delivers a push to the inbox's worker as the push service would, through
@@ -83,6 +167,7 @@ export async function deliverPush(context: BrowserContext, page: Page, payload: 
  * command clicks a notification.
  */
 export async function tapNotification(worker: Worker, tag: string, action: string) {
+  await listedNotification(worker, tag);
   await worker.evaluate(
     async ([tag, action]) => {
       const scope = self as unknown as {
