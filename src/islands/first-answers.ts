@@ -1,3 +1,4 @@
+import { trapTab } from '../lib/focus-trap';
 import { cycleTheme, THEME_CONTROL } from './theme-controls';
 
 /**
@@ -44,6 +45,7 @@ const AS_IF_MODAL = 'position: fixed; inset: 0; overflow: auto';
  * page inert): the visitor sees the same menu, sooner.
  */
 function openDialog(dialog: HTMLDialogElement) {
+  keepTabInside(dialog);
   if (!dialog.hasAttribute(FULL_SCREEN_DIALOG)) {
     dialog.showModal();
     return;
@@ -64,6 +66,23 @@ function openDialog(dialog: HTMLDialogElement) {
       if (focused instanceof HTMLElement && dialog.contains(focused)) focused.focus();
     }),
   );
+}
+
+/**
+ * Tab and Shift+Tab go round inside `dialog` until it closes, as its island's own
+ * handler keeps them once hydrated: a modal dialog alone lets Tab leave it past its
+ * last control, and a keyboard user can press Tab before the island's code arrives.
+ */
+function keepTabInside(dialog: HTMLDialogElement) {
+  const onKeyDown = (event: KeyboardEvent) => trapTab(event, dialog);
+  const onClose = () => {
+    // The menu's own close and show again, to become modal, is not a close.
+    if (dialog.open) return;
+    dialog.removeEventListener('keydown', onKeyDown);
+    dialog.removeEventListener('close', onClose);
+  };
+  dialog.addEventListener('keydown', onKeyDown);
+  dialog.addEventListener('close', onClose);
 }
 
 function dialogOpenedBy(target: HTMLElement): HTMLDialogElement | null {

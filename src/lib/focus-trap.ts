@@ -1,10 +1,15 @@
-import type { KeyboardEvent } from 'react';
+/** A key press as React and the DOM both give it. */
+interface KeyPress {
+  key: string;
+  shiftKey: boolean;
+  preventDefault(): void;
+}
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab cycling inside `container` (a modal dialog). */
-export function trapTab(event: KeyboardEvent, container: HTMLElement) {
+export function trapTab(event: KeyPress, container: HTMLElement) {
   if (event.key !== 'Tab') return;
   const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (item) => !item.closest('[inert]'),

@@ -3,6 +3,7 @@ import { THEME_STORAGE_KEY } from '../../src/config/constants';
 import { footerCopy } from '../../src/content/footer';
 import type { Page } from '@playwright/test';
 import { navCopy, navLinks } from '../../src/content/navigation';
+import { privacyCopy } from '../../src/content/privacy';
 import { themeCopy } from '../../src/content/theme';
 import { ISLANDS } from '../../src/islands/islands';
 import { ISLAND_ATTRIBUTE } from '../../src/islands/markers';
@@ -229,6 +230,36 @@ test.describe('a first tap is answered before its island’s code has arrived', 
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(consoleProblems).toEqual([]);
+  });
+
+  test('Tab and Shift+Tab stay inside the privacy notice and the menu opened before their code came', async ({
+    page,
+  }) => {
+    await visit(page);
+    const release = await holdIslandCode(page);
+    const focusInsideAfter = async (key: string) => {
+      await page.keyboard.press(key);
+      return page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
+    };
+    const roundTrip = [...Array(5).fill('Tab'), ...Array(5).fill('Shift+Tab')] as string[];
+
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: footerCopy.privacyLabel })
+      .click();
+    const notice = page.getByRole('dialog', { name: privacyCopy.title });
+    await expect(notice).toBeVisible();
+    for (const key of roundTrip) expect(await focusInsideAfter(key), key).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(notice).toBeHidden();
+
+    await page.getByRole('button', { name: navCopy.openMenu }).click();
+    const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+    await expect(menu).toBeVisible();
+    for (const key of roundTrip) expect(await focusInsideAfter(key), key).toBe(true);
+    await expect(island(page, 'nav')).not.toHaveAttribute(HYDRATED_ATTRIBUTE);
+    await expect(island(page, 'privacy')).not.toHaveAttribute(HYDRATED_ATTRIBUTE);
+    release();
   });
 
   test('typing goes on while the form hydrates: no keystroke is lost, and the field never blanks', async ({
