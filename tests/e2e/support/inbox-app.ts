@@ -114,8 +114,8 @@ export const listedTags = (page: Page) =>
   });
 
 /**
- * Waits until the browser lists the notification tagged `tag` that the worker showed last,
- * and shows it once more if headless Chromium dropped it (see recordAlerts), so that a tap
+ * Makes sure the browser lists the notification tagged `tag` that the worker showed last,
+ * showing it once more if headless Chromium dropped it (see recordAlerts), so that a tap
  * or a close has the browser's own Notification to act on.
  */
 export async function listedNotification(worker: Worker, tag: string) {
