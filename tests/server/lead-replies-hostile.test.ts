@@ -4,7 +4,7 @@ import { addMembers } from '../../server/auth/members.ts';
 import { until } from '../support/until.ts';
 import { UNSAFE_ADDRESS } from '../../server/leads/delivery/reply-message.ts';
 import { describeOnEmbedded } from './support/backends.ts';
-import { signIn, storeLead, type Reach } from './support/inbox.ts';
+import { AGENCY, signIn, storeLead, type Reach } from './support/inbox.ts';
 import { leadRow, mailTo, replyInbox, sendReply, settledReply } from './support/replies.ts';
 
 /** A relay's refusal and hostile calls to inbox_send_reply (issue 41). */
@@ -73,9 +73,19 @@ describeOnEmbedded('a reply to an address no header may hold', (kind) => {
     const address = 'a",bcc:victim,"b@example.co.uk';
     const lead = await storeLead(t.server, { name: 'Odd', email: address, message: 'Hi' });
     const before = t.sink.received.length;
-    const reply = await settledReply(t.server, await sendReply(t.member, lead, 'Hello'));
+    const body = 'Hello from the agency: never sent';
+    const reply = await settledReply(t.server, await sendReply(t.member, lead, body));
     expect(reply).toMatchObject({ state: 'refused', refusal: UNSAFE_ADDRESS });
-    expect(t.sink.received.slice(before)).toEqual([]);
+    // Nothing went out with the reply, nor to anyone but the agency (whose email about an
+    // earlier lead may land now, on a busy machine).
+    const sent = t.sink.received
+      .slice(before)
+      .filter(
+        (mail) =>
+          mail.envelopeTo.some((to) => to !== AGENCY) ||
+          Object.values(mail.bodies).some((text) => text.includes(body)),
+      );
+    expect(sent).toEqual([]);
     expect(await leadRow(t.server, lead)).toMatchObject({ replied_at: null, reply_method: null });
   });
 });
