@@ -2,19 +2,38 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit and server tests (browser tests are Playwright's, in tests/e2e). The
- * global setup provides a PostgreSQL (tests/setup/global-setup.ts) so the
- * server suites run against both the embedded database and PostgreSQL.
+ * Unit and server tests (browser tests are Playwright's, in tests/e2e), as two projects run
+ * together. The server project's global setup provides a PostgreSQL
+ * (tests/setup/global-setup.ts) so the server suites run against both the embedded database
+ * and PostgreSQL.
  */
 export default defineConfig({
   test: {
-    include: [
-      'tests/server/**/*.test.{ts,tsx}',
-      'tests/unit/**/*.test.{ts,tsx}',
-      'src/**/*.test.{ts,tsx}',
-    ],
     environment: 'node',
-    globalSetup: ['tests/setup/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/setup/global-setup.ts'],
+          // A worker keeps the modules it has loaded from one file to the next instead of loading
+          // the server afresh for each of the 70 files: side by side, the suite took 256 s
+          // instead of 338 s, with 410 s of CPU instead of 579. Each file still starts its own
+          // servers and databases; nothing a file makes outlives it (sharedPerBackend's afterAll
+          // closes what it started), and no server module keeps state between calls.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          // Isolated: some set the build's config before importing the modules that read it.
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
     // At least two test files at once (Vitest's default is cores - 1: one at a time on 2). Many
     // files wait more than they compute (spawned servers, PostgreSQL, timers), so the second
     // worker fills the gaps: side by side on a quiet 2-core machine, the same 995 tests took
@@ -35,7 +54,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['server/**/*.{ts,tsx}', 'contact/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],
-      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', 'tests/**'],
       reporter: [['json-summary', { file: 'coverage-summary.json' }]],
       reportsDirectory: '.tmp/reports/coverage',
       // A failed test must not hide the figures: the summary prints either way.

@@ -5,7 +5,17 @@ import { until } from '../support/until.ts';
 import { UNSAFE_ADDRESS } from '../../server/leads/delivery/reply-message.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { AGENCY, signIn, storeLead, type Reach } from './support/inbox.ts';
-import { leadRow, mailTo, replyInbox, sendReply, settledReply } from './support/replies.ts';
+import {
+  leadRow,
+  mailTo,
+  replyInbox,
+  type ReplyInbox,
+  sendReply,
+  settledReply,
+} from './support/replies.ts';
+
+/** This file's reply inbox, one per backend. */
+const replyServer = replyInbox();
 
 /** A relay's refusal and hostile calls to inbox_send_reply (issue 41). */
 
@@ -20,8 +30,8 @@ const call = (server: Reach, token: string | undefined, body: object) =>
   });
 
 describeOnEmbedded('a reply the relay refuses', (kind) => {
-  const shared = replyInbox(kind);
-  let t: ReturnType<ReturnType<typeof replyInbox>>;
+  const shared = replyServer(kind);
+  let t: ReplyInbox;
   beforeAll(() => void (t = shared()));
 
   it('is marked refused with the relay’s words; the lead and its clocks are as they were', async () => {
@@ -64,8 +74,8 @@ describeOnEmbedded('a reply the relay refuses', (kind) => {
 });
 
 describeOnEmbedded('a reply to an address no header may hold', (kind) => {
-  const shared = replyInbox(kind);
-  let t: ReturnType<ReturnType<typeof replyInbox>>;
+  const shared = replyServer(kind);
+  let t: ReplyInbox;
   beforeAll(() => void (t = shared()));
 
   it('is refused without a send, in our words', async () => {
@@ -91,8 +101,8 @@ describeOnEmbedded('a reply to an address no header may hold', (kind) => {
 });
 
 describeOnEmbedded('hostile calls to inbox_send_reply', (kind) => {
-  const shared = replyInbox(kind);
-  let t: ReturnType<ReturnType<typeof replyInbox>>;
+  const shared = replyServer(kind);
+  let t: ReplyInbox;
   let lead: number;
   beforeAll(async () => {
     t = shared();

@@ -3,7 +3,18 @@ import { submissionReference } from '../../contact/reference.ts';
 import { readSubmissions } from '../../server/leads/submissions.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { AGENCY, OWNER, storeLead } from './support/inbox.ts';
-import { leadRow, mailTo, millis, replyInbox, sendReply, settledReply } from './support/replies.ts';
+import {
+  leadRow,
+  mailTo,
+  millis,
+  replyInbox,
+  type ReplyInbox,
+  sendReply,
+  settledReply,
+} from './support/replies.ts';
+
+/** This file's reply inbox, one per backend. */
+const replyServer = replyInbox();
 
 /** A reply from the inbox reaches the lead, and the relay's acceptance answers it (issue 41). */
 
@@ -17,8 +28,8 @@ const WORDS =
   'Hi Ada,\r\n\r\nThanks for writing. <script>alert(1)</script>\r\nBcc: evil@example.net';
 
 describeOnEmbedded('a reply from the inbox, as the lead receives it', (kind) => {
-  const shared = replyInbox(kind);
-  let t: ReturnType<ReturnType<typeof replyInbox>>;
+  const shared = replyServer(kind);
+  let t: ReplyInbox;
   beforeAll(() => void (t = shared()));
 
   it('reaches the lead once: subject, Message-ID, Reply-To, the quote and escaped HTML', async () => {
@@ -113,8 +124,8 @@ describeOnEmbedded('a reply from the inbox, as the lead receives it', (kind) => 
 });
 
 describeOnEmbedded('a reply sent and one marked, told apart', (kind) => {
-  const shared = replyInbox(kind);
-  let t: ReturnType<ReturnType<typeof replyInbox>>;
+  const shared = replyServer(kind);
+  let t: ReplyInbox;
   beforeAll(() => void (t = shared()));
 
   it('records "Mark replied" as marked, and the figures and the export tell the two apart', async () => {

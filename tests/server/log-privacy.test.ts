@@ -5,7 +5,10 @@ import { describeOnEmbedded, TEST_RATE_LIMIT, testApp, type TestApp } from './su
 import { capturedLog } from './support/captured-log.ts';
 import { send, TABLE_URL } from '../support/requests.ts';
 import { storeLead } from './support/inbox.ts';
-import { replyInbox, sendReply, settledReply } from './support/replies.ts';
+import { replyInbox, type ReplyInbox, sendReply, settledReply } from './support/replies.ts';
+
+/** This file's reply inbox, one per backend. */
+const replyServer = replyInbox();
 
 /** Strings no log line may hold: a visitor's. */
 const VISITOR = {
@@ -105,8 +108,8 @@ describeOnEmbedded('the log of a refused or odd request', (kind) => {
 });
 
 describeOnEmbedded('the log of replies from the inbox', (kind) => {
-  const shared = replyInbox(kind);
-  let t: ReturnType<ReturnType<typeof replyInbox>>;
+  const shared = replyServer(kind);
+  let t: ReplyInbox;
   beforeAll(() => void (t = shared()));
 
   it('holds no reply’s words nor the lead’s, sent, refused or too long', async () => {

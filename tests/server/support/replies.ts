@@ -7,8 +7,10 @@ import { capturedLog } from './captured-log.ts';
 import { sharedPerBackend } from './backends.ts';
 import { signIn, startInboxServer } from './inbox.ts';
 
-/** Replies from the inbox (issue 41): one server per backend, its worker polling quickly. */
-export const replyInbox = sharedPerBackend(async (kind: BackendKind) => {
+/** A started reply inbox: the server, its mail sink and log, and a signed-in member. */
+export type ReplyInbox = Awaited<ReturnType<typeof startReplyInbox>>;
+
+async function startReplyInbox(kind: BackendKind) {
   const log = capturedLog();
   const inbox = await startInboxServer(kind, {
     logger: log.stream,
@@ -19,7 +21,13 @@ export const replyInbox = sharedPerBackend(async (kind: BackendKind) => {
   const member = inbox.client();
   await signIn(member, inbox.sink);
   return { ...inbox, log, member };
-});
+}
+
+/**
+ * Replies from the inbox (issue 41): one server per backend, its worker polling quickly. Call at a
+ * test file's top level: the server is the file's, closed after it (sharedPerBackend).
+ */
+export const replyInbox = () => sharedPerBackend(startReplyInbox);
 
 /** A lead's reply as the database keeps it. */
 async function replyRow(server: RunningServer, id: number) {
