@@ -14,12 +14,13 @@ import { TABLE_URL, VALID } from '../support/requests.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
 import { withProof } from '../support/proof.ts';
 import { until } from '../support/until.ts';
+import { BUILT } from '../support/built.ts';
 
 /** `npm run backup` / `npm run restore`'s script, as an operator runs it. */
 async function backupCli(args: string[], where: Record<string, string>) {
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], {
+  const child = spawn(process.execPath, [BUILT.backup, ...args], {
     env: { ...env, ...where },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

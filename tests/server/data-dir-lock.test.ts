@@ -7,6 +7,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
 import { runServerToExit, spawnServer } from '../support/child-server.ts';
 import { CI } from '../support/skip.ts';
+import { BUILT } from '../support/built.ts';
 
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lock-'));
@@ -17,11 +18,11 @@ function dataDir(): string {
 /** Another process that takes the lock and holds it until killed, printing "held". */
 async function otherHolder(dir: string) {
   const script = `
-    const { lockDataDir } = await import(${JSON.stringify(new URL('../../server/db/data-dir-lock.ts', import.meta.url).pathname)});
+    const { lockDataDir } = await import(${JSON.stringify(BUILT.dataDirLock)});
     await lockDataDir(${JSON.stringify(dir)});
     console.log('held');
     setInterval(() => {}, 60_000);`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
   onTestFinished(() => void child.kill('SIGKILL'));
   await once(child.stdout, 'data');
   return child;

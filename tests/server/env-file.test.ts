@@ -2,19 +2,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { TABLE_URL, VALID } from '../support/requests.ts';
 import { freePort } from '../support/free-port.ts';
 import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../support/proof.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
+import { BUILT } from '../support/built.ts';
 
 // Every test here starts a server or a command-line tool as a process.
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
-/** tsx by absolute URL: the child runs in a directory of its own, with nothing but a .env. */
-const TSX = import.meta.resolve('tsx');
 
 /** The environment minus every variable the .env sets: only the file may supply them. */
 function envWithout(names: string[]): NodeJS.ProcessEnv {
@@ -30,7 +29,7 @@ const FILE_VARIABLES = ['PORT', 'RATE_LIMIT_PER_MINUTE', 'DATA_DIR', 'DATABASE_U
  * root: its address once it listens, and the process, stopped after the test.
  */
 async function serve(cwd: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', TSX, resolve('server/main.ts')], {
+  const child = spawn(process.execPath, [BUILT.server], {
     cwd,
     // The test difficulty, so a proof costs a few hashes (tests/support/proof.ts).
     env: { ...env, ...TEST_PROOF_OF_WORK_ENV },
@@ -103,11 +102,11 @@ describe('.env', () => {
     expect((await submit(url)).status).toBe(201);
     server.kill('SIGTERM');
     await once(server, 'exit');
-    const cli = spawn(
-      process.execPath,
-      ['--import', TSX, resolve('scripts/submissions.ts'), 'export', '--format', 'json'],
-      { cwd: dir, env: envWithout(FILE_VARIABLES), stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const cli = spawn(process.execPath, [BUILT.submissions, 'export', '--format', 'json'], {
+      cwd: dir,
+      env: envWithout(FILE_VARIABLES),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     cli.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const [code] = (await once(cli, 'exit')) as [number];

@@ -70,7 +70,7 @@ const cluster = sharedPerBackend(
       },
     };
   },
-  // Three tsx processes and nginx starting at once on a loaded 2-core machine.
+  // Three server processes and nginx starting at once on a loaded 2-core machine.
   180_000,
 );
 

@@ -13,6 +13,7 @@ import { createPostgresDatabase, describePostgres, emptyDataDir } from './suppor
 import { storeLead } from './support/inbox.ts';
 import { addDevice, PARTNER, PUSH_WITHIN_MS, startPushInbox } from './support/push-inbox.ts';
 import { SUPABASE_PREPARATION, supabaseSignIn } from './support/supabase-shaped.ts';
+import { BUILT } from '../support/built.ts';
 
 /**
  * Pushes with several senders on one database: each lead once per device
@@ -85,7 +86,7 @@ describePostgres('alerts: npm run worker over a Supabase-shaped database', () =>
     const sink = await SmtpSink.start();
     onTestFinished(() => sink.down());
 
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+    const worker = spawn(process.execPath, [BUILT.worker], {
       env: childEnv({
         DATABASE_URL: database.url,
         SMTP_URL: sink.url,

@@ -8,6 +8,7 @@ import { startServer } from '../../server/start.ts';
 import { describeOnEmbedded, envFor, freshBackend, type Backend } from './support/backends.ts';
 import { childEnv } from '../support/child-server.ts';
 import { VALID } from '../support/requests.ts';
+import { BUILT } from '../support/built.ts';
 
 /**
  * Retention (docs/product.md#ruling-retention): submissions older than the
@@ -129,7 +130,7 @@ describeOnEmbedded('retention', (kind) => {
     const env = childEnv(envFor(backend));
     delete env.SMTP_URL;
     delete env.NOTIFY_EMAIL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts', '--once'], {
+    const child = spawn(process.execPath, [BUILT.worker, '--once'], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -13,6 +13,7 @@ import {
   freshBackend,
   sharedPerBackend,
 } from './support/backends.ts';
+import { BUILT } from '../support/built.ts';
 
 /** The CLI in-process (a child process costs seconds); one test runs the real script. */
 async function cli(args: string[], env: Record<string, string>) {
@@ -252,7 +253,7 @@ describe('scripts/submissions.ts refusals', () => {
 describe('the scripts/submissions.ts entry point', () => {
   it('runs as a process: export to stdout, summary to stderr', async () => {
     const backend = await freshBackend('embedded');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/submissions.ts', 'export'], {
+    const child = spawn(process.execPath, [BUILT.submissions, 'export'], {
       env: childEnv({ DATA_DIR: backend.options.dataDir }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -10,6 +10,7 @@ import { until } from '../support/until.ts';
 import { VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 import { submissionReference } from '../../contact/reference.ts';
+import { BUILT } from '../support/built.ts';
 
 /**
  * `npm run worker` emails leads with no server of ours taking the
@@ -64,8 +65,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   return { child, exit, output: () => output };
 }
 
-const onceWorker = (env: NodeJS.ProcessEnv) =>
-  run(process.execPath, ['--import', 'tsx', 'server/worker.ts', '--once'], env);
+const onceWorker = (env: NodeJS.ProcessEnv) => run(process.execPath, [BUILT.worker, '--once'], env);
 
 const subjects = (sink: SmtpSink) => sink.received.map((mail) => mail.header('subject')).sort();
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { TABLE_URL, VALID } from './requests.ts';
 import { proofFrom, TEST_PROOF_OF_WORK_ENV } from './proof.ts';
+import { BUILT } from './built.ts';
 
 const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
 
@@ -28,7 +29,7 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   };
 }
 
-const SERVER = ['--import', 'tsx', 'server/main.ts'];
+const SERVER = [BUILT.server];
 
 /** `wrapper`: a command to run the server under (such as `unshare … --`), or none. */
 function command(wrapper: string[]): [string, string[]] {
@@ -36,7 +37,7 @@ function command(wrapper: string[]): [string, string[]] {
   return [program!, args];
 }
 
-/** Runs `node --import tsx server/main.ts` as a real process and waits until it listens. */
+/** Runs the compiled server (`npm run serve`) as a real process and waits until it listens. */
 export function spawnServer(
   env: Record<string, string>,
   wrapper: string[] = [],
@@ -118,7 +119,7 @@ export async function postThenSignal(server: ChildServer, signal: NodeJS.Signals
   return { acknowledged, statuses };
 }
 
-/** Runs main.ts to completion (for start-up failures); returns its exit code and output. */
+/** Runs the compiled server to completion (for start-up failures); its exit code and output. */
 export async function runServerToExit(env: Record<string, string>, wrapper: string[] = []) {
   const child = spawn(...command(wrapper), {
     env: childEnv(env),
