@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import ProcessesFirst from './tests/setup/processes-first.ts';
 
 /**
  * Unit and server tests (browser tests are Playwright's, in tests/e2e), as two projects run
@@ -47,7 +48,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Tests undo what they start with onTestFinished, last-registered first (a
     // server closes before its database goes): "stack" is Vitest's default, kept on purpose.
-    sequence: { hooks: 'stack' },
+    // Files that start processes first (tests/setup/processes-first.ts).
+    sequence: { hooks: 'stack', sequencer: ProcessesFirst },
     // Line and branch coverage of the code the tests reach in-process (not the
     // server processes they spawn); on with --coverage, which scripts/test.mjs
     // passes. It prints a per-folder summary from the JSON summary.
