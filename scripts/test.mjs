@@ -4,7 +4,7 @@
 // in Firefox ESR and WebKitGTK.
 // It provisions what it needs; outside CI a suite whose tools cannot be had is
 // skipped with a loud reason, and with CI=true nothing is skipped.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 import { printCoverage } from './coverage-summary.mjs';
@@ -30,6 +30,46 @@ function run(name, command, args, env = {}) {
   timings.push({ name, ms: performance.now() - started, ok: result.status === 0 });
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
+}
+
+/**
+ * Runs independent checks side by side, at most two at once (one per core): each is mostly one
+ * thread, so two cores finish them in about half the time. Each one's output is printed whole
+ * when it ends, so two logs never interleave.
+ */
+async function runSideBySide(group, steps, atOnce = 2) {
+  const groupStarted = performance.now();
+  const queue = [...steps];
+  const done = new Map();
+  const runOne = async ({ name, command, args }) => {
+    const started = performance.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => {
+      child.once('error', (error) => {
+        output += String(error);
+        resolve(1);
+      });
+      child.once('close', resolve);
+    });
+    done.set(name, { name: `  ${name}`, ms: performance.now() - started, ok: code === 0 });
+    if (code !== 0) failedSteps.push(name);
+    process.stdout.write(`\n▶ ${name}: ${command} ${args.join(' ')}\n${output}`);
+  };
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) await runOne(step);
+  };
+  await Promise.all(Array.from({ length: atOnce }, lane));
+  // The group's own time, then each step's, in the order given.
+  const rows = steps.map(({ name }) => done.get(name));
+  timings.push({
+    name: group,
+    ms: performance.now() - groupStarted,
+    ok: rows.every((row) => row.ok),
+  });
+  timings.push(...rows);
 }
 
 const minutes = (ms) => {
@@ -174,11 +214,14 @@ const hasWebKit = ensure(
 
 timings.push({ name: 'tools', ms: performance.now() - suiteStarted, ok: !skippedSuites.length });
 
-run('format', 'npx', ['prettier', '--check', '.']);
-run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-// No unused file, export or dependency (knip.json names the entry points).
-run('unused code', 'npx', ['knip']);
-run('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// The longest first, so the two lanes end together.
+await runSideBySide('checks, two at once', [
+  { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  { name: 'types', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
+  // No unused file, export or dependency (knip.json names the entry points).
+  { name: 'unused code', command: 'npx', args: ['knip'] },
+]);
 
 // With coverage of server/, contact/ and src/ (vitest.config.ts), summed per folder at the end.
 vitest('unit and server', ['--coverage'], 'vitest.json', {
