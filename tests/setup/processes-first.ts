@@ -15,6 +15,8 @@ const startsProcesses = (file: TestSpecification) =>
 export default class ProcessesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return [...sorted.filter(startsProcesses), ...sorted.filter((file) => !startsProcesses(file))];
+    // Each file read once.
+    const first = new Set(sorted.filter(startsProcesses));
+    return [...first, ...sorted.filter((file) => !first.has(file))];
   }
 }
