@@ -6,6 +6,8 @@
  * it (style recalculations with their element count and the script that forced
  * them, layouts, paints, tasks), and the display compositor's draws of the frames
  * after it (where a filter is applied without a GPU), in ms from the click. A tool, not a test.
+ * Playwright enables DevTools' Runtime domain, so react-dom's evaluation here includes a
+ * V8.CollectSourcePositions no visitor has (docs/islands.md); bench/interaction.ts measures without it.
  *
  *   node --import tsx bench/first-tap-trace.ts [--dist dist] [--tap menu|theme]
  */

@@ -1,13 +1,15 @@
 /**
  * What a phone feels at 4× CPU slowdown (Chromium's own throttling), on the
- * built page served by our server, fresh context each run:
+ * built page served by our server, a fresh page each run, in a Chromium with no
+ * DevTools domain enabled that would slow the page (bench/support/bare-chromium.ts):
  * - the first tap on the menu toggle (390×844, touch) and on the theme toggle
  *   (1280×800), after the page has loaded and sat idle for 6 s: Event Timing's
  *   duration of the tap (what INP counts), split as the click's input delay,
  *   its handlers' processing and the presentation of its frame, and the time
  *   from the tap to the frame that paints its answer (the menu shown, the theme changed),
- *   and the longest main-thread task from the tap until the nav island has hydrated (the
- *   Long Tasks API: what a second tap in that time would wait behind);
+ *   the tap's own task (its handlers and the frame they style), and the longest
+ *   main-thread task after it until the nav island has hydrated (the Long Tasks
+ *   API: what a second tap in that time would wait behind);
  * - scrolling to the contact form (390×844): the longest main-thread task from
  *   the scroll until the form answers (its island hydrated), by the Long Tasks API.
  * Each --dist is measured in turn within every run (alternated), so a busy
@@ -20,11 +22,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from '@playwright/test';
 import { startServer } from '../server/start.ts';
-import { navCopy } from '../src/content/navigation.ts';
-import { themeCopy } from '../src/content/theme.ts';
 import { HYDRATED_ATTRIBUTE } from '../src/lib/hydration-marker.ts';
+import {
+  launchBareChromium,
+  type BareChromium,
+  type BarePage,
+  type Device,
+} from './support/bare-chromium.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,11 +44,11 @@ const CPU_SLOWDOWN = 4;
 const IDLE_MS = 6_000;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
-
-/** Event Timing's entry, with the interaction it belongs to (not yet in TypeScript's DOM types). */
-type EventEntry = PerformanceEventTiming & { interactionId: number };
+const PHONE: Device = { width: 390, height: 844, touch: true };
+const DESKTOP: Device = { width: 1280, height: 800, touch: false };
+/** The first of each in the page: the nav's own (the mobile menu has a second theme toggle). */
+const MENU_TOGGLE = 'button[aria-controls="mobile-menu"]';
+const THEME_TOGGLE = 'button[data-theme-choice]';
 
 interface Tap {
   /** Event Timing: the longest entry of the tap's interaction (pointerdown, pointerup, click). */
@@ -56,8 +61,10 @@ interface Tap {
   presentation: number;
   /** From the tap's timestamp to the animation frame that paints its answer. */
   toAnswer: number;
+  /** The main-thread task that ran the click's handlers and styled their frame, if long (Long Tasks API). */
+  ownTask: number;
   /**
-   * The longest main-thread task from the tap until its island has hydrated
+   * The longest main-thread task after that one until the island has hydrated
    * (Long Tasks API): what a second tap in that time would wait behind.
    */
   longestAfter: number;
@@ -67,145 +74,135 @@ interface Tap {
 const NAV_HYDRATED = `[data-island="nav"][${HYDRATED_ATTRIBUTE}]`;
 
 /** Runs in the page before any script: records Event Timing entries and long tasks. */
-function recordTimings() {
-  const w = window as unknown as { events: EventEntry[]; longTasks: PerformanceEntry[] };
-  w.events = [];
-  w.longTasks = [];
-  new PerformanceObserver((list) => {
-    w.events.push(...(list.getEntries() as EventEntry[]));
-  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-  new PerformanceObserver((list) => w.longTasks.push(...list.getEntries())).observe({
-    type: 'longtask',
-    buffered: true,
-  });
-}
+const RECORD_TIMINGS = `
+  window.events = [];
+  window.longTasks = [];
 
-/** In the page: resolves with performance.now() at the frame after `answered()` turns true. */
-function answerFrame(answered: string): Promise<number> {
-  const check = new Function(`return (${answered})`) as () => boolean;
-  return new Promise((resolve) => {
+  new PerformanceObserver((list) => window.events.push(...list.getEntries()))
+    .observe({ type: 'event', durationThreshold: 16, buffered: true });
+  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries()))
+    .observe({ type: 'longtask', buffered: true });`;
+
+/**
+ * In the page: window.answerFrame resolves with performance.now() at the frame after `answered`
+ * turns true. (The expression's own value is not that promise, or evaluating it would wait for it.)
+ */
+const answerFrame = (answered: string) => `
+  window.answerFrame = new Promise((resolve, reject) => {
     const observer = new MutationObserver(() => {
-      if (!check()) return;
+      if (!(${answered})) return;
       observer.disconnect();
       requestAnimationFrame(() => resolve(performance.now()));
     });
     observer.observe(document.documentElement, { attributes: true, subtree: true });
+    setTimeout(() => reject(new Error('not answered: ' + ${JSON.stringify(answered)})), 30000);
   });
-}
+  undefined;`;
 
-async function open(browser: Browser, url: string, options: typeof PHONE | typeof DESKTOP) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  await page.addInitScript(recordTimings);
-  await page.goto(url);
-  await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached', timeout: 60_000 });
-  await page.waitForTimeout(IDLE_MS);
+/** In the page: resolves once `selector` matches, or rejects after `ms`. */
+const attached = (selector: string, ms: number) => `
+  new Promise((resolve, reject) => {
+    const found = () => document.querySelector(${JSON.stringify(selector)});
+    if (found()) return resolve(true);
+    const observer = new MutationObserver(() => found() && (observer.disconnect(), resolve(true)));
+    observer.observe(document, { attributes: true, subtree: true, childList: true });
+    setTimeout(() => reject(new Error('not attached: ' + ${JSON.stringify(selector)})), ${ms});
+  })`;
+
+/** In the page: waits a frame and 100 ms, for a long task that just ended to be reported. */
+const SETTLED = `new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100)))`;
+
+async function open(browser: BareChromium, url: string, device: Device) {
+  const page = await browser.open(url, device, {
+    cpuSlowdown: CPU_SLOWDOWN,
+    beforeScripts: RECORD_TIMINGS,
+  });
+  await page.evaluate(attached(`html[${HYDRATED_ATTRIBUTE}]`, 60_000));
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
   return page;
 }
 
-async function tap(page: Page, name: RegExp | string, answered: string, touch: boolean) {
-  const frame = page.evaluate(answerFrame, answered);
-  const button = page.getByRole('button', { name }).first();
-  await button.waitFor();
+async function tap(page: BarePage, selector: string, answered: string): Promise<Tap> {
+  await page.evaluate(answerFrame(answered));
   // Only for a tap Event Timing leaves unreported: when the tap was sent, as the page counts.
-  const tappedAt = await page.evaluate(() => performance.now());
-  if (touch) await button.tap();
-  else await button.click();
-  const painted = await frame;
+  const tappedAt = await page.evaluate<number>('performance.now()');
+  await page.tap(selector);
+  const paintedAt = await page.evaluate<number>('window.answerFrame');
   // Event Timing reports an interaction once its frame is presented: wait for the click's entry.
   // It reports none under its 16 ms threshold, so a tap with no entry after 2 s took under 16 ms.
-  await page
-    .waitForFunction(
-      () =>
-        (window as unknown as { events: EventEntry[] }).events.some(
-          (e) => e.name === 'click' && e.interactionId > 0,
-        ),
-      undefined,
-      { timeout: 2_000 },
-    )
-    .catch(() => undefined);
+  await page.evaluate(`new Promise((resolve) => {
+    const has = () => window.events.some((e) => e.name === 'click' && e.interactionId > 0);
+    const started = performance.now();
+    const check = () => (has() || performance.now() - started > 2000 ? resolve() : setTimeout(check, 50));
+    check();
+  })`);
   // The hydration that follows the tap; the whole-page build was hydrated before it.
-  await page
-    .locator(`${NAV_HYDRATED}, html:not(:has([data-island]))`)
-    .first()
-    .waitFor({ state: 'attached', timeout: 30_000 });
-  // Long tasks are reported after they end; give the last one a frame to arrive.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
-  return page.evaluate(
-    ({ paintedAt, tappedAt }): Tap => {
-      const longestAfter = Math.max(
-        0,
-        ...(window as unknown as { longTasks: PerformanceEntry[] }).longTasks
-          .filter((task) => task.startTime + task.duration >= tappedAt)
-          .map((task) => task.duration),
-      );
-      const events = (window as unknown as { events: EventEntry[] }).events.filter(
-        (e) => e.interactionId > 0,
-      );
-      const click = events.find((e) => e.name === 'click');
-      if (events.length === 0 || !click) {
-        const none = { inputDelay: 0, processing: 0, presentation: 0 };
-        return { eventTiming: 16, ...none, toAnswer: paintedAt - tappedAt, longestAfter };
-      }
-      const first = Math.min(...events.map((e) => e.startTime));
-      return {
-        eventTiming: Math.max(...events.map((e) => e.duration)),
-        inputDelay: click.processingStart - click.startTime,
-        processing: click.processingEnd - click.processingStart,
-        presentation: click.startTime + click.duration - click.processingEnd,
-        toAnswer: paintedAt - first,
-        longestAfter,
-      };
-    },
-    { paintedAt: painted, tappedAt },
+  await page.evaluate(
+    `${attached(NAV_HYDRATED, 30_000)}.catch(() => ${attached('html:not(:has([data-island]))', 0)})`,
   );
+  await page.evaluate(SETTLED);
+  return page.evaluate<Tap>(`(() => {
+    const events = window.events.filter((e) => e.interactionId > 0);
+    const click = events.find((e) => e.name === 'click');
+    // The tap's own task holds its handlers and the frame they change; what comes after is hydration.
+    const handled = click ? click.processingEnd : ${tappedAt};
+    const ownTask = Math.max(0, ...window.longTasks
+      .filter((t) => t.startTime <= handled && t.startTime + t.duration >= handled)
+      .map((t) => t.duration));
+    const longestAfter = Math.max(0, ...window.longTasks
+      .filter((t) => t.startTime > handled).map((t) => t.duration));
+    if (!click) {
+      const none = { eventTiming: 16, inputDelay: 0, processing: 0, presentation: 0 };
+      return { ...none, toAnswer: ${paintedAt} - ${tappedAt}, ownTask, longestAfter };
+    }
+    const first = Math.min(...events.map((e) => e.startTime));
+    return {
+      eventTiming: Math.max(...events.map((e) => e.duration)),
+      inputDelay: click.processingStart - click.startTime,
+      processing: click.processingEnd - click.processingStart,
+      presentation: click.startTime + click.duration - click.processingEnd,
+      toAnswer: ${paintedAt} - first,
+      ownTask,
+      longestAfter,
+    };
+  })()`);
 }
 
-async function menuTap(browser: Browser, url: string): Promise<Tap> {
+async function menuTap(browser: BareChromium, url: string): Promise<Tap> {
   const page = await open(browser, url, PHONE);
   // The menu is a dialog in the HTML: shown once it is open, whether the loader or React opened it.
   const answered = `document.getElementById('mobile-menu')?.open === true`;
-  const result = await tap(page, navCopy.openMenu, answered, true);
-  await page.context().close();
+  const result = await tap(page, MENU_TOGGLE, answered);
+  await page.close();
   return result;
 }
 
-async function themeTap(browser: Browser, url: string): Promise<Tap> {
+async function themeTap(browser: BareChromium, url: string): Promise<Tap> {
   const page = await open(browser, url, DESKTOP);
   const answered = `document.documentElement.dataset.themeChoice !== 'system'`;
-  const result = await tap(page, new RegExp(`^${themeCopy.changed('').trim()}`), answered, false);
-  await page.context().close();
+  const result = await tap(page, THEME_TOGGLE, answered);
+  await page.close();
   return result;
 }
 
-/** The longest task from a scroll to the form until the form has hydrated (or 5 s). */
-async function formOnScroll(browser: Browser, url: string): Promise<number> {
+/** The longest task from a scroll to the form until the form has hydrated (or 30 s). */
+async function formOnScroll(browser: BareChromium, url: string): Promise<number> {
   const page = await open(browser, url, PHONE);
-  const since = await page.evaluate(() => {
+  const since = await page.evaluate<number>(`(() => {
     const start = performance.now();
-    document.getElementById('contact')!.scrollIntoView({ behavior: 'instant' });
+    document.getElementById('contact').scrollIntoView({ behavior: 'instant' });
     return start;
-  });
+  })()`);
   // The islands' form marks itself; the whole-page build was hydrated before the scroll.
-  await page
-    .locator(`[data-island="contact-form"][${HYDRATED_ATTRIBUTE}], html:not(:has([data-island]))`)
-    .first()
-    .waitFor({ state: 'attached', timeout: 30_000 });
-  // Long tasks are reported after they end; give the last one a frame to arrive.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
-  const longest = await page.evaluate(
-    (start) =>
-      Math.max(
-        0,
-        ...(window as unknown as { longTasks: PerformanceEntry[] }).longTasks
-          .filter((task) => task.startTime + task.duration >= start)
-          .map((task) => task.duration),
-      ),
-    since,
+  const form = `[data-island="contact-form"][${HYDRATED_ATTRIBUTE}]`;
+  await page.evaluate(
+    `${attached(form, 30_000)}.catch(() => ${attached('html:not(:has([data-island]))', 0)})`,
   );
-  await page.context().close();
+  await page.evaluate(SETTLED);
+  const longest = await page.evaluate<number>(
+    `Math.max(0, ...window.longTasks.filter((t) => t.startTime + t.duration >= ${since}).map((t) => t.duration))`,
+  );
+  await page.close();
   return longest;
 }
 
@@ -220,7 +217,8 @@ const tapFigures = (taps: Tap[], answer: string) =>
     `processing ${figure(taps.map((t) => t.processing))}`,
     `presentation ${figure(taps.map((t) => t.presentation))}`,
     `to ${answer} ${figure(taps.map((t) => t.toAnswer))}`,
-    `longest task until the island hydrated ${figure(taps.map((t) => t.longestAfter))}`,
+    `the tap's own task ${figure(taps.map((t) => t.ownTask))}`,
+    `longest task after it until the island hydrated ${figure(taps.map((t) => t.longestAfter))}`,
   ].join('\n    ');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-interaction-'));
@@ -229,7 +227,7 @@ const servers = await Promise.all(
     startServer({ port: 0, host: '127.0.0.1', dataDir: join(dataDir, String(i)), distDir }),
   ),
 );
-const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
+const browser = await launchBareChromium(CHROME, ARGS);
 type Runs = { menu: Tap[]; theme: Tap[]; form: number[] };
 const results: Runs[] = values.dist.map(() => ({ menu: [], theme: [], form: [] }));
 try {
