@@ -72,12 +72,13 @@ interface Tap {
 
 /** The tapped controls' island, whose hydration follows the first tap. */
 const NAV_HYDRATED = `[data-island="nav"][${HYDRATED_ATTRIBUTE}]`;
+/** A build that hydrates the whole page (a --dist to compare with) has no island to wait for. */
+const WHOLE_PAGE_BUILD = 'html:not(:has([data-island]))';
 
 /** Runs in the page before any script: records Event Timing entries and long tasks. */
 const RECORD_TIMINGS = `
   window.events = [];
   window.longTasks = [];
-
   new PerformanceObserver((list) => window.events.push(...list.getEntries()))
     .observe({ type: 'event', durationThreshold: 16, buffered: true });
   new PerformanceObserver((list) => window.longTasks.push(...list.getEntries()))
@@ -137,9 +138,7 @@ async function tap(page: BarePage, selector: string, answered: string): Promise<
     check();
   })`);
   // The hydration that follows the tap; the whole-page build was hydrated before it.
-  await page.evaluate(
-    `${attached(NAV_HYDRATED, 30_000)}.catch(() => ${attached('html:not(:has([data-island]))', 0)})`,
-  );
+  await page.evaluate(attached(`${NAV_HYDRATED}, ${WHOLE_PAGE_BUILD}`, 30_000));
   await page.evaluate(SETTLED);
   return page.evaluate<Tap>(`(() => {
     const events = window.events.filter((e) => e.interactionId > 0);
@@ -195,9 +194,7 @@ async function formOnScroll(browser: BareChromium, url: string): Promise<number>
   })()`);
   // The islands' form marks itself; the whole-page build was hydrated before the scroll.
   const form = `[data-island="contact-form"][${HYDRATED_ATTRIBUTE}]`;
-  await page.evaluate(
-    `${attached(form, 30_000)}.catch(() => ${attached('html:not(:has([data-island]))', 0)})`,
-  );
+  await page.evaluate(attached(`${form}, ${WHOLE_PAGE_BUILD}`, 30_000));
   await page.evaluate(SETTLED);
   const longest = await page.evaluate<number>(
     `Math.max(0, ...window.longTasks.filter((t) => t.startTime + t.duration >= ${since}).map((t) => t.duration))`,
