@@ -133,7 +133,8 @@ export async function launchBareChromium(
       };
     },
     async close() {
-      await send('Browser.close').catch(() => undefined);
+      // Chromium may exit before it answers: wait for the exit, not the answer.
+      void send('Browser.close').catch(() => undefined);
       if (chromium.exitCode === null)
         await new Promise((resolve) => chromium.once('exit', resolve));
       rmSync(profile, { recursive: true, force: true });
