@@ -399,6 +399,9 @@ begin
       end if;
       devices := pg_catalog.jsonb_set(devices, array[r.device_id::text, 'recent'],
                    pg_catalog.to_jsonb((state ->> 'recent')::integer + 1));
+    elsif r.kind = 'waiting' then
+      -- Counted as it is leased: a lead collapsed after it in this call queues the next one.
+      devices := pg_catalog.jsonb_set(devices, array[r.device_id::text, 'waiting'], 'false');
     end if;
     leased := leased + 1;
     update app_private.push_queue q
