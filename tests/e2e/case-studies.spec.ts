@@ -6,16 +6,33 @@ import {
 } from '../../src/config/constants';
 import { caseStudies, caseStudiesCopy } from '../../src/content/case-studies';
 import { expect, test } from './fixtures';
-import { VIEWPORTS, expectSectionReached, section, motionSettled, visit } from './support/site';
+import {
+  VIEWPORTS,
+  expectSectionReached,
+  section,
+  motionSettled,
+  visit,
+  waitForIsland,
+} from './support/site';
 
 const studiesSection = (page: Page) => section(page, caseStudiesCopy.heading);
 const card = (page: Page, index: number) =>
   studiesSection(page).getByRole('article', { name: caseStudies[index]!.title });
 
+/**
+ * A card's height as laid out: a card making its entrance is drawn smaller for a moment (it lifts
+ * in from 95 %), which its bounding box would show.
+ */
+const cardHeight = (page: Page, index: number) =>
+  card(page, index).evaluate((article: HTMLElement) => article.offsetHeight);
+
 /** Opens the page and brings the case studies on screen, fully revealed. */
 async function openCaseStudies(page: Page) {
   await visit(page);
   await page.getByRole('heading', { name: caseStudiesCopy.heading }).scrollIntoViewIfNeeded();
+  // The entrances begin once the island has hydrated (it does as the section comes into view):
+  // before that, nothing is moving yet.
+  await waitForIsland(page, 'case-studies');
   await motionSettled(studiesSection(page));
 }
 
@@ -70,7 +87,7 @@ test.describe('case-study cards', () => {
   test('every card is 400 px tall and flips in 0.8 s on a desktop', async ({ page }) => {
     await openCaseStudies(page);
     for (let i = 0; i < caseStudies.length; i++) {
-      expect((await card(page, i).boundingBox())!.height).toBe(CASE_STUDY_CARD_HEIGHT_PX);
+      expect(await cardHeight(page, i)).toBe(CASE_STUDY_CARD_HEIGHT_PX);
       await expect(card(page, i).locator('.flip-inner')).toHaveCSS(
         'transition-duration',
         `${FLIP_DURATION_S}s`,
@@ -92,7 +109,7 @@ test.describe('case-study cards', () => {
     test('cards stay 400 px tall and flip in 0.7 s', async ({ page }) => {
       await openCaseStudies(page);
       const first = card(page, 0);
-      expect((await first.boundingBox())!.height).toBe(CASE_STUDY_CARD_HEIGHT_PX);
+      expect(await cardHeight(page, 0)).toBe(CASE_STUDY_CARD_HEIGHT_PX);
       await expect(first.locator('.flip-inner')).toHaveCSS(
         'transition-duration',
         `${FLIP_DURATION_NARROW_S}s`,
