@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '../../server/start.ts';
 import { freshBackend } from './support/backends.ts';
@@ -19,7 +20,9 @@ describe.each([
   it('finishes in-flight submissions, exits 0 and leaves no process behind', async () => {
     const backend = await freshBackend('embedded');
     onTestFinished(() => backend.dispose());
-    const distDir = command[0] === 'start' ? 'dist' : '/nonexistent';
+    // npm start builds the site where DIST_DIR says: a directory of this test's own, never the
+    // working tree's dist/, which the browser tests serve.
+    const distDir = command[0] === 'start' ? join(backend.options.dataDir, 'site') : '/nonexistent';
     const run = await spawnNpm(command, { DATA_DIR: backend.options.dataDir, DIST_DIR: distDir });
     onTestFinished(async () => {
       // Only if the test failed: never leave a server running, nor writing to a removed directory.

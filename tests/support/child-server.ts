@@ -16,6 +16,9 @@ export interface ChildServer {
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.DATABASE_URL;
+  // Vitest sets NODE_ENV=test, and a child would inherit it: `npm start` would then build the
+  // site with React's development build (Vite follows NODE_ENV). A child runs as from a shell.
+  delete env.NODE_ENV;
   // Suites post far more than a visitor's limit from one address.
   const limit = { RATE_LIMIT_PER_MINUTE: '10000' };
   return {
