@@ -16,8 +16,8 @@ import { ISLAND_ATTRIBUTE } from './markers';
  * The theme controls (src/features/theme/theme-toggle.tsx) before their island
  * hydrates. The prerender can only name System (light); where the page shows
  * another theme, the loader renames them, so a control always says what the
- * page shows without react-dom at load. Only attributes change, which
- * hydration leaves as they are and the island then sets to the same values.
+ * page shows without react-dom at load. Only attributes change, and hydration
+ * renders the same ones (src/features/theme/theme-store.ts).
  */
 export const THEME_CONTROL = 'button[data-theme-choice]';
 

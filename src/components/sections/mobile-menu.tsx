@@ -40,6 +40,9 @@ export function MobileMenu() {
         aria-label={navCopy.menuTitle}
         // It covers the screen: a first tap shows it before making it modal (src/islands/first-answers.ts).
         data-full-screen=""
+        // Its open attribute is the browser's (showModal, close, Escape), and a first tap can have
+        // set it before hydration: React never renders it.
+        suppressHydrationWarning
         onKeyDown={onKeyDown}
         className="m-0 h-dvh max-h-none w-full max-w-none bg-canvas text-ink backdrop:bg-black/60"
       >

@@ -35,11 +35,21 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * What hydration renders. In the prerender, the only theme known (System, light). In the browser,
+ * the theme the controls already show: the islands' loader names them before any island hydrates
+ * (src/islands/theme-controls.ts), so hydration finds the attributes it renders. The prerendered
+ * ones would differ wherever the page shows another theme, a mismatch React reports.
+ */
+const inBrowser = () => typeof document !== 'undefined';
+const hydrationChoice = () => (inBrowser() ? readThemeChoice() : PRERENDERED_THEME.choice);
+const hydrationSystemTheme = () => (inBrowser() ? systemTheme() : PRERENDERED_THEME.shown);
+
 export function useThemeChoice(): ThemeChoice {
-  return useSyncExternalStore(subscribe, readThemeChoice, () => PRERENDERED_THEME.choice);
+  return useSyncExternalStore(subscribe, readThemeChoice, hydrationChoice);
 }
 
-/** What the system asks for now, followed live; light before hydration. */
+/** What the system asks for now, followed live. */
 export function useSystemTheme(): ResolvedTheme {
-  return useSyncExternalStore(subscribe, systemTheme, () => PRERENDERED_THEME.shown);
+  return useSyncExternalStore(subscribe, systemTheme, hydrationSystemTheme);
 }
