@@ -11,6 +11,9 @@ import {
 import { descendantsOf, survivors } from './support/process-tree.ts';
 import { until } from '../support/until.ts';
 
+// The orderly stop an orchestrator or Ctrl-C asks for (kill -9 is persistence.test.ts's), through
+// the commands that start the server in production: npm passes the signal on to the server, which
+// is what a signal sent to the server's own process reaches too, so no test sends it there.
 describe.each([
   { name: 'npm run serve', command: ['run', 'serve'], signal: 'SIGTERM' as const },
   { name: 'npm run serve', command: ['run', 'serve'], signal: 'SIGINT' as const },
