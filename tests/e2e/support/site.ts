@@ -63,7 +63,7 @@ const SECTION_HEADINGS: Record<string, string> = {
   '#contact': contactCopy.heading,
 };
 
-export function sectionHeading(href: string): string {
+function sectionHeading(href: string): string {
   const heading = SECTION_HEADINGS[href];
   if (!heading) throw new Error(`no section is known for ${href}`);
   return heading;
