@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
+import { CLAIM_PUSHES } from '../../server/leads/push/push-queries.ts';
 import { describeOnEmbedded, openFreshBackend } from './support/backends.ts';
 
 /**
@@ -10,16 +11,19 @@ import { describeOnEmbedded, openFreshBackend } from './support/backends.ts';
  */
 
 const PER_MINUTE = 10;
-const claim = (db: Database) =>
-  db.query('select kind, waiting from app_private.push_claim(50, 60, $1, 3)', [PER_MINUTE]);
+/** The worker's claim (batch 50, lease 60 s, waiting gap 3 s): each row's kind and count. */
+const claim = async (db: Database) =>
+  (await db.query(CLAIM_PUSHES, [50, 60, PER_MINUTE, 3])).map(({ kind, waiting }) => ({
+    kind,
+    waiting,
+  }));
 
 async function lead(db: Database, name: string) {
-  const [row] = await db.query(
+  await db.query(
     `insert into public.contact_submissions (name, email, message)
-     values ($1, 'lead@example.co.uk', 'A message long enough') returning id`,
+     values ($1, 'lead@example.co.uk', 'A message long enough')`,
     [name],
   );
-  return Number(row!.id);
 }
 
 // The claim is SQL, the same on either database; the order of its rows is what is tested.
