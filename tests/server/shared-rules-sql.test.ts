@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlType } from '../../contact/inbox-columns.ts';
 import { LEAD_STATUSES, REPLY_METHODS, REPLY_STATES } from '../../contact/lead-status.ts';
-import { NOTE_MAX_CHARS } from '../../contact/limits.ts';
+import { LIMITS, NOTE_MAX_CHARS } from '../../contact/limits.ts';
 import { REPLY_MAX_CHARS } from '../../contact/reply-quote.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
@@ -61,6 +61,20 @@ describe('SQL holds the values contact/ defines', () => {
     expect(quoted(await constraint('contact_submissions_reply_method_check'))).toEqual(
       sorted(REPLY_METHODS),
     );
+  });
+
+  it("a submission's limits: the CHECKs, and the search words made only within them", async () => {
+    const [search] = await db.query(
+      `select pg_get_expr(adbin, adrelid) as expr from pg_attrdef
+       join pg_attribute on attrelid = adrelid and attnum = adnum
+       where adrelid = 'public.contact_submissions'::regclass and attname = 'search'`,
+    );
+    for (const [field, { min, max }] of Object.entries(LIMITS)) {
+      const check = await constraint(`contact_submissions_${field}_check`);
+      expect(check).toContain(`char_length(${field}) >= ${min}`);
+      expect(check).toContain(`char_length(${field}) <= ${max}`);
+      expect(String(search?.expr)).toContain(`char_length(${field}) <= ${max}`);
+    }
   });
 
   it('the longest note and reply: the CHECKs, and the functions that add them', async () => {
