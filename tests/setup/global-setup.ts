@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/open-database.ts';
@@ -36,6 +36,12 @@ declare module 'vitest' {
  * where that is a failure. Also builds the embedded-database template.
  */
 export default async function setup(project: TestProject) {
+  // The server as production runs it, compiled once for this run: `npm run worker`, `serve`
+  // and `start` run build/ (tests/server/worker.test.ts, production-signals.test.ts). Its own
+  // process, so it compiles while PostgreSQL's cluster is made below.
+  const serverBuilt = buildServer();
+  // Awaited below; should the PostgreSQL part throw first, its error is the one reported.
+  serverBuilt.catch(() => undefined);
   let cluster: PgCluster | undefined;
   let postgresUrl = process.env.DATABASE_URL?.trim() ?? '';
   let skipReason = '';
@@ -58,9 +64,7 @@ export default async function setup(project: TestProject) {
   const postgresTemplate = postgresUrl ? await preparePostgres(postgresUrl) : undefined;
   project.provide('postgresTemplate', postgresTemplate?.name ?? '');
 
-  // The server as production runs it, compiled once for this run: `npm run worker`, `serve`
-  // and `start` run build/ (tests/server/worker.test.ts, production-signals.test.ts).
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  await serverBuilt;
 
   // With the low test difficulty (tests/support/proof.ts), for suites that open the copy directly.
   const template = await migrateEmbeddedTemplate('pglite-template-', (db) =>
@@ -73,6 +77,17 @@ export default async function setup(project: TestProject) {
     cluster?.stop();
     template.remove();
   };
+}
+
+/** `scripts/build-server.mjs`, as `npm run build:server` runs it; rejects when it fails. */
+function buildServer(): Promise<void> {
+  const child = spawn(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`scripts/build-server.mjs exited with ${code}`)),
+    );
+  });
 }
 
 /**
