@@ -53,11 +53,20 @@ function openDialog(dialog: HTMLDialogElement) {
   const style = dialog.getAttribute('style');
   dialog.setAttribute('style', AS_IF_MODAL);
   dialog.show();
+  // Shown but not modal, the browser gives it no Escape: answered here until it is modal, as a
+  // modal's Escape is (cancel, then close), for a visitor who presses it in the first frames.
+  const escape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !dialog.open || dialog.matches(':modal')) return;
+    event.preventDefault();
+    if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close();
+  };
+  document.addEventListener('keydown', escape);
   requestAnimationFrame(() =>
     setTimeout(() => {
+      document.removeEventListener('keydown', escape);
       if (style === null) dialog.removeAttribute('style');
       else dialog.setAttribute('style', style);
-      // Closed in the meantime (there is no Escape yet, but a link in it closes it): nothing to upgrade.
+      // Closed in the meantime (Escape, above, or a link in it): nothing to upgrade.
       if (!dialog.open || dialog.matches(':modal')) return;
       const focused = document.activeElement;
       // An open dialog cannot become modal: closed and shown again in one task, no frame between.

@@ -9,6 +9,7 @@ import { ISLANDS } from '../../src/islands/islands';
 import { ISLAND_ATTRIBUTE } from '../../src/islands/markers';
 import { HYDRATED_ATTRIBUTE } from '../../src/lib/hydration-marker';
 import { expect, test } from './fixtures';
+import { holdTheClock } from './support/clock';
 import { contactForm, fillContactForm } from './support/contact';
 import {
   ISLAND_LOADER_URL,
@@ -311,6 +312,24 @@ test.describe('a first tap is answered before its island’s code has arrived', 
     release();
     await expect(menu).toBeHidden();
     await expectSectionReached(page, link.href);
+  });
+
+  test('Escape closes the menu in the frames before it is made modal', async ({ page }) => {
+    await page.clock.install();
+    await visit(page);
+    await holdIslandCode(page);
+    // Frames and timers held: the menu stays as the tap showed it, open but not yet modal,
+    // where a slow phone leaves it for a frame or more.
+    await holdTheClock(page);
+    await page.getByRole('button', { name: navCopy.openMenu }).click();
+    const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+    await expect(menu).toBeVisible();
+    expect(await menu.evaluate((dialog) => dialog.matches(':modal'))).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    // The upgrade that was waiting finds it closed and leaves it so.
+    await page.clock.runFor(100);
+    await expect(menu).toBeHidden();
   });
 
   test('when the island’s code cannot load, the menu still opens and Escape closes it', async ({
