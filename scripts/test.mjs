@@ -203,8 +203,9 @@ const SCRATCH_ROOM = 2 * 1024 ** 3;
  * servers they start, browser profiles. In memory when the machine has a tmpfs with room, since
  * nearly every server test copies a migrated embedded database (40 MB, 1,136 files) and removes it
  * after: on an ext4 disk those writes, their writeback and their removal blocked the Vitest
- * workers (copyFile was 48 s of one worker's 220 s profile), and the unit and server step took
- * 238 s instead of 168 s on a quiet 2-core machine, with 245 s of its workers' CPU instead of 162.
+ * workers (copyFile was 48 s of one worker's 220 s profile). In a fresh clone on two cores kept
+ * busy, the unit and server step took 368 s on disk and 248 s here (quiet, with the site built:
+ * 238 s and 168 s, its workers' CPU 245 s and 162 s).
  * Nothing here tests the disk: durability is checked by its mechanism (fsync reaches the file,
  * durable-node-fs.test.ts) and by kill -9 (persistence.test.ts), which a tmpfs keeps as a disk does.
  * Elsewhere (no /dev/shm, or a small one, as Docker gives) the system's TMPDIR is kept.
