@@ -14,6 +14,7 @@ import {
   rmSync,
   statfsSync,
 } from 'node:fs';
+import { constants } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { printCoverage } from './coverage-summary.mjs';
 
@@ -232,7 +233,9 @@ if (scratch) {
   process.env.TMPDIR = scratch;
   process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
   // Interrupted (Ctrl-C reaches the running step too): still leave no files in memory behind.
-  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => process.exit(128 + constants.signals[signal]));
+  }
 }
 console.log(`Temporary files in ${scratch ?? `${process.env.TMPDIR ?? '/tmp'} (no roomy tmpfs)`}`);
 
