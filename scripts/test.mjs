@@ -1,7 +1,8 @@
 // The whole test suite, as the README's test command and CI run it:
-// formatting, lint and types; unit and server tests (PGlite and a real
-// PostgreSQL); the production build; browser tests in Debian's Chromium, then
-// in Firefox ESR and WebKitGTK.
+// formatting, lint, types, unused code and the production build, side by side;
+// then, in two lanes at once, the unit and server tests (PGlite and a real
+// PostgreSQL) beside the browser tests in Debian's Chromium, and the page in
+// Firefox ESR and WebKitGTK in whichever lane comes free first.
 // It provisions what it needs; outside CI a suite whose tools cannot be had is
 // skipped with a loud reason, and with CI=true nothing is skipped.
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,53 +33,69 @@ let failedSteps = [];
 /** Each step's name, wall-clock time and outcome, printed as a table at the end: the slow step shows. */
 const timings = [];
 
-function run(name, command, args, env = {}) {
-  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+/** The steps' processes now running, each leading its own process group: an interrupt is passed on to them. */
+const running = new Set();
+
+/**
+ * Runs one step in its own process and resolves with its row for the timings table. Its output
+ * streams to this log, or, `buffered`, is printed whole when it ends, so that two steps running
+ * side by side never interleave their logs.
+ */
+async function runStep({ name, command, args, env = {}, buffered = false }) {
   const started = performance.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  timings.push({ name, ms: performance.now() - started, ok: result.status === 0 });
-  if (result.status !== 0) failedSteps.push(name);
-  return result.status === 0;
+  const header = `\n▶ ${name}: ${command} ${args.join(' ')}\n`;
+  if (!buffered) process.stdout.write(header);
+  const child = spawn(command, args, {
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+    // Its own process group, so that an interrupt reaches all it started (npx passes a SIGTERM on
+    // to its shell, and no further).
+    detached: true,
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => {
+    child.once('error', (error) => {
+      output += String(error);
+      resolve(1);
+    });
+    child.once('close', resolve);
+  });
+  running.delete(child);
+  if (buffered) process.stdout.write(`${header}${output}`);
+  const ok = code === 0;
+  if (!ok) failedSteps.push(name);
+  return { name, ms: performance.now() - started, ok };
+}
+
+/** A group's row in the timings (its own time), then its steps' rows, indented, in the order given. */
+function pushGroup(group, started, rows) {
+  timings.push({ name: group, ms: performance.now() - started, ok: rows.every((row) => row.ok) });
+  timings.push(...rows.map((row) => ({ ...row, name: `  ${row.name}` })));
 }
 
 /**
- * Runs independent checks side by side, at most two at once (one per core): each is mostly one
- * thread, so two cores finish them sooner (26 s instead of 32 on a quiet 2-core machine). Each
- * one's output is printed whole when it ends, so two logs never interleave.
+ * Runs independent steps side by side, at most two at once (one per core), each taking the next
+ * step when it ends: each check is mostly one thread, so two cores finish them sooner (26 s
+ * instead of 32 on a quiet 2-core machine).
  */
 async function runSideBySide(group, steps, atOnce = 2) {
-  const groupStarted = performance.now();
+  const started = performance.now();
   const queue = [...steps];
   const done = new Map();
-  const runOne = async ({ name, command, args }) => {
-    const started = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const code = await new Promise((resolve) => {
-      child.once('error', (error) => {
-        output += String(error);
-        resolve(1);
-      });
-      child.once('close', resolve);
-    });
-    done.set(name, { name: `  ${name}`, ms: performance.now() - started, ok: code === 0 });
-    if (code !== 0) failedSteps.push(name);
-    process.stdout.write(`\n▶ ${name}: ${command} ${args.join(' ')}\n${output}`);
-  };
   const lane = async () => {
-    for (let step = queue.shift(); step; step = queue.shift()) await runOne(step);
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      done.set(step.name, await runStep({ ...step, buffered: true }));
+    }
   };
   await Promise.all(Array.from({ length: atOnce }, lane));
-  // The group's own time, then each step's, in the order given.
-  const rows = steps.map(({ name }) => done.get(name));
-  timings.push({
-    name: group,
-    ms: performance.now() - groupStarted,
-    ok: rows.every((row) => row.ok),
-  });
-  timings.push(...rows);
+  pushGroup(
+    group,
+    started,
+    steps.map(({ name }) => done.get(name)),
+  );
 }
 
 const minutes = (ms) => {
@@ -179,11 +196,21 @@ function printFailures() {
   for (const { where, name, why } of failures) console.error(`✖ ${where} › ${name}\n    ${why}`);
 }
 
-/** Runs Vitest with `args` and adds the counts of its JSON report (`report` in REPORTS) to the totals. */
-function vitest(name, args, report, env) {
+/**
+ * Runs Vitest with `args` as a step and adds the counts of its JSON report (`report` in REPORTS)
+ * to the totals; resolves with the step's row.
+ */
+async function vitest(name, args, report, env, buffered = false) {
   const file = `${REPORTS}/${report}`;
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
-  run(name, 'npx', ['vitest', 'run', ...args, ...reporters], env);
+  const command = 'npx';
+  const row = await runStep({
+    name,
+    command,
+    args: ['vitest', 'run', ...args, ...reporters],
+    env,
+    buffered,
+  });
   count(
     file,
     (r) => ({
@@ -193,6 +220,7 @@ function vitest(name, args, report, env) {
     }),
     vitestFailures,
   );
+  return row;
 }
 
 /** statfs(2)'s f_type for tmpfs. */
@@ -232,10 +260,20 @@ if (scratch) {
   // Every step inherits it; removed at the end, whatever the outcome.
   process.env.TMPDIR = scratch;
   process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
-  // Interrupted (Ctrl-C reaches the running step too): still leave no files in memory behind.
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => process.exit(128 + constants.signals[signal]));
-  }
+}
+// Interrupted (Ctrl-C, or a SIGTERM sent to this process alone): every process the running steps
+// started is stopped too, and no files are left in memory behind.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of running) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // The group has already gone.
+      }
+    }
+    process.exit(128 + constants.signals[signal]);
+  });
 }
 console.log(`Temporary files in ${scratch ?? `${process.env.TMPDIR ?? '/tmp'} (no roomy tmpfs)`}`);
 
@@ -263,27 +301,31 @@ const hasWebKit = ensure(
 
 timings.push({ name: 'tools', ms: performance.now() - suiteStarted, ok: !skippedSuites.length });
 
-// The longest first, so the two lanes end together.
-await runSideBySide('checks, two at once', [
+// The longest first, so the two lanes end together. The build is one of them: nothing else
+// writes what it writes (dist/, build/, public/, all ignored by the checks), and the browser steps
+// below need it.
+await runSideBySide('checks and build, two at once', [
   { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
   { name: 'types', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'build', command: 'npm', args: ['run', 'build'] },
   { name: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
   // No unused file, export or dependency (knip.json names the entry points).
   { name: 'unused code', command: 'npx', args: ['knip'] },
 ]);
+const built = !failedSteps.includes('build');
 
-// With coverage of server/, contact/ and src/ (vitest.config.ts), summed per folder at the end.
-vitest('unit and server', ['--coverage'], 'vitest.json', {
-  ...(hasPostgres ? {} : { SKIP_POSTGRES: '1' }),
-  ...(hasNginx ? {} : { SKIP_NGINX: '1' }),
-});
-
-const built = run('build', 'npm', ['run', 'build']);
-if (built && hasChromium) {
-  run('Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
-    CHROME_PATH: CHROMIUM,
-    ...(hasPdftotext ? {} : { SKIP_PDFTOTEXT: '1' }),
+/** Chromium's tests of the page and the inbox (playwright.config.ts), counted from its JSON report. */
+async function chromium() {
+  if (!built || !hasChromium) return undefined;
+  const row = await runStep({
+    name: 'Chromium',
+    command: 'npx',
+    args: ['playwright', 'test', '--reporter=list,json'],
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
+      CHROME_PATH: CHROMIUM,
+      ...(hasPdftotext ? {} : { SKIP_PDFTOTEXT: '1' }),
+    },
   });
   count(
     `${REPORTS}/playwright.json`,
@@ -294,14 +336,43 @@ if (built && hasChromium) {
     }),
     playwrightFailures,
   );
+  return row;
 }
 
-if (built) {
-  vitest('other engines', ['--config=vitest.engines.config.ts'], 'engines.json', {
-    ...(hasFirefox ? {} : { SKIP_FIREFOX: '1' }),
-    ...(hasWebKit ? {} : { SKIP_WEBKIT: '1' }),
-  });
-}
+// The tests in two lanes at once: neither fills two cores alone. The unit and server tests wait on
+// processes, PostgreSQL and timers (quiet, their workers used about one core between them), and
+// Chromium's workers on pages and the server. A fresh clone's `.ci/run` on two cores kept busy by
+// two `yes` took 808 s with every step one after the other (session 33) and 684 s this way; the
+// test steps alone, 11:57 and 9:58. Chromium streams its log; the others print theirs whole as each
+// ends. The other engines take the first lane to come free.
+const testsStarted = performance.now();
+// With coverage of server/, contact/ and src/ (vitest.config.ts), summed per folder at the end.
+const unitAndServer = vitest(
+  'unit and server',
+  ['--coverage'],
+  'vitest.json',
+  {
+    ...(hasPostgres ? {} : { SKIP_POSTGRES: '1' }),
+    ...(hasNginx ? {} : { SKIP_NGINX: '1' }),
+  },
+  true,
+);
+const inChromium = chromium();
+await Promise.race([unitAndServer, inChromium]);
+const otherEngines =
+  built &&
+  vitest(
+    'other engines',
+    ['--config=vitest.engines.config.ts'],
+    'engines.json',
+    {
+      ...(hasFirefox ? {} : { SKIP_FIREFOX: '1' }),
+      ...(hasWebKit ? {} : { SKIP_WEBKIT: '1' }),
+    },
+    true,
+  );
+const testRows = await Promise.all([unitAndServer, inChromium, otherEngines]);
+pushGroup('tests, two lanes at once', testsStarted, testRows.filter(Boolean));
 
 printTimings(performance.now() - suiteStarted);
 printCoverage(`${REPORTS}/coverage/coverage-summary.json`);
