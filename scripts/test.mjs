@@ -203,10 +203,9 @@ function printFailures() {
 async function vitest(name, args, report, env, buffered = false) {
   const file = `${REPORTS}/${report}`;
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
-  const command = 'npx';
   const row = await runStep({
     name,
-    command,
+    command: 'npx',
     args: ['vitest', 'run', ...args, ...reporters],
     env,
     buffered,
