@@ -4,7 +4,7 @@ import { MESSAGES } from '../../contact/copy/contact-messages';
 import { expect, test } from './fixtures';
 import { advanceUntil, holdTheClock } from './support/clock';
 import { contactForm, fillContactForm, toasts } from './support/contact';
-import { VIEWPORTS, visit } from './support/site';
+import { VIEWPORTS, motionSettled, visit } from './support/site';
 
 /**
  * Opens the page with its clock under the test's control, and fills the form
@@ -21,7 +21,12 @@ async function openWithTimeStopped(page: Page) {
   await holdTheClock(page);
 }
 
-/** Raises one validation toast per press of Enter, moving time only to let sonner mount each. */
+/**
+ * Raises one validation toast per press of Enter, moving time only to let sonner mount each, and
+ * waits until they have slid into place: the slide is a CSS transition, on the browser's own time.
+ * A pointer aimed at a toast still sliding in ends below it once it rests, and the stack closes
+ * again (a loaded run: pointed at y 776 of a toast then at 751–800, which came to rest at 719–768).
+ */
 async function raiseErrors(page: Page, times: number) {
   const fields = contactForm(page);
   for (let i = 0; i < times; i++) {
@@ -33,6 +38,7 @@ async function raiseErrors(page: Page, times: number) {
       });
     });
   }
+  await motionSettled(toasts(page).region);
 }
 
 /** Drags a toast sideways by `dx` px over a whole second: far slower than sonner's flick speed. */
