@@ -67,11 +67,15 @@ export async function launchWebKit(): Promise<Engine> {
     ) as Promise<ElementReference>;
 
   const evaluate: Engine['evaluate'] = async (fn, ...args) => {
-    const outcome = await current().executeAsync<{ value?: never; error?: string }>(
-      EVALUATE.replace('FN', () => String(fn)),
-      args,
-    );
-    if (outcome.error !== undefined) throw new Error(`in the page: ${outcome.error}`);
+    const outcome = await current()
+      .executeAsync<{ value?: never; error?: string }>(
+        EVALUATE.replace('FN', () => String(fn)),
+        args,
+      )
+      .catch((error: unknown) => {
+        throw new Error(`in the page, ${fn.name || 'a function'}: ${String(error)}`);
+      });
+    if (outcome.error !== undefined) throw new Error(`in the page, ${fn.name}: ${outcome.error}`);
     return outcome.value as never;
   };
 
