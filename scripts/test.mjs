@@ -341,9 +341,10 @@ async function chromium() {
 // The tests in two lanes at once: neither fills two cores alone. The unit and server tests wait on
 // processes, PostgreSQL and timers (quiet, their workers used about one core between them), and
 // Chromium's workers on pages and the server. A fresh clone's `.ci/run` on two cores kept busy by
-// two `yes` took 808 s with every step one after the other (session 33) and 726 s this way, with
-// the other engines after Chromium in the same lane. Chromium streams its log; the unit and server
-// tests print theirs whole when they end.
+// two `yes` took 808 s with every step one after the other (session 33), and 726 s this way in the
+// session that made it, then 565–597 s in three runs as that host sped up (1,427 s before the
+// suite's rework, the same day). Chromium streams its log; the unit and server tests print theirs
+// whole when they end.
 const testsStarted = performance.now();
 const testRows = await Promise.all([
   // With coverage of server/, contact/ and src/ (vitest.config.ts), summed per folder at the end.
