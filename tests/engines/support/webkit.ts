@@ -67,15 +67,16 @@ export async function launchWebKit(): Promise<Engine> {
     ) as Promise<ElementReference>;
 
   const evaluate: Engine['evaluate'] = async (fn, ...args) => {
+    const what = fn.name || 'a function';
     const outcome = await current()
       .executeAsync<{ value?: never; error?: string }>(
         EVALUATE.replace('FN', () => String(fn)),
         args,
       )
       .catch((error: unknown) => {
-        throw new Error(`in the page, ${fn.name || 'a function'}: ${String(error)}`);
+        throw new Error(`in the page, ${what}: ${String(error)}`);
       });
-    if (outcome.error !== undefined) throw new Error(`in the page, ${fn.name}: ${outcome.error}`);
+    if (outcome.error !== undefined) throw new Error(`in the page, ${what}: ${outcome.error}`);
     return outcome.value as never;
   };
 
