@@ -85,9 +85,11 @@ export function renderedTheme(): { theme: 'light' | 'dark'; background: string }
 /**
  * Scrolls down the page a screen at a time, letting each position render
  * twice so the reveal observers see it, then back to the top. Returns the
- * number of cards that take part in reveals.
+ * number of cards that take part in reveals. Waits at most `patienceMs` on a
+ * screen for its islands, then fails naming them (the driver's own bound on a
+ * script, 30 s, would name nothing).
  */
-export async function scrollThroughPage(): Promise<number> {
+export async function scrollThroughPage(patienceMs: number): Promise<number> {
   const rendered = () =>
     new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   // As a visitor who reads: each screen is looked at until the islands on it have hydrated
@@ -97,15 +99,23 @@ export async function scrollThroughPage(): Promise<number> {
     const box = marker.firstElementChild?.getBoundingClientRect();
     return !!box && box.height > 0 && box.top < window.innerHeight && box.bottom > 0;
   };
-  const islandsOnScreenHydrated = () =>
+  const notHydratedOnScreen = () =>
     [...document.querySelectorAll('[data-island]')]
-      .filter(nearScreen)
-      .every((marker) => marker.hasAttribute('data-hydrated'));
+      .filter((marker) => nearScreen(marker) && !marker.hasAttribute('data-hydrated'))
+      .map((marker) => marker.getAttribute('data-island'));
   const step = window.innerHeight * 0.6;
   for (let top = 0; top <= document.documentElement.scrollHeight; top += step) {
     window.scrollTo({ top, behavior: 'instant' });
     await rendered();
-    while (window.scrollY > 0 && !islandsOnScreenHydrated()) await rendered();
+    const since = performance.now();
+    while (window.scrollY > 0 && notHydratedOnScreen().length > 0) {
+      if (performance.now() - since > patienceMs) {
+        throw new Error(
+          `at ${window.scrollY} px, not hydrated after ${patienceMs} ms: ${notHydratedOnScreen().join(', ')}`,
+        );
+      }
+      await rendered();
+    }
   }
   window.scrollTo({ top: 0, behavior: 'instant' });
   return document.querySelectorAll('[data-reveal]').length;

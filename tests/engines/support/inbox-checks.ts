@@ -9,7 +9,7 @@ import {
 } from '../../support/inbox-server.ts';
 import { uniqueSubmission } from '../../support/submission.ts';
 import { until } from '../../support/until.ts';
-import { PATIENCE_MS, type Engine } from './engine.ts';
+import { PATIENCE_MS, reportFailures, type Engine } from './engine.ts';
 import { buttonNamed, labelledControl } from './in-page.ts';
 
 /** Runs in the page: whether the button named `name` has hydrated (it is disabled before). */
@@ -42,6 +42,7 @@ export function describeInbox(
       inbox = await startInboxServer();
       engine = await launch();
     });
+    reportFailures(() => engine);
     afterAll(async () => {
       await engine?.close();
       await inbox?.close();

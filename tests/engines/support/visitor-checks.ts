@@ -13,7 +13,7 @@ import { uniqueSubmission } from '../../support/submission.ts';
 import { config } from '../../support/content.ts';
 import { startSiteServer } from '../../support/site-server.ts';
 import { until } from '../../support/until.ts';
-import { PATIENCE_MS, type Engine } from './engine.ts';
+import { PATIENCE_MS, reportFailures, type Engine } from './engine.ts';
 import {
   buttonNamed,
   cardReveals,
@@ -81,6 +81,7 @@ export function describeEngine(
       server = await startSiteServer();
       engine = await launch();
     });
+    reportFailures(() => engine);
     afterAll(async () => {
       await engine?.close();
       await server?.close();
@@ -109,7 +110,7 @@ export function describeEngine(
         (now) => now.theme === other && now.background === canvas(other),
       );
 
-      expect(await engine.evaluate(scrollThroughPage)).toBeGreaterThan(0);
+      expect(await engine.evaluate(scrollThroughPage, PATIENCE_MS)).toBeGreaterThan(0);
       const cards = await until(
         () => engine.evaluate(cardReveals),
         PATIENCE_MS,

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { freePort } from '../../support/free-port.ts';
 import { until } from '../../support/until.ts';
 import { PATIENCE_MS } from './engine.ts';
@@ -44,6 +45,57 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv = process
   };
 }
 
+/** Output of `command`, or why there is none: a report must not fail for want of a tool. */
+function output(command: string, args: string[]): string {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', timeout: 5_000 });
+  } catch (error) {
+    return `(${command}: ${String(error)})`;
+  }
+}
+
+/** A process's environment, or none if it has gone. */
+function readEnvironment(pid: string): Record<string, string> {
+  try {
+    const entries = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    return Object.fromEntries(entries.map((entry) => entry.split(/=(.*)/s, 2)));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The processes in the group led by `pid` (the driver, the browser it launched
+ * and the browser's own processes) and the TCP ports they listen on: the
+ * driver reaches its browser through such a port.
+ */
+function groupState(pid: number): string {
+  const inGroup = output('ps', ['-eo', 'pid=,pgid=,stat=,etime=,args='])
+    .split('\n')
+    .filter((line) => line.trim().split(/\s+/)[1] === String(pid));
+  const pids = new Set(inGroup.map((line) => line.trim().split(/\s+/)[0]!));
+  const listening = output('ss', ['-Hltnp'])
+    .split('\n')
+    .filter((line) => [...line.matchAll(/pid=(\d+)/g)].some(([, found]) => pids.has(found!)));
+  // Where the driver told each browser to listen, and every socket on that port, whoever's.
+  const inspectors = [...pids].flatMap((found) => {
+    const address = readEnvironment(found).WEBKIT_INSPECTOR_SERVER;
+    if (!address) return [];
+    const port = address.split(':').at(-1);
+    const sockets = output('ss', ['-Htanp'])
+      .split('\n')
+      .filter((line) => line.includes(`:${port} `));
+    return [`${found} was told ${address}; sockets on that port:`, ...sockets];
+  });
+  return [
+    'processes (pid, group, state, elapsed, command):',
+    ...inGroup,
+    'listening:',
+    ...(listening.length > 0 ? listening : ['(none)']),
+    ...inspectors,
+  ].join('\n');
+}
+
 /** A virtual X display on a free number: Xvfb writes the number it took to fd 3 once it is ready. */
 export async function startXvfb() {
   const xvfb = start(XVFB, ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp']);
@@ -79,7 +131,12 @@ export async function startWebKitDriver(display: string) {
       `WebKitWebDriver on ${url}`,
       Boolean,
     );
-    return { url, stop: driver.stop };
+    return {
+      url,
+      stop: driver.stop,
+      stderr: driver.stderr,
+      processes: () => groupState(driver.child.pid!),
+    };
   } catch (error) {
     await driver.stop();
     throw error;

@@ -2,7 +2,12 @@ import { until } from '../../support/until.ts';
 import { PATIENCE_MS, type Engine, type Finder } from './engine.ts';
 import { recordProblems, recordedProblems } from './in-page.ts';
 import { startWebKitDriver, startXvfb } from './webkit-processes.ts';
-import { WebDriverCommandError, WebDriverSession, type ElementReference } from './webdriver.ts';
+import {
+  Journal,
+  WebDriverCommandError,
+  WebDriverSession,
+  type ElementReference,
+} from './webdriver.ts';
 
 export { WEBKIT_DRIVER, XVFB } from './webkit-processes.ts';
 
@@ -21,12 +26,15 @@ const CAPABILITIES = {
   pageLoadStrategy: 'none',
 };
 
-/** Runs `fn` (sent as source) with `args`, awaiting it if it is async, and returns its result. */
+/**
+ * Runs `fn` (sent as source) with `args`, awaiting it if it is async, and returns its result.
+ * A thrown error comes back as its message and its stack: WebKit's stack leaves the message out.
+ */
 const EVALUATE = `const done = arguments[arguments.length - 1];
 const args = Array.prototype.slice.call(arguments, 0, -1);
 Promise.resolve()
   .then(() => (FN).apply(null, args))
-  .then((value) => done({ value }), (error) => done({ error: String((error && error.stack) || error) }));`;
+  .then((value) => done({ value }), (error) => done({ error: String(error) + (error && error.stack ? '\\n' + error.stack : '') }));`;
 
 /**
  * WebKitGTK's MiniBrowser driven by WebKitWebDriver (classic WebDriver) on a
@@ -44,12 +52,17 @@ export async function launchWebKit(): Promise<Engine> {
     return session;
   };
 
+  const journal = new Journal();
   let driverUrl: string;
+  let driverStderr: () => string;
+  let driverProcesses: () => string;
   try {
     const xvfb = await startXvfb();
     stops.push(xvfb.stop);
     const driver = await startWebKitDriver(xvfb.display);
     driverUrl = driver.url;
+    driverStderr = driver.stderr;
+    driverProcesses = driver.processes;
     stops.push(driver.stop);
     // The last visit's browser ends before its driver does.
     stops.push(async () => session?.delete());
@@ -103,9 +116,10 @@ export async function launchWebKit(): Promise<Engine> {
 
   return {
     async open(url) {
+      journal.clear();
       await session?.delete();
       session = undefined;
-      session = await WebDriverSession.create(driverUrl, CAPABILITIES);
+      session = await WebDriverSession.create(driverUrl, CAPABILITIES, journal);
       await session.setWindowRect(WINDOW);
       await session.navigate(url);
       await recordFromTheStart(new URL(url).href);
@@ -124,6 +138,10 @@ export async function launchWebKit(): Promise<Engine> {
       await current().sendKeys(await element(find, name), text);
     },
     problems: () => evaluate(recordedProblems),
+    report: () =>
+      `WebDriver commands of this visit:\n${String(journal)}\n` +
+      `WebKitWebDriver's last output:\n${driverStderr().trim() || '(none)'}\n` +
+      driverProcesses(),
     close,
   };
 }
