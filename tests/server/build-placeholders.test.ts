@@ -2,12 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PLACEHOLDERS_FILE } from '../../server/build-placeholders.ts';
 import { parseSiteEnv, placeholdersInUse } from '../../src/config/env.ts';
 import { freshBackend } from './support/backends.ts';
 import { spawnServer, type ChildServer } from '../support/child-server.ts';
 import { until } from '../support/until.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
+
+// The build guard and the server run as processes.
+vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 const REAL = {
   VITE_SITE_URL: 'https://www.foreland.example',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../settings/config-error.ts';
 import { parseServerConfig } from '../../server/settings/read-settings.ts';
 import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
@@ -7,6 +7,10 @@ import { runServerToExit, spawnServer } from '../support/child-server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { VALID } from '../support/requests.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
+
+// Most tests here start the server as a process.
+vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 const SMTP = {
   SMTP_URL: 'smtps://web:hunter2@smtp.example.com:465',

@@ -9,6 +9,10 @@ import { describeOnEmbedded, envFor, freshBackend, type Backend } from './suppor
 import { childEnv } from '../support/child-server.ts';
 import { VALID } from '../support/requests.ts';
 import { BUILT } from '../support/built.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
+
+// Each test opens its database several times, and runs the command-line tool or starts the server.
+vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 /**
  * Retention (docs/product.md#ruling-retention): submissions older than the
