@@ -4,6 +4,7 @@ import { alertsCopy } from '../../src/content/alerts';
 import { browserName } from '../../src/inbox/alerts/browser-name';
 import { BROWSER_TEST_PUSH_HOST } from '../support/inbox-server.ts';
 import { violations } from './support/axe';
+import { withToastsHeld } from './support/contact';
 import { deviceKeys, inboxWorker, stubPushSubscription } from './support/inbox-app';
 import { expect, signIn, test } from './support/inbox';
 import { inEachColorScheme } from './support/site';
@@ -42,9 +43,11 @@ test('"Turn on alerts" subscribes this device and lists it; "Turn off alerts" re
   const name = browserName(await page.evaluate(() => navigator.userAgent));
   expect(name).toBe('Chrome on Windows');
   await expect(devices(page)).toContainText(`${name} (${copy.thisDevice})`);
-  await inEachColorScheme(page, async (scheme) => {
-    expect.soft(await violations(page), `alerts on, ${scheme}`).toEqual([]);
-  });
+  await withToastsHeld(page, () =>
+    inEachColorScheme(page, async (scheme) => {
+      expect.soft(await violations(page), `alerts on, ${scheme}`).toEqual([]);
+    }),
+  );
 
   await page.getByRole('button', { name: copy.turnOff }).click();
   await expect(page.getByText(copy.off)).toBeVisible();

@@ -3,6 +3,7 @@ import { inboxCopy } from '../../src/content/inbox';
 import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { violations } from './support/axe';
+import { withToastsHeld } from './support/contact';
 import { expect, leadLink, openedLead, signIn, test } from './support/inbox';
 import { VIEWPORTS, inEachColorScheme } from './support/site';
 
@@ -28,11 +29,13 @@ test.describe(`a reply from the inbox at ${VIEWPORTS.phone.width} px`, () => {
     test.slow(); // eight axe runs and screenshots and a sign-in on a busy 2-core machine
     const check = async (state: string, shown: Locator) => {
       await shown.scrollIntoViewIfNeeded();
-      await inEachColorScheme(page, async (scheme) => {
-        expect.soft(await violations(page), `${state}, ${scheme}`).toEqual([]);
-        expect(await page.evaluate(overflow), `${state} fits the width`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `screenshots/inbox-reply-${state}-${scheme}.png` });
-      });
+      await withToastsHeld(page, () =>
+        inEachColorScheme(page, async (scheme) => {
+          expect.soft(await violations(page), `${state}, ${scheme}`).toEqual([]);
+          expect(await page.evaluate(overflow), `${state} fits the width`).toBeLessThanOrEqual(0);
+          await page.screenshot({ path: `screenshots/inbox-reply-${state}-${scheme}.png` });
+        }),
+      );
     };
     const lead = {
       ...uniqueSubmission('reply'),
