@@ -364,8 +364,8 @@ pushGroup('tests, two lanes at once', testsStarted, testRows.filter(Boolean));
 
 // Firefox and WebKit after both lanes, as before them. Run beside the unit and server tests'
 // last minutes (in the first lane to come free: 684 s and 581–584 s), a WebKit test once ran out
-// of its 60 s in one of four runs (the step took 1:58 instead of about 1:05); not understood,
-// so not risked.
+// of its 60 s in one of four runs. The cause, found later, was not the lane: Xvfb's reset between
+// browsers (webkit-processes.ts, -noreset). Moving them back beside the lanes is untried since.
 if (built) {
   timings.push(
     await vitest('other engines', ['--config=vitest.engines.config.ts'], 'engines.json', {
