@@ -4,7 +4,7 @@ import { addMembers } from '../../server/auth/members.ts';
 import { until } from '../support/until.ts';
 import { UNSAFE_ADDRESS } from '../../server/leads/delivery/reply-message.ts';
 import { describeOnEmbedded } from './support/backends.ts';
-import { AGENCY, signIn, storeLead, type Reach } from './support/inbox.ts';
+import { AGENCY, signIn, storeLead, workingWednesday, type Reach } from './support/inbox.ts';
 import {
   leadRow,
   mailTo,
@@ -37,7 +37,14 @@ describeOnEmbedded('a reply the relay refuses', (kind) => {
   it('is marked refused with the relay’s words; the lead and its clocks are as they were', async () => {
     const address = 'nobody@example.co.uk';
     t.sink.refuseRecipients.add(address);
-    const lead = await storeLead(t.server, { name: 'Nobody', email: address, message: 'Hi' });
+    // Arrived on a working morning, so its reply falls due before its diagnosis on any day the
+    // suite runs.
+    const lead = await storeLead(t.server, {
+      name: 'Nobody',
+      email: address,
+      message: 'Hi',
+      created_at: workingWednesday(),
+    });
     const before = await leadRow(t.server, lead);
     const id = await sendReply(t.member, lead, 'This will bounce');
     const reply = await settledReply(t.server, id);

@@ -14,6 +14,7 @@ import {
 } from './backends.ts';
 import type { BackendKind } from '../../support/backend-kind.ts';
 import { SIGN_IN_CODE_LENGTH } from '../../../contact/sign-in-code.ts';
+import { isBankHoliday } from '../../../server/leads/clocks/bank-holidays.ts';
 import { injectFetch, INJECTED_URL } from './inject-fetch.ts';
 
 /** The inbox's member in these tests, and the address lead emails go to. */
@@ -182,12 +183,39 @@ export async function signIn(client: SupabaseClient, sink: SmtpSink, email = OWN
 /** A lead as the owner stores it (the insert's own rules are tested elsewhere). */
 export async function storeLead(
   server: RunningServer,
-  fields: { name: string; email: string; message: string; suspected_spam?: boolean },
+  fields: {
+    name: string;
+    email: string;
+    message: string;
+    suspected_spam?: boolean;
+    /** When it arrived (default now): a test whose deadlines matter sets it, never the wall clock. */
+    created_at?: Date;
+  },
 ): Promise<number> {
   const [row] = await server.query(
-    `insert into public.contact_submissions (name, email, message, suspected_spam)
-     values ($1, $2, $3, $4) returning id`,
-    [fields.name, fields.email, fields.message, fields.suspected_spam ?? false],
+    `insert into public.contact_submissions (name, email, message, suspected_spam, created_at)
+     values ($1, $2, $3, $4, coalesce($5::timestamptz, now())) returning id`,
+    [
+      fields.name,
+      fields.email,
+      fields.message,
+      fields.suspected_spam ?? false,
+      fields.created_at?.toISOString() ?? null,
+    ],
   );
   return Number(row!.id);
+}
+
+/**
+ * 10:00 UTC on a Wednesday one to two weeks back that is not a bank holiday: a lead that arrived
+ * then is due a reply at 17:30 that day and a diagnosis at 10:00 on Thursday, whatever day or
+ * hour the suite runs (a lead stored now on a Friday evening is due a reply on Monday, after its
+ * diagnosis). Recent, so no retention rule reaches it.
+ */
+export function workingWednesday(now = new Date()): Date {
+  const day = new Date(now);
+  day.setUTCHours(10, 0, 0, 0);
+  day.setUTCDate(day.getUTCDate() - 7 - ((day.getUTCDay() + 4) % 7));
+  while (isBankHoliday(day.toISOString().slice(0, 10))) day.setUTCDate(day.getUTCDate() - 7);
+  return day;
 }
