@@ -50,8 +50,13 @@ create index push_devices_member on public.push_devices (member);
 create table app_private.push_device_keys (
   device_id bigint primary key references public.push_devices (id) on delete cascade,
   p256dh text not null check (p256dh ~ '^[A-Za-z0-9_-]{87}$'),
-  auth text not null check (auth ~ '^[A-Za-z0-9_-]{22}$')
+  auth text not null check (auth ~ '^[A-Za-z0-9_-]{22}$'),
+  -- A device's alerts are bound to the session that turned them on (or last
+  -- renewed them: the inbox registers its device again at each signed-in start).
+  session_id uuid
 );
+comment on column app_private.push_device_keys.session_id is
+  'The session that registered the device last: its alerts'' "I''m on it" works only while that session lives.';
 
 -- The pushes to send: one row per lead and kind per device. `waiting` is the
 -- collapsed push of a device past PUSHES_PER_MINUTE; its leads are marked
@@ -132,6 +137,56 @@ revoke all on function app_private.push_endpoint_allowed(text) from public;
 comment on function app_private.push_endpoint_allowed(text) is
   'The allowlist against server-side request forgery: a subscription is stored, and a push posted, only for an https endpoint on a known push service or a WEB_PUSH_HOSTS entry.';
 
+-- Whether a session still lives: our server's (app_private.auth_sessions) or,
+-- where it exists, Supabase Auth's (auth.sessions). Chosen when this runs, as
+-- public.inbox_is_member() is: a function naming a missing table cannot be made.
+do $$
+declare
+  has_supabase_sessions constant boolean := pg_catalog.to_regclass('auth.sessions') is not null;
+begin
+  execute pg_catalog.format($fn$
+create or replace function app_private.session_is_live(session uuid, member text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $body$
+  select session is not null and (
+    exists (select from app_private.auth_sessions s
+            where s.id = session_is_live.session and s.email = session_is_live.member)%s)
+$body$
+$fn$, case when has_supabase_sessions then $sql$
+    or exists (select from auth.sessions s where s.id = session_is_live.session)$sql$
+    else '' end);
+end
+$$;
+revoke all on function app_private.session_is_live(uuid, text) from public;
+comment on function app_private.session_is_live(uuid, text) is
+  'Whether a session is still live (our server''s app_private.auth_sessions of that member, or Supabase Auth''s auth.sessions where it exists): sign-out of any scope, removal and refresh-token reuse end it.';
+
+-- One endpoint, one spelling: the host in lower case and the default port
+-- dropped, so uniqueness compares URLs, not strings (":443" or an upper-case
+-- host was another member's endpoint under another name). Null when it is no
+-- https URL of the shape the allowlist reads.
+create or replace function app_private.push_endpoint_canonical(endpoint text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select 'https://' || pg_catalog.lower(m[1])
+         || case when m[2] is null or m[2]::integer = 443 then '' else ':' || m[2]::integer end
+         || m[3]
+  from pg_catalog.regexp_match(
+    endpoint,
+    '^https://([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::([0-9]{1,5}))?(/[!-~]*)$'
+  ) as m
+$$;
+revoke all on function app_private.push_endpoint_canonical(text) from public;
+comment on function app_private.push_endpoint_canonical(text) is
+  'A push endpoint as one string per URL (lower-case host, no :443), so a device is unique by its URL, however it was spelt.';
+
 -- The WEB_PUSH_HOSTS of a server or worker started with it: exactly these, besides the four.
 create or replace function app_private.push_set_hosts(hosts text[])
 returns void
@@ -185,6 +240,9 @@ as $$
 #variable_conflict use_column
 declare
   actor text := app_private.inbox_member_email();
+  -- Live: inbox_member_email() has just checked it names one of the member's sessions.
+  session uuid := (auth.jwt() ->> 'session_id')::uuid;
+  url text := app_private.push_endpoint_canonical(inbox_add_push_device.endpoint);
   key text := pg_catalog.rtrim(inbox_add_push_device.p256dh, '=');
   secret text := pg_catalog.rtrim(inbox_add_push_device.auth, '=');
   label text := pg_catalog.btrim(inbox_add_push_device.browser);
@@ -196,7 +254,7 @@ begin
     raise exception using errcode = '22023',
       message = 'a push endpoint is an https URL of at most 1024 characters';
   end if;
-  if not app_private.push_endpoint_allowed(inbox_add_push_device.endpoint) then
+  if url is null or not app_private.push_endpoint_allowed(url) then
     raise exception using errcode = '22023',
       message = 'the endpoint is not on a known push service',
       hint = 'Alerts go only to Google''s, Mozilla''s, Apple''s and Microsoft''s push services, over https, and hosts listed in WEB_PUSH_HOSTS.';
@@ -217,7 +275,7 @@ begin
       message = 'browser names the browser in 1 to 100 printable characters';
   end if;
   select d.member into owner from public.push_devices d
-    where d.endpoint = inbox_add_push_device.endpoint for update;
+    where d.endpoint = url for update;
   if owner is not null and owner <> actor then
     raise exception using errcode = 'PT409',
       message = 'this subscription belongs to another member''s device',
@@ -229,7 +287,7 @@ begin
       message = 'a member has at most 20 devices with alerts: remove one first';
   end if;
   insert into public.push_devices as d (member, endpoint, browser)
-    values (actor, inbox_add_push_device.endpoint, label)
+    values (actor, url, label)
     on conflict (endpoint) do update set browser = excluded.browser
       where d.member = excluded.member
     returning d.id into device;
@@ -237,14 +295,15 @@ begin
     raise exception using errcode = 'PT409',
       message = 'this subscription belongs to another member''s device';
   end if;
-  insert into app_private.push_device_keys as k (device_id, p256dh, auth)
-    values (device, key, secret)
-    on conflict (device_id) do update set p256dh = excluded.p256dh, auth = excluded.auth;
+  insert into app_private.push_device_keys as k (device_id, p256dh, auth, session_id)
+    values (device, key, secret, session)
+    on conflict (device_id) do update
+      set p256dh = excluded.p256dh, auth = excluded.auth, session_id = excluded.session_id;
   return device;
 end
 $$;
 comment on function public.inbox_add_push_device(text, text, text, text) is
-  'Turns alerts on for the caller''s own device: only an https endpoint on a known push service, well-formed keys, and never another member''s endpoint (no member argument).';
+  'Turns alerts on for the caller''s own device, bound to the caller''s session: only an https endpoint on a known push service (stored in one spelling), well-formed keys, and never another member''s endpoint (no member argument).';
 
 create or replace function public.inbox_remove_push_device(device_id bigint)
 returns void
@@ -370,6 +429,14 @@ begin
       devices := devices || pg_catalog.jsonb_build_object(r.device_id::text, state);
     end if;
     continue when (state ->> 'ok') is null;
+    -- A lead held as suspected spam (held since it was queued) is named on no
+    -- screen: its push goes, so that "Not spam" can queue it afresh.
+    if r.submission_id is not null and exists (
+         select from public.contact_submissions s
+         where s.id = r.submission_id and s.suspected_spam) then
+      delete from app_private.push_queue q where q.id = r.id;
+      continue;
+    end if;
     if not (state ->> 'ok')::boolean then
       update app_private.push_queue q
         set failed_at = pg_catalog.now(), last_error = 'the endpoint''s host is no longer allowed'
@@ -413,11 +480,12 @@ begin
              lead.id, lead.name, lead.submission_key, lead.created_at, lead.reply_due, r.taken_by,
              case when r.kind = 'waiting' then (
                select count(distinct q.submission_id)::integer from app_private.push_queue q
+               join public.contact_submissions s on s.id = q.submission_id
                left join public.lead_attention a on a.submission_id = q.submission_id
                where q.device_id = r.device_id and q.collapsed_at > pg_catalog.now() - interval '1 day'
-                 and a.first_seen_at is null and a.taken_at is null) end,
+                 and not s.suspected_spam and a.first_seen_at is null and a.taken_at is null) end,
              case when r.kind in ('lead', 'escalation')
-               then app_private.push_take_token(lead.id, d.member) end
+               then app_private.push_take_token(lead.id, d.id) end
       from public.push_devices d join app_private.push_device_keys k on k.device_id = d.id
       where d.id = r.device_id;
   end loop;

@@ -35,22 +35,23 @@ create policy lead_attention_member_select on public.lead_attention
 comment on policy lead_attention_member_select on public.lead_attention is
   'A member sees who first saw and who took each lead ("Taken by"); nobody else.';
 
--- A take token: HMAC under the database's signing key over lead, member and
--- expiry, so the service worker's "I'm on it" needs no session.
-create or replace function app_private.push_take_token(lead_id bigint, member text)
+-- A take token: HMAC under the database's signing key over lead, device and
+-- expiry, so the service worker's "I'm on it" needs no session of its own; it
+-- works while the device is registered and the session that registered it lives.
+create or replace function app_private.push_take_token(lead_id bigint, device_id bigint)
 returns text
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select lead_id::text || '.' || e.exp || '.' || pg_catalog.encode(pg_catalog.convert_to(member, 'UTF8'), 'hex')
-         || '.' || app_private.auth_hash('take:' || lead_id::text || ':' || member || ':' || e.exp)
+  select lead_id::text || '.' || e.exp || '.' || device_id::text
+         || '.' || app_private.auth_hash('take:' || lead_id::text || ':' || device_id::text || ':' || e.exp)
   from (select pg_catalog.floor(extract(epoch from pg_catalog.now() + interval '2 days'))::bigint::text as exp) e
 $$;
-revoke all on function app_private.push_take_token(bigint, text) from public;
-comment on function app_private.push_take_token(bigint, text) is
-  'The token a lead''s push carries for "I''m on it" from the notification: signed, bound to one lead and member, valid two days.';
+revoke all on function app_private.push_take_token(bigint, bigint) from public;
+comment on function app_private.push_take_token(bigint, bigint) is
+  'The token a lead''s push carries for "I''m on it" from the notification: signed, bound to one lead and the device it went to, valid two days while that device''s session lives.';
 
 -- "I'm on it": the first taker wins; the same member again changes nothing;
 -- another member is refused with 409, naming who has it.
@@ -62,9 +63,13 @@ set search_path = ''
 as $$
 #variable_conflict use_column
 declare
+  lead public.contact_submissions := app_private.inbox_lead(lead_take.lead_id);
   taker text;
 begin
-  perform app_private.inbox_lead(lead_take.lead_id);
+  if lead.suspected_spam then
+    raise exception using errcode = '22023',
+      message = 'a lead held as suspected spam cannot be taken until it is released (Not spam)';
+  end if;
   select a.taken_by into taker from public.lead_attention a
     where a.submission_id = lead_take.lead_id for update;
   if taker = lead_take.member then
@@ -88,7 +93,7 @@ end
 $$;
 revoke all on function app_private.lead_take(bigint, text) from public;
 comment on function app_private.lead_take(bigint, text) is
-  'Records who took a lead, once (first taker wins), in the activity, and replaces the other members'' notification with "Taken by".';
+  'Records who took a lead, once (first taker wins), in the activity, and replaces the other members'' notification with "Taken by"; a lead held as suspected spam is refused.';
 
 create or replace function public.inbox_take(lead_id bigint)
 returns void
@@ -111,24 +116,30 @@ set search_path = ''
 as $$
 declare
   parts text[] := pg_catalog.regexp_match(
-    token, '^([0-9]{1,18})\.([0-9]{1,12})\.((?:[0-9a-f]{2}){3,254})\.([0-9a-f]{64})$');
+    token, '^([0-9]{1,18})\.([0-9]{1,12})\.([0-9]{1,18})\.([0-9a-f]{64})$');
   member text;
+  session uuid;
 begin
   if parts is null then
     raise exception using errcode = '22023', message = 'not an alert token';
   end if;
-  member := pg_catalog.convert_from(pg_catalog.decode(parts[3], 'hex'), 'UTF8');
-  if app_private.auth_hash('take:' || parts[1] || ':' || member || ':' || parts[2]) <> parts[4]
-    or parts[2]::bigint < extract(epoch from pg_catalog.now())
-    or not exists (select from app_private.inbox_members m where m.email = member) then
+  if app_private.auth_hash('take:' || parts[1] || ':' || parts[3] || ':' || parts[2]) = parts[4]
+    and parts[2]::bigint >= extract(epoch from pg_catalog.now()) then
+    select d.member, k.session_id into member, session
+      from public.push_devices d join app_private.push_device_keys k on k.device_id = d.id
+      where d.id = parts[3]::bigint;
+  end if;
+  if member is null
+    or not exists (select from app_private.inbox_members m where m.email = member)
+    or not app_private.session_is_live(session, member) then
     raise exception using errcode = 'PT403',
-      message = 'this alert has expired or was not sent to a member: open the inbox';
+      message = 'this alert no longer works (expired, signed out, or alerts turned off on this device): open the inbox';
   end if;
   perform app_private.lead_take(parts[1]::bigint, member);
 end
 $$;
 comment on function public.inbox_take_from_alert(text) is
-  '"I''m on it" from the notification, without opening the inbox: the push''s signed token names lead and member; a removed member''s or an expired token is refused.';
+  '"I''m on it" from the notification, without opening the inbox: the push''s signed token names the lead and the device; refused once it expires, the device is removed, its member removed, or the session that registered it ends.';
 
 -- Opening a lead: the first opening by anyone is the lead's first_seen_at.
 create or replace function app_private.record_first_seen()

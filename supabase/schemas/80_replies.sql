@@ -55,8 +55,6 @@ create index lead_replies_submission on public.lead_replies (submission_id, id);
 -- The worker's look-up: the few replies still waiting.
 create index lead_replies_waiting on public.lead_replies (id)
   where state = 'waiting';
--- The per-member hourly limit counts a member's last hour.
-create index lead_replies_author on public.lead_replies (author, created_at);
 
 alter table public.lead_replies enable row level security;
 revoke all on table public.lead_replies from public, anon, authenticated;
@@ -68,7 +66,18 @@ comment on policy lead_replies_member_select on public.lead_replies is
 
 -- At most 30 replies an hour per member: a stolen session or a runaway
 -- script cannot turn the agency's relay into a spam cannon, and no real
--- member writes more. Over it: PostgREST's 429 (PT429).
+-- member writes more. Over it: PostgREST's 429 (PT429). Counted from each
+-- member's sends alone (who and when, nothing of the lead), kept an hour, so
+-- erasing a lead neither keeps its data nor gives the cap back.
+create table app_private.reply_sends (
+  member text not null,
+  sent_at timestamptz not null default now()
+);
+create index reply_sends_member on app_private.reply_sends (member, sent_at);
+revoke all on table app_private.reply_sends from public, anon, authenticated;
+comment on table app_private.reply_sends is
+  'Each member''s replies of the last hour, for the hourly cap: who and when only, so erasing a lead neither keeps its data nor gives the cap back.';
+
 create or replace function public.inbox_send_reply(lead_id bigint, body text)
 returns bigint
 language plpgsql
@@ -93,15 +102,18 @@ begin
   -- One member's replies are counted and stored one at a time, so two at once
   -- never both see room for the 30th.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('lead_replies ' || actor));
-  select r.created_at into oldest from public.lead_replies r
-    where r.author = actor and r.created_at > pg_catalog.now() - interval '1 hour'
-    order by r.created_at desc offset per_hour - 1 limit 1;
+  delete from app_private.reply_sends s
+    where s.member = actor and s.sent_at <= pg_catalog.now() - interval '1 hour';
+  select s.sent_at into oldest from app_private.reply_sends s
+    where s.member = actor
+    order by s.sent_at desc offset per_hour - 1 limit 1;
   if found then
     raise exception using errcode = 'PT429',
       message = 'at most 30 replies an hour per member',
       hint = pg_catalog.format('Try again in %s seconds.', pg_catalog.ceil(extract(epoch from
         oldest + interval '1 hour' - pg_catalog.now()))::integer);
   end if;
+  insert into app_private.reply_sends (member) values (actor);
   insert into public.lead_replies (submission_id, author, body)
   values (lead.id, actor, body) returning id into reply_id;
   insert into public.lead_activity (submission_id, actor, action, detail)
@@ -112,7 +124,7 @@ $$;
 revoke all on function public.inbox_send_reply(bigint, text) from public, anon, authenticated;
 grant execute on function public.inbox_send_reply(bigint, text) to authenticated;
 comment on function public.inbox_send_reply(bigint, text) is
-  'A member''s reply to a lead, stored for the delivery worker to send (1 to 10,000 characters, 30 an hour per member, PT429 past that); recorded in the activity. The lead becomes Replied only when the relay accepts it.';
+  'A member''s reply to a lead, stored for the delivery worker to send (1 to 10,000 characters, 30 an hour per member counted in app_private.reply_sends, which erasing a lead leaves, PT429 past that); recorded in the activity. The lead becomes Replied only when the relay accepts it.';
 
 -- How each lead in the inbox's list was first answered, as a PostgREST
 -- computed field of inbox_leads (select=*,reply_method): a function of the

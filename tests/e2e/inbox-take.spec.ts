@@ -1,7 +1,7 @@
 import { alertsCopy } from '../../src/content/alerts';
 import { inboxCopy } from '../../src/content/inbox';
 import { clockCopy } from '../../src/content/lead-clocks';
-import { addLead } from '../support/inbox-server.ts';
+import { addLead, BROWSER_TEST_PUSH_HOST } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { violations } from './support/axe';
 import {
@@ -10,6 +10,7 @@ import {
   listedNotification,
   listedTags,
   shownNotifications,
+  stubPushSubscription,
   tapNotification,
 } from './support/inbox-app';
 import { expect, leadLink, openedLead, signIn, test } from './support/inbox';
@@ -55,17 +56,25 @@ test('"I\'m on it" on a notification takes the lead without opening the inbox, a
   context,
   inbox,
   member,
-}) => {
+}, testInfo) => {
   const lead = uniqueSubmission('take-alert');
   const id = await addLead(inbox.server, lead);
   await context.grantPermissions(['notifications']);
+  const endpoint = `https://${BROWSER_TEST_PUSH_HOST}/push/${testInfo.testId}-take`;
+  await stubPushSubscription(page, endpoint);
   await signIn(page, inbox, member);
   const worker = await inboxWorker(page);
-  // The token the server puts in this member's push for this lead.
-  const [row] = await inbox.server.query('select app_private.push_take_token($1, $2) as token', [
-    id,
-    member,
-  ]);
+  // Alerts on for this browser: the token of a push is bound to the device it went to.
+  await page.getByRole('button', { name: alertsCopy.view.show, exact: true }).click();
+  await page.getByRole('button', { name: alertsCopy.view.turnOn }).click();
+  await expect(page.getByText(alertsCopy.view.on)).toBeVisible();
+  await page.getByRole('button', { name: alertsCopy.view.show, exact: true }).click();
+  // The token the server puts in this device's push for this lead.
+  const [row] = await inbox.server.query(
+    `select app_private.push_take_token($1, d.id) as token
+     from public.push_devices d where d.endpoint = $2`,
+    [id, endpoint],
+  );
   await deliverPush(context, page, {
     kind: 'lead',
     leadId: id,

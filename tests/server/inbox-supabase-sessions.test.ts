@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describePostgres } from './support/backends.ts';
+import { deviceArgs, testSubscription } from './support/push-subscription.ts';
 import {
   changeCalls,
   failure,
@@ -117,5 +118,68 @@ describePostgres('inbox on a Supabase-like PostgreSQL, after Supabase Auth ends 
     expect(await reads(ours)).toHaveLength(1);
     await client.query('delete from app_private.auth_sessions where id = $1', [ours.session_id]);
     await expectEnded(ours);
+  });
+
+  /** One statement as PostgREST runs it, committed: for a change a later statement reads. */
+  const asCommitted = async (claims: object, sql: string, params: unknown[] = []) => {
+    await client.query('begin');
+    try {
+      await client.query("select set_config('request.jwt.claims', $1, true)", [
+        JSON.stringify(claims),
+      ]);
+      await client.query('set local role authenticated');
+      const { rows } = await client.query(sql, params);
+      await client.query('commit');
+      return rows;
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    }
+  };
+
+  it('refuses an alert’s "I’m on it" once the session that turned alerts on has ended', async () => {
+    const phone = await signIn(MEMBER);
+    const subscription = deviceArgs(testSubscription('https://fcm.googleapis.com/fcm/send/lost'));
+    const [{ id: device }] = await asCommitted(
+      phone,
+      'select public.inbox_add_push_device($1, $2, $3, $4) as id',
+      Object.values(subscription),
+    );
+    const [{ token }] = (
+      await client.query('select app_private.push_take_token($1, $2) as token', [lead, device])
+    ).rows;
+    const take = () =>
+      failure(asRequest('anon', null, 'select public.inbox_take_from_alert($1)', [token]));
+    expect(await take()).toBe('ok');
+    // GoTrue's models.LogoutSession: signOut({ scope: 'local' }) on the phone.
+    await client.query('delete from auth.sessions where id = $1', [phone.session_id]);
+    expect(await take()).toBe('PT403');
+  });
+
+  it('holds a member to 30 replies an hour when the lead they went to is erased', async () => {
+    const member = await signIn(MEMBER);
+    const newLead = async () =>
+      Number(
+        (
+          await client.query(
+            `insert into public.contact_submissions (name, email, message)
+             values ('Target', 'target@example.co.uk', 'Hi') returning id`,
+          )
+        ).rows[0].id,
+      );
+    const first = await newLead();
+    for (let i = 1; i <= 30; i++) {
+      await asCommitted(member, 'select public.inbox_send_reply($1, $2)', [first, `No ${i}`]);
+    }
+    await asCommitted(member, 'select public.inbox_erase($1)', [first]);
+    const again = await newLead();
+    expect(
+      await failure(
+        asRequest('authenticated', member, 'select public.inbox_send_reply($1, $2)', [
+          again,
+          'No 31',
+        ]),
+      ),
+    ).toBe('PT429');
   });
 });

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { addMembers } from '../../server/auth/members.ts';
 import { until } from '../support/until.ts';
 import { UNSAFE_ADDRESS } from '../../server/leads/delivery/reply-message.ts';
-import { describeOnEmbedded } from './support/backends.ts';
+import { describeEachBackend, describeOnEmbedded } from './support/backends.ts';
 import { AGENCY, signIn, storeLead, workingWednesday, type Reach } from './support/inbox.ts';
 import {
   leadRow,
@@ -168,12 +168,11 @@ describeOnEmbedded('hostile calls to inbox_send_reply', (kind) => {
     await addMembers(t.server.database, [busy]);
     const client = t.client();
     await signIn(client, t.sink, busy);
-    // 30 in the last hour, already refused by the relay so none is sent now.
+    // 30 sent in the last hour, as the cap records them.
     await t.server.query(
-      `insert into public.lead_replies (submission_id, author, body, state, created_at)
-       select $1, $2, 'earlier', 'refused', now() - interval '59 minutes'
-       from generate_series(1, 30)`,
-      [lead, busy],
+      `insert into app_private.reply_sends (member, sent_at)
+       select $1, now() - interval '59 minutes' from generate_series(1, 30)`,
+      [busy],
     );
     const token = (await client.auth.getSession()).data.session!.access_token;
     const response = await call(t, token, { lead_id: lead, body: 'One more' });
@@ -187,5 +186,68 @@ describeOnEmbedded('hostile calls to inbox_send_reply', (kind) => {
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
     // Another member is not held back by this one's hour.
     expect(await sendReply(t.member, lead, 'Still mine to send')).toEqual(expect.any(Number));
+  });
+});
+
+describeEachBackend('the hourly reply cap', (kind) => {
+  const shared = replyServer(kind);
+  let t: ReplyInbox;
+  beforeAll(() => void (t = shared()));
+
+  it('holds when the lead replied to is erased: a new lead from the same address gets no more', async () => {
+    const runaway = `runaway-${kind}@example.co.uk`;
+    await addMembers(t.server.database, [runaway]);
+    const client = t.client();
+    await signIn(client, t.sink, runaway);
+    // The relay refuses the address: the cap counts what was sent to the relay, not what it took.
+    const address = `target-${kind}@example.co.uk`;
+    t.sink.refuseRecipients.add(address);
+    const first = await storeLead(t.server, { name: 'Target', email: address, message: 'Hi' });
+    for (let i = 1; i <= 30; i++) {
+      const { error } = await client.rpc('inbox_send_reply', { lead_id: first, body: `No ${i}` });
+      expect(error, `reply ${i}`).toBeNull();
+    }
+    expect((await client.rpc('inbox_erase', { lead_id: first })).error).toBeNull();
+    expect(
+      await t.server.query('select 1 from public.lead_replies where submission_id = $1', [first]),
+    ).toEqual([]);
+
+    const again = await storeLead(t.server, {
+      name: 'Target',
+      email: address,
+      message: 'Hi again',
+    });
+    const refused = await client.rpc('inbox_send_reply', { lead_id: again, body: 'No 31' });
+    expect(refused.status).toBe(429);
+    expect(refused.error).toMatchObject({ code: 'PT429' });
+    expect(
+      await t.server.query('select 1 from public.lead_replies where submission_id = $1', [again]),
+    ).toEqual([]);
+    // The record keeps who sent and when, nothing of the erased lead.
+    const columns = await t.server.query(
+      `select column_name from information_schema.columns
+       where table_schema = 'app_private' and table_name = 'reply_sends' order by column_name`,
+    );
+    expect(columns.map((row) => row.column_name)).toEqual(['member', 'sent_at']);
+  });
+
+  it('gives a slot back an hour after a send', async () => {
+    const member = `hourly-${kind}@example.co.uk`;
+    await addMembers(t.server.database, [member]);
+    const client = t.client();
+    await signIn(client, t.sink, member);
+    await t.server.query(
+      `insert into app_private.reply_sends (member, sent_at)
+       select $1, now() - interval '61 minutes' from generate_series(1, 30)`,
+      [member],
+    );
+    const lead = await storeLead(t.server, {
+      name: 'Later',
+      email: 'later@example.co.uk',
+      message: 'Hi',
+    });
+    expect(
+      (await client.rpc('inbox_send_reply', { lead_id: lead, body: 'An hour on' })).error,
+    ).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, expect, it } from 'vitest';
 import { addMembers, removeMember } from '../../server/auth/members.ts';
-import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
+import { describeEachBackend, describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { OWNER, startInboxServer } from './support/inbox.ts';
 import { PARTNER, signedIn } from './support/push-inbox.ts';
 import { deviceArgs, testSubscription } from './support/push-subscription.ts';
@@ -191,5 +191,45 @@ describeOnEmbedded('alerts: one member cannot touch another’s devices', (kind)
     expect(await devicesOf(inbox, temp)).toHaveLength(1);
     await removeMember(inbox.server.database, temp);
     expect(await devicesOf(inbox, temp)).toEqual([]);
+  });
+});
+
+describeEachBackend('alerts: an endpoint compared as a URL', (kind) => {
+  const shared = pushInbox(kind);
+  let inbox: Shared['inbox'];
+  let owner: Shared['owner'];
+  let partner: Shared['partner'];
+  const PARTNER = `spelling-${kind}@example.co.uk`;
+  // Sessions of their own: the tests above sign members out and remove them.
+  beforeAll(async () => {
+    ({ inbox } = shared());
+    await addMembers(inbox.server.database, [PARTNER]);
+    owner = await signedIn(inbox, OWNER);
+    partner = await signedIn(inbox, PARTNER);
+  });
+
+  it('refuses another member’s endpoint spelt with :443 or an upper-case host, and stores one spelling', async () => {
+    const endpoint = `${FCM}spelt-${kind}`;
+    const mine = await add(owner, endpoint);
+    expect(mine.error).toBeNull();
+    for (const spelling of [
+      endpoint.replace('fcm.googleapis.com', 'fcm.googleapis.com:443'),
+      endpoint.replace('fcm.googleapis.com', 'FCM.GoogleAPIs.com'),
+      endpoint.replace('fcm.googleapis.com', 'Fcm.googleapis.com:00443'),
+    ]) {
+      const theirs = await add(partner, spelling);
+      expect(theirs.status, spelling).toBe(409);
+      expect(theirs.error, spelling).toMatchObject({ code: 'PT409' });
+      // The owner's own device under another spelling is the same device.
+      expect((await add(owner, spelling)).data, spelling).toBe(mine.data);
+    }
+    expect(await devicesOf(inbox, PARTNER)).not.toContain(endpoint);
+    expect(
+      (await devicesOf(inbox, OWNER)).filter((stored) => stored.toLowerCase().includes('spelt')),
+    ).toEqual([endpoint]);
+    // A listed host keeps a port of its own: another port is another endpoint.
+    const listed = `https://${LISTED}/push/port-${kind}`;
+    expect((await add(owner, listed)).error).toBeNull();
+    expect((await add(partner, listed.replace(':8443', ':8444'))).status).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
-import { addMembers, removeMember } from '../../server/auth/members.ts';
+import { addMembers } from '../../server/auth/members.ts';
 import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
-import { OWNER, startInboxServer, storeLead, type Reach } from './support/inbox.ts';
+import { OWNER, startInboxServer, storeLead } from './support/inbox.ts';
 import { PARTNER, signedIn } from './support/push-inbox.ts';
 
 /**
@@ -21,17 +21,6 @@ const takeInbox = sharedPerBackend(async (kind) => {
 });
 
 type Shared = ReturnType<ReturnType<typeof takeInbox>>;
-
-/** The service worker's call: no session, and on our server no key (src/inbox/supabase.ts). */
-async function takeFromAlert(server: Reach, token: unknown) {
-  const response = await server.fetch(`${server.url}/rest/v1/rpc/inbox_take_from_alert`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  const text = await response.text();
-  return { status: response.status, error: text ? (JSON.parse(text) as object) : null };
-}
 
 describeOnEmbedded('alerts: seen and taken', (kind) => {
   const shared = takeInbox(kind);
@@ -98,48 +87,5 @@ describeOnEmbedded('alerts: seen and taken', (kind) => {
     expect(figures.seen_within_5_minutes).toEqual(expect.any(Number));
     expect(Number(figures.seen_within_5_minutes)).toBeGreaterThanOrEqual(1);
     expect(Number(figures.seen_counted)).toBeGreaterThanOrEqual(1);
-  });
-
-  it('takes a lead from the notification’s token, with no session', async () => {
-    const id = await storeLead(inbox.server, LEAD);
-    const [{ token } = {}] = await inbox.server.query(
-      'select app_private.push_take_token($1, $2) as token',
-      [id, PARTNER],
-    );
-    expect((await takeFromAlert(inbox, token)).status).toBe(204);
-    expect(await attentionOf(id)).toMatchObject({ taken_by: PARTNER });
-  });
-
-  it('refuses a malformed, forged, other-lead or removed member’s token', async () => {
-    const id = await storeLead(inbox.server, LEAD);
-    const other = await storeLead(inbox.server, LEAD);
-    const tokenFor = async (lead: number, member: string) =>
-      String(
-        (
-          await inbox.server.query('select app_private.push_take_token($1, $2) as token', [
-            lead,
-            member,
-          ])
-        )[0]!.token,
-      );
-    const good = await tokenFor(id, OWNER);
-    const [, exp, member, signature] = good.split('.');
-    const cases: [string, string, number][] = [
-      ['not a token', 'hello', 400],
-      ['a forged signature', `${id}.${exp}.${member}.${'0'.repeat(64)}`, 403],
-      ['another lead', `${other}.${exp}.${member}.${signature}`, 403],
-      ['a later expiry', `${id}.${Number(exp) + 1}.${member}.${signature}`, 403],
-    ];
-    for (const [what, token, status] of cases) {
-      const answer = await takeFromAlert(inbox, token);
-      expect(answer.status, what).toBe(status);
-      expect(answer.error, what).toMatchObject({ message: expect.any(String) });
-    }
-    const leaving = 'leaving@example.co.uk';
-    await addMembers(inbox.server.database, [leaving]);
-    const theirs = await tokenFor(id, leaving);
-    await removeMember(inbox.server.database, leaving);
-    expect((await takeFromAlert(inbox, theirs)).status).toBe(403);
-    expect((await attentionOf(id)).taken_by).toBeNull();
   });
 });

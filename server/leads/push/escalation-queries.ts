@@ -35,12 +35,15 @@ export const ESCALATE = `
 export const LAST_ESCALATION_EMAIL = `
   select max(sent_at) as sent_at from app_private.escalation_emails`;
 
-/** Escalated leads no email has listed yet that are still unseen and untaken. */
+/**
+ * Escalated leads no email has listed yet that are still unseen and untaken, and not held as
+ * suspected spam since (no email or push names a held lead).
+ */
 export const ESCALATED_UNLISTED = `
   select s.id::text as id, s.name, s.created_at
   from public.lead_attention a join public.contact_submissions s on s.id = a.submission_id
   where a.escalated_at is not null and a.escalation_emailed_at is null
-    and a.first_seen_at is null and a.taken_at is null
+    and a.first_seen_at is null and a.taken_at is null and not s.suspected_spam
   order by a.escalated_at, a.submission_id
   limit $1`;
 
