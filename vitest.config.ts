@@ -19,10 +19,10 @@ export default defineConfig({
           include: ['tests/server/**/*.test.{ts,tsx}'],
           globalSetup: ['tests/setup/global-setup.ts'],
           // A worker keeps the modules it has loaded from one file to the next instead of loading
-          // the server afresh for each of the 89 files: side by side, the suite took 256 s
-          // instead of 338 s, with 410 s of CPU instead of 579. Each file still starts its own
-          // servers and databases; nothing a file makes outlives it (sharedPerBackend's afterAll
-          // closes what it started), and no server module keeps state between calls.
+          // the server afresh for each file, which saves about a quarter of the suite's time and
+          // CPU. Each file still starts its own servers and databases; nothing a file makes
+          // outlives it (sharedPerBackend's afterAll closes what it started), and no server module
+          // keeps state between calls.
           isolate: false,
         },
       },
@@ -37,9 +37,8 @@ export default defineConfig({
     ],
     // At least two test files at once (Vitest's default is cores - 1: one at a time on 2). Many
     // files wait more than they compute (spawned servers, PostgreSQL, timers), so the second
-    // worker fills the gaps: side by side on a quiet 2-core machine, the same 995 tests took
-    // 498 s with one and 326 s with two, for the same CPU time (544 s and 543 s). With both
-    // cores kept busy by other work (two `yes`), two workers passed too. Files that start a
+    // worker fills the gaps: on two cores, two workers take about two thirds of one's time for
+    // the same CPU, and pass with both cores kept busy by other work. Files that start a
     // server give it SERVER_TEST_BUDGET_MS; the PostgreSQL roles are made once in the global
     // setup, so two files cannot race to create them.
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -1,7 +1,7 @@
 /**
- * Issue 23's attack, measured: our server with lead email on (a local SMTP
- * sink) and TRUST_PROXY = 1 (one proxy in front, so X-Forwarded-For names the
- * client), on the embedded database and on PostgreSQL. A script posts
+ * A flood from many addresses (docs/spam.md), measured: our server with lead
+ * email on (a local SMTP sink) and TRUST_PROXY = 1 (one proxy in front, so
+ * X-Forwarded-For names the client), on the embedded database and on PostgreSQL. A script posts
  * `--addresses` forwarded addresses × `--per-address` submissions within one
  * minute, straight to the API as JSON (`json`) or as the no-JS form's
  * urlencoded POST to /contact with its hidden fields copied (`form`); then a

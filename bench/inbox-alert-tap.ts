@@ -1,5 +1,5 @@
 /**
- * A tap on a lead's notification to the lead's words on screen (issue 40), in
+ * A tap on a lead's notification to the lead's words on screen (docs/alerts.md), in
  * the installed inbox with a warm service worker, on a phone's screen at 4×
  * CPU: what clients.openWindow(url) does (a new window at /inbox/#lead=<id>,
  * its shell from the worker), and what a tap does with the inbox already open

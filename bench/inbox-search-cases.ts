@@ -51,14 +51,15 @@ const pagePath = (view: string, select: string, search: string) =>
 
 /**
  * The searches a member can send, by the page or by hand, that cost the
- * most: full-text queries where the server speaks them (issue 39), else
+ * most: full-text queries where the server speaks them, else
  * `ilike` patterns as long as a URL carries.
  */
 export async function worstSearches(search: Search): Promise<{ name: string; path: string }[]> {
   const probe = await search('/rest/v1/inbox_list?select=id&search=fts(simple).probe:*&limit=1');
   await probe.arrayBuffer();
   if (probe.ok) return fullTextSearches();
-  // Before issue 39: the page's or=(…ilike…) with the longest pattern a URL carries.
+  // No full-text search on this server: the page's or=(…ilike…) with the longest pattern a URL
+  // carries.
   const like = (pattern: string) =>
     pagePath(
       'inbox_leads',
@@ -72,7 +73,7 @@ export async function worstSearches(search: Search): Promise<{ name: string; pat
 }
 
 async function fullTextSearches() {
-  // Only the code after issue 39 has these modules.
+  // Imported here, not at the top: code without full-text search has no such modules.
   const { SEARCH_QUERY_MAX, SEARCH_TERM_MAX, searchQuery } = await import('../contact/search.ts');
   const { LEAD_COLUMNS } = await import('../src/inbox/lead.ts');
   const fts = (query: string) =>

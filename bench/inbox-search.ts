@@ -1,5 +1,5 @@
 /**
- * The worst search a member can send (issue 39), on the embedded database and
+ * The worst search a member can send (docs/inbox.md, "Search"), on the embedded database and
  * on PostgreSQL: 10,000 leads of 5,000 characters, each search a member could
  * send timed alone (how long it holds the database), then the worst of them
  * again while an anonymous visitor sends a lead (challenge, then insert) and
@@ -8,8 +8,9 @@
  *
  *   node --import tsx bench/inbox-search.ts [--leads 10000] [--chars 5000] [--backend both]
  *
- * It runs on the code before issue 39 too (an `or=(…ilike…)` search, the
- * longest pattern a URL carries), so the same script gives before and after.
+ * It also runs on code without full-text search (then it sends an
+ * `or=(…ilike…)` search, the longest pattern a URL carries), so one script
+ * compares the two.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

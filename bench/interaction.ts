@@ -40,7 +40,7 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const CPU_SLOWDOWN = 4;
-/** The measurement: taps after the page had been idle this long. */
+/** Each first tap comes after the page has been idle this long, as a visitor's after reading. */
 const IDLE_MS = 6_000;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];

@@ -16,7 +16,7 @@ import { startServer } from '../server/start.ts';
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const DIST = process.env.LH_DIST ?? 'dist';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** Issue 42: the loader and the islands may add this much blocking time to the page without script. */
+/** The target: the loader and islands add at most this much blocking time to the no-script page. */
 const TBT_ABOVE_FLOOR_MS = 30;
 const FLAGS = [
   '--headless=new',

@@ -1,5 +1,5 @@
 /**
- * Issue 40's alert figures, on each backend, against the local push service
+ * The alert figures of docs/alerts.md, on each backend, against the local push service
  * (tests/support/push-service.ts: HTTPS on loopback, every message checked
  * and decrypted), with the push worker as the server runs it:
  *
@@ -8,7 +8,7 @@
  *    of 10 a minute never collapses them);
  *  - behind a flood: `--flood` verified leads stored in one statement, then
  *    one more; from its insert to its own push, or the "waiting" push that
- *    counts it, accepted (the issue's bound: 10 s).
+ *    counts it, accepted (the bound: 10 s, docs/alerts.md).
  *
  *   node --import tsx bench/push-latency.ts [--samples 50] [--flood 2000]
  *

@@ -1,7 +1,8 @@
 /**
- * Issue 32's two cases, measured on the embedded database with lead email on
- * (a local SMTP sink), the summary interval shortened to `--interval` ms and
- * the figures also given at the default interval (5 minutes):
+ * The two relay cases of docs/email-delivery.md, measured on the embedded
+ * database with lead email on (a local SMTP sink), the summary interval
+ * shortened to `--interval` ms and the figures also given at the default
+ * interval (5 minutes):
  *
  *  - poisoned: the hourly cap is full (2 here), then one lead whose text the
  *    relay refuses with 554 (the GTUBE string), then a real lead. Prints what

@@ -1,7 +1,7 @@
 /**
  * The server's start-up as production runs it (`node build/server/main.js`,
  * compiled by `npm run build:server`) against the same server through the tsx
- * loader (`node --import tsx server/main.ts`, as before issue 36), alternated:
+ * loader (`node --import tsx server/main.ts`), to show what compiling saves, alternated:
  * the time from spawn to the first healthy answer, the CPU the process spent
  * getting there, and its resident memory once listening. Each start opens a
  * fresh embedded database, so migrations run every time, as on a first start.

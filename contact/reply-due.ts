@@ -3,7 +3,7 @@ import { localParts, nextDate, weekdayOf, zonedInstant } from './zoned-time.ts';
 
 /**
  * The page's "same-day response" as a deadline (docs/lead-clocks.md;
- * decisions.md, "The agency's side"): one definition, for the server's clocks
+ * docs/product.md#ruling-same-day): one definition, for the server's clocks
  * (server/leads/clocks/deadlines.ts, bank holidays from date-holidays) and for
  * the page's thanks, which says the time (bank holidays written in by the build).
  */

@@ -1,5 +1,5 @@
 /**
- * How a reply from the inbox quotes the lead's message (issue 41): the
+ * How a reply from the inbox quotes the lead's message (docs/inbox.md): the
  * email (server/leads/delivery/reply-message.ts) and the composer's preview
  * (src/inbox/components/lead-reply.tsx) both use this, so what the member
  * sees under "Your reply" is what the lead reads under the member's words.

@@ -231,9 +231,8 @@ const SCRATCH_ROOM = 2 * 1024 ** 3;
  * servers they start, browser profiles. In memory when the machine has a tmpfs with room, since
  * nearly every server test copies a migrated embedded database (40 MB, 1,136 files) and removes it
  * after: on an ext4 disk those writes, their writeback and their removal blocked the Vitest
- * workers (copyFile was 48 s of one worker's 220 s profile). In a fresh clone on two cores kept
- * busy, the unit and server step took 368 s on disk and 248 s here (quiet, with the site built:
- * 238 s and 168 s, its workers' CPU 245 s and 162 s).
+ * workers (copyFile was over a fifth of one worker's profile); in memory the unit and server step
+ * takes about two thirds of its time on disk.
  * Nothing here tests the disk: durability is checked by its mechanism (fsync reaches the file,
  * durable-node-fs.test.ts) and by kill -9 (persistence.test.ts), which a tmpfs keeps as a disk does.
  * Elsewhere (no /dev/shm, or a small one, as Docker gives) the system's TMPDIR is kept.
@@ -339,12 +338,9 @@ async function chromium() {
 }
 
 // The tests in two lanes at once: neither fills two cores alone. The unit and server tests wait on
-// processes, PostgreSQL and timers (quiet, their workers used about one core between them), and
-// Chromium's workers on pages and the server. A fresh clone's `.ci/run` on two cores kept busy by
-// two `yes` took 808 s with every step one after the other (session 33), and 726 s this way in the
-// session that made it, then 565–597 s in three runs as that host sped up (1,427 s before the
-// suite's rework, the same day). Chromium streams its log; the unit and server tests print theirs
-// whole when they end.
+// processes, PostgreSQL and timers (their workers use about one core between them), and Chromium's
+// workers on pages and the server, so each lane uses the time the other leaves idle. Chromium
+// streams its log; the unit and server tests print theirs whole when they end.
 const testsStarted = performance.now();
 const testRows = await Promise.all([
   // With coverage of server/, contact/ and src/ (vitest.config.ts), summed per folder at the end.
@@ -362,10 +358,9 @@ const testRows = await Promise.all([
 ]);
 pushGroup('tests, two lanes at once', testsStarted, testRows.filter(Boolean));
 
-// Firefox and WebKit after both lanes, as before them. Run beside the unit and server tests'
-// last minutes (in the first lane to come free: 684 s and 581–584 s), a WebKit test once ran out
-// of its 60 s in one of four runs. The cause, found later, was not the lane: Xvfb's reset between
-// browsers (webkit-processes.ts, -noreset). Moving them back beside the lanes is untried since.
+// Firefox and WebKit after both lanes, so their browsers never share the two cores with a lane.
+// Starting them in whichever lane comes free first might end the suite sooner; with Xvfb kept from
+// resetting between browsers (webkit-processes.ts, -noreset) that is untried.
 if (built) {
   timings.push(
     await vitest('other engines', ['--config=vitest.engines.config.ts'], 'engines.json', {

@@ -32,7 +32,7 @@ type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suspected spam' | 'not qu
 
 /**
  * Whether it was posted to the webhook: the same states; `not queued` also for
- * leads stored while no webhook was configured (docs/product.md, "Lead channels").
+ * leads stored while no webhook was configured (docs/webhooks.md).
  */
 type WebhookStatus = DeliveryStatus;
 

@@ -34,7 +34,7 @@ export interface LeadRateLimit {
  * be refused; one under the limit is counted at once, and given back if the
  * database skipped it as a repeat. Asking the database first, for every
  * request, cost a pooled connection and a round trip before each insert: a
- * third of the server's rate on PostgreSQL (docs/benchmarks.md, issue 42).
+ * third of the server's rate on PostgreSQL (docs/benchmarks.md).
  */
 export function leadRateLimit(
   perMinute: number,

@@ -40,7 +40,7 @@ export interface ServerConfig {
   inboxEmails: string[];
   /** VITE_SITE_URL: lead emails link to the lead in the inbox there. */
   siteUrl?: string;
-  /** The webhook (docs/product.md, "Lead channels"): both set, or neither. */
+  /** The webhook (docs/webhooks.md): both set, or neither. */
   webhookUrl?: string;
   webhookSecret?: string;
   /** The least time between two summary emails. */

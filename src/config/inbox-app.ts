@@ -1,5 +1,5 @@
 /**
- * The installed inbox (issue 40, docs/alerts.md). The service worker and the manifest live in
+ * The installed inbox (docs/alerts.md). The service worker and the manifest live in
  * /inbox/, so the worker's scope is the inbox's without a Service-Worker-Allowed header, and the
  * public page is never under it.
  */

@@ -1,5 +1,5 @@
 /**
- * Every word of the inbox's alerts (issue 40, docs/alerts.md): the installed
+ * Every word of the inbox's alerts (docs/alerts.md): the installed
  * app's name, the offline state, the alerts view, "I'm on it" and "Taken by",
  * and what the service worker writes on a notification. The server writes a
  * new lead's title and body (the push payload); these are the rest.

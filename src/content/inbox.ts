@@ -1,7 +1,7 @@
 /**
  * Every word of the agency's inbox (/inbox/, docs/inbox.md). The sign-in
  * form's words and the button and tab names are what members and tests look
- * for (issue 33): keep them.
+ * for (docs/inbox.md names them): keep them.
  */
 import type { EmailState, WebhookState } from '../../contact/inbox-columns.ts';
 import type { LeadStatus, ReplyState } from '../../contact/lead-status.ts';

@@ -121,9 +121,8 @@ revoke all on function app_private.count_against_limit(text, integer, text) from
 comment on function app_private.count_against_limit(text, integer, text) is
   'The per-address limit in the database, so it holds on hosted Supabase too: counts one request in the address''s one-minute window (cf-connecting-ip; IPv6 by its /64) and refuses past the limit with PT429.';
 
--- The challenge, as PostgREST exposes it: POST /rest/v1/rpc/contact_challenge.
--- SECURITY DEFINER to sign with a key anon may not read; it writes nothing but
--- its count, so issuing a challenge costs one hash and one HMAC. Counted per
+-- The insert's limit, a BEFORE INSERT trigger on contact_submissions (the
+-- challenge's, with its own bucket, is in 35_proof_of_work.sql).
 -- A repeat of a stored lead (its submission_key is already stored) is answered
 -- as stored and counts against no limit: the insert's ON CONFLICT skips it
 -- after the BEFORE triggers, so the limit must not count it first.

@@ -50,9 +50,13 @@ create index used_proofs_expires_at on app_private.used_proofs (expires_at);
 
 revoke all on table app_private.proof_of_work, app_private.used_proofs from public, anon;
 
--- address at 10 per allowed submission: a visitor asks for one when the form
--- is first used and one per send (and again after a refusal or an expiry), far
--- below what a script stockpiling them asks for. A refusal is PostgREST's 429.
+-- The challenge, as PostgREST exposes it: POST /rest/v1/rpc/contact_challenge.
+-- SECURITY DEFINER to sign with a key anon may not read; it writes nothing but
+-- its count, so issuing a challenge costs one hash and one HMAC. Counted per
+-- address (count_against_limit, 30_rate_limits.sql) at 10 per allowed
+-- submission: a visitor asks for one when the form is first used and one per
+-- send (and again after a refusal or an expiry), far below what a script
+-- stockpiling them asks for. A refusal is PostgREST's 429.
 create or replace function public.contact_challenge()
 returns json
 language plpgsql

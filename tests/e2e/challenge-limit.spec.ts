@@ -11,7 +11,7 @@ const CHALLENGES_PER_SUBMISSION = 10;
 const CHALLENGE_PATH = '/rest/v1/rpc/contact_challenge';
 
 /**
- * Issue 32: the challenge is limited per address in the database. A script's
+ * The challenge is limited per address in the database (docs/spam.md). A script's
  * burst from the visitor's address meets PostgREST's 429; the page's own
  * request then meets it too, waits as told (Retry-After, on the page's
  * clock) and asks again, and the visitor sees only their message sent.

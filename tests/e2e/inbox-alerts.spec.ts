@@ -3,7 +3,7 @@ import { deliverPush, inboxWorker, shownNotifications, tapNotification } from '.
 import { expect, INBOX_PATH, test } from './support/inbox';
 
 /**
- * The service worker shows each push (issue 40): the payload is the contract's
+ * The service worker shows each push: the payload is the contract's
  * (docs/alerts.md), delivered through DevTools as the push service would.
  */
 

@@ -9,7 +9,9 @@ import { deviceKeys, inboxWorker, stubPushSubscription } from './support/inbox-a
 import { expect, signIn, test } from './support/inbox';
 import { inEachColorScheme } from './support/site';
 
-/** "Turn on alerts", the member's devices, "Turn off alerts" (issue 40), against our server. */
+/**
+ * "Turn on alerts", the member's devices, "Turn off alerts", against our server (docs/alerts.md).
+ */
 
 const copy = alertsCopy.view;
 

@@ -7,7 +7,7 @@ import { cachedUrls, inboxWorker } from './support/inbox-app';
 import { expect, INBOX_PATH, leadLink, signIn, test } from './support/inbox';
 import { scrollThrough, visit } from './support/site';
 
-/** The inbox installs as an app (issue 40): its manifest, its worker, its shell offline. */
+/** The inbox installs as an app (docs/alerts.md): its manifest, its worker, its shell offline. */
 
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(bytes: Buffer): [number, number] {

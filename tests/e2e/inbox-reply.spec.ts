@@ -13,7 +13,7 @@ const copy = inboxCopy.reply;
 const overflow = () => document.documentElement.scrollWidth - window.innerWidth;
 
 /**
- * Replying from an opened lead on a phone (issue 41), light and dark: the
+ * Replying from an opened lead on a phone (docs/inbox.md), light and dark: the
  * composer and its quote, the sending state, a reply sent and one refused by
  * the mail server. axe finds nothing at each step; screenshots/ keeps a
  * picture of each for people to look at.

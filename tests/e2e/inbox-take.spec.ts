@@ -16,7 +16,9 @@ import {
 import { expect, leadLink, openedLead, signIn, test } from './support/inbox';
 import { inEachColorScheme } from './support/site';
 
-/** "I'm on it" (issue 40): on the opened lead, and from the notification without the inbox. */
+/**
+ * "I'm on it" (docs/alerts.md): on the opened lead, and from the notification without the inbox.
+ */
 
 const copy = alertsCopy.take;
 const figures = clockCopy.figures;

@@ -7,7 +7,7 @@ import { visit } from './support/site';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 /**
- * Issue 26: a lead sent from the page reaches the agency's other tool, signed
+ * A lead sent from the page reaches the agency's other tool (docs/webhooks.md), signed
  * (a receiver that verifies it with the standardwebhooks package), and the
  * email still goes.
  */

@@ -11,7 +11,7 @@ import { contactForm, fillContactForm, SEND_BUDGET_MS, toasts } from './support/
 import { visit } from './support/site';
 
 /**
- * Issue 41: the thanks after a send says when the reply is due, by the
+ * The thanks after a send says when the reply is due (docs/lead-clocks.md), by the
  * clocks' rule, run in the page on the hours and bank holidays the build wrote
  * in, at the moment the page's clock says the lead was accepted.
  */

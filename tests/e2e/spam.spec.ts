@@ -12,14 +12,16 @@ import { visit } from './support/site.ts';
 import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 
 /**
- * The attack of docs/product.md's "Spam" ruling: a script with the public API
+ * The attack docs/spam.md's proof of work answers: a script with the public API
  * posts JSON from many addresses. With the proof of work in the database it
  * stores and emails nothing, and the real visitor who comes next (at the
  * default difficulty, as in production) is stored and emailed.
  */
 
 const ADDRESSES = 10;
-/** Past the database's per-address limit of 10 a minute, as the attack in the issue did. */
+/**
+ * Past the per-address limit of 10 a minute: the first 10 lack a proof, the rest meet the limit.
+ */
 const POSTS_PER_ADDRESS = 12;
 
 // Both tests solve a proof at the production difficulty, which by design costs the visitor's CPU

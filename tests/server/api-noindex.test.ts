@@ -6,7 +6,7 @@ import { AGENCY, codeSentTo, OWNER, RELAXED_LIMITS } from './support/inbox.ts';
 
 /**
  * Every answer under /rest/v1 and /auth/v1 says `X-Robots-Tag: noindex`:
- * they carry leads, codes and tokens, as /inbox/ does (issue 39). Once, on the
+ * they carry leads, codes and tokens, as /inbox/ does. Once, on the
  * embedded database: the header is the server's, not the database's.
  */
 

@@ -14,8 +14,8 @@ import type { BackendKind } from '../support/backend-kind.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
 /**
- * Issue 32: a repeat of a stored lead (the page re-sending one whose answer
- * was lost) is answered as stored and counts against no limit, in the
+ * A repeat of a stored lead (the page re-sending one whose answer was lost;
+ * docs/rate-limit.md) is answered as stored and counts against no limit, in the
  * in-process limiter and in the database's trigger; the challenge is limited
  * per address at a multiple of the insert's limit.
  */

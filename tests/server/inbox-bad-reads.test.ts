@@ -6,7 +6,7 @@ import { signIn, startInboxServer, storeLead } from './support/inbox.ts';
 /**
  * A member's read or call that names a column the table lacks, or gives a
  * value its column's type refuses: PostgREST's 400 with PostgreSQL's code and
- * words, never a 500 logged with a stack (issue 39).
+ * words, never a 500 logged with a stack (docs/product.md#data-status).
  */
 
 /** Names every JavaScript object inherits: a check with `in` took them for columns. */

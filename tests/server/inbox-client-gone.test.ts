@@ -8,7 +8,7 @@ import { inboxClient, signIn, startInboxServer, storeLead } from './support/inbo
 import { holdDatabase, spyOnSql } from './support/sql-spy.ts';
 
 /**
- * A read whose client has gone is not run (issue 39): the embedded database
+ * A read whose client has gone is not run (docs/inbox.md, "Search"): the embedded database
  * runs one query at a time, so a read queued behind others gets its turn
  * whether or not anyone still waits for it. The socket is the subject here,
  * so these tests speak HTTP over a socket of their own.

@@ -6,7 +6,9 @@ import { capturedLog } from './support/captured-log.ts';
 import { codeSentTo, OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
 import { expectEnded } from './support/session-reach.ts';
 
-/** Hostile attempts on sign-in and the reads (docs/inbox.md, "What holds"). */
+/**
+ * Hostile attempts on sign-in and the reads (docs/inbox.md, "Who can read a lead", "Signing in").
+ */
 
 const STRANGER = 'stranger@example.co.uk';
 const SEARCH_TERM = 'zebracrossing';

@@ -14,7 +14,7 @@ import {
 import { OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
 
 /**
- * The allowlist changed while our server runs (issue 39): `members` works on
+ * The allowlist changed while our server runs (docs/inbox.md, "Members"): `members` works on
  * every backend (on the embedded database through the server's socket,
  * server/auth/members-socket.ts), and a member can remove another.
  */

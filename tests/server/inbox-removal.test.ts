@@ -16,7 +16,7 @@ import {
 } from './support/inbox.ts';
 
 /**
- * A removal holds across restarts (issue 39): INBOX_EMAILS fills the
+ * A removal holds across restarts (docs/inbox.md, "Members"): INBOX_EMAILS fills the
  * allowlist at each start, but never brings back whom the operator removed,
  * and the start-up log says what it did.
  */

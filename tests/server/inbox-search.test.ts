@@ -12,7 +12,7 @@ import { signIn, startInboxServer, storeLead } from './support/inbox.ts';
 import { spyOnSql } from './support/sql-spy.ts';
 
 /**
- * The inbox's search (docs/inbox.md, "Search"; issue 39): words looked up in
+ * The inbox's search (docs/inbox.md, "Search"): words looked up in
  * each lead's words, as the page sends it, and what a member could send by
  * hand bounded before it reaches the database.
  */

@@ -144,7 +144,7 @@ describePostgres(
   },
 );
 
-describePostgres('inbox removal on a Supabase-like PostgreSQL (issue 39)', () => {
+describePostgres('inbox removal on a Supabase-like PostgreSQL', () => {
   const shared = prepared('postgres');
   let client: SupabaseLike['client'];
   let asRequest: SupabaseLike['asRequest'];

@@ -13,7 +13,7 @@ import {
 import { SmtpSink } from '../support/smtp-sink.ts';
 
 /**
- * Issue 34: every real lead gets its two deadlines, the agency one reminder
+ * Every real lead gets its two deadlines (docs/lead-clocks.md), the agency one reminder
  * before each that is not yet met, and a weekly digest on Monday morning.
  * Time is set through the clocks' own setting, never waited for.
  */

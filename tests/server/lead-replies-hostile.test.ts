@@ -17,7 +17,7 @@ import {
 /** This file's reply inbox, one per backend. */
 const replyServer = replyInbox();
 
-/** A relay's refusal and hostile calls to inbox_send_reply (issue 41). */
+/** A relay's refusal and hostile calls to inbox_send_reply (docs/inbox.md). */
 
 const call = (server: Reach, token: string | undefined, body: object) =>
   server.fetch(`${server.url}/rest/v1/rpc/inbox_send_reply`, {

@@ -16,7 +16,9 @@ import {
 /** This file's reply inbox, one per backend. */
 const replyServer = replyInbox();
 
-/** A reply from the inbox reaches the lead, and the relay's acceptance answers it (issue 41). */
+/**
+ * A reply from the inbox reaches the lead, and the relay's acceptance answers it (docs/inbox.md).
+ */
 
 const LEAD = {
   // The To header's display name: an address and a comma in it add no recipient.

@@ -18,8 +18,8 @@ import {
 } from './support/summary-leads.ts';
 
 /**
- * Issue 23, "No lead waits behind the cap": beyond the hourly cap, or the
- * budget for leads without a proof of work, what waits goes out in one summary
+ * No lead waits behind the cap (docs/email-delivery.md): beyond the hourly
+ * cap, or the budget for leads without a proof of work, what waits goes out in one summary
  * email per interval (shortened here through its setting), verified leads first.
  */
 

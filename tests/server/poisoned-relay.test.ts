@@ -13,7 +13,7 @@ import { until } from '../support/until.ts';
 import { insertLeads, referenceOf, summaries } from './support/summary-leads.ts';
 
 /**
- * Issue 32, "No real lead given up for another's sake": a relay that refuses
+ * No real lead is given up for another's sake: a relay that refuses
  * one lead's words for good (554 to the GTUBE test string, as a spam filter
  * would) costs that lead alone, and a flood waiting for the summary pushes no
  * lead past one interval (docs/email-delivery.md).

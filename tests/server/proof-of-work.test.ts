@@ -16,7 +16,7 @@ import { send, TABLE_URL, VALID } from '../support/requests.ts';
 /**
  * A script holding the public anon key must not be able to store a row
  * without a proof of work, and the rule is the database's, so it holds on
- * hosted Supabase too (docs/product.md, "Spam").
+ * hosted Supabase too (docs/spam.md).
  */
 
 const signingKey = async (db: Database) =>

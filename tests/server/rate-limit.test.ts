@@ -86,7 +86,8 @@ describe('the submission rate limit', () => {
   });
 
   it('asks the database nothing before a lead under the limit, only before one it would refuse', async () => {
-    // Issue 42: a lookup of the key before every insert took a third of the rate on PostgreSQL.
+    // A lookup of the key before every insert cost a third of the rate on PostgreSQL
+    // (docs/benchmarks.md).
     const database = Object.assign(countingDatabase(), {
       queries: 0,
       query: async () => {

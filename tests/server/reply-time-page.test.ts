@@ -11,7 +11,7 @@ import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import { describeOnEmbedded, sharedPerBackend, testApp, type TestApp } from './support/backends.ts';
 
 /**
- * Issue 41: the confirmation of the form without JavaScript says when the
+ * The confirmation of the form without JavaScript says when the
  * reply is due, by the clocks' rule at the time the lead arrived (its row's
  * created_at, which the test writes: no clock is waited for). The page cannot
  * know the visitor's time zone, so the agency's is named.

@@ -77,7 +77,7 @@ const seeded = sharedPerBackend(async (kind) => {
       [createdAt, name, email, message, key],
     );
   }
-  // Zoë's lead was answered: its clocks and their stops are exported (issue 34).
+  // Zoë's lead was answered: its clocks and their stops are exported (docs/lead-clocks.md).
   await db.query(
     `update contact_submissions set status = 'replied', reply_due = $2, replied_at = $3,
             diagnosis_due = $4 where id = $1`,
@@ -117,11 +117,11 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
       message: '+44 1632 960123',
       status: 'replied',
       delivery: 'pending',
-      // Stored while no webhook was configured: never posted (docs/product.md, "Lead channels").
+      // Stored while no webhook was configured: never posted (docs/webhooks.md).
       webhook: 'not queued',
       reference: REFERENCES[1],
       ...CLOCK,
-      // Answered by an UPDATE of replied_at, not by a reply the relay accepted (issue 41).
+      // Answered by an UPDATE of replied_at, not by a reply the relay accepted (docs/inbox.md).
       reply_method: 'marked',
       diagnosed_at: null,
       ...ATTENTION,

@@ -19,7 +19,7 @@ import { until } from '../support/until.ts';
 import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
- * Issue 26: each lead is posted to a Standard Webhooks receiver beside the
+ * Each lead is posted to a Standard Webhooks receiver (docs/webhooks.md) beside the
  * email, with its own retries, and verified here as an integrator would.
  */
 

@@ -7,7 +7,7 @@ import { summaryMessage } from '../../server/leads/delivery/summary-message.ts';
 import { asShown, type Lead } from '../../src/inbox/lead.ts';
 
 /**
- * Names show as typed, never reordered (issue 39): one rule, contact/as-typed.ts,
+ * Names show as typed, never reordered (docs/inbox.md): one rule, contact/as-typed.ts,
  * in the inbox, the lead and summary emails, the reminders and digest, and the
  * exports (escaped there, as they are the record).
  */

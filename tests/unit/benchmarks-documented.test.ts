@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-/** Each benchmark, and each helper beside them, is named in docs/benchmarks.md: none is left out again. */
+/**
+ * Each benchmark, and each helper beside them, is named in docs/benchmarks.md: none unexplained.
+ */
 describe('docs/benchmarks.md', () => {
   it('names every file in bench/', () => {
     const page = readFileSync('docs/benchmarks.md', 'utf8');

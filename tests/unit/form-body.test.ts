@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFormBody } from '../../server/native-form/form-body.ts';
 
-/** The form without JavaScript reads bytes as the JSON route does: UTF-8 or refused (issue 32). */
+/**
+ * The form without JavaScript reads bytes as the JSON route does: UTF-8, or refused, so both
+ * routes store the same text.
+ */
 describe('the native form body', () => {
   const read = (text: string) => readFormBody(Buffer.from(text, 'latin1'));
 

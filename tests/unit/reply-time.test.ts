@@ -7,7 +7,7 @@ import { isBankHoliday } from '../../server/leads/clocks/bank-holidays';
 import { replyDue } from '../../server/leads/clocks/deadlines';
 
 /**
- * Issue 41: the visitor is told when to expect the reply, by the clocks' own
+ * The visitor is told when to expect the reply (docs/lead-clocks.md), by the clocks' own
  * rule (contact/reply-due.ts). The page runs it on what the build wrote in
  * (scripts/reply-clock.ts), the server on date-holidays: the same time either way.
  */
@@ -18,7 +18,7 @@ if ('problem' in london) throw new Error(london.problem);
 const hours = london.value;
 const clock = replyClockFor(hours, BUILT);
 
-/** The three moments of the issue, London time (GMT in winter: Z is London). */
+/** One moment for each way the rule can go, London time (GMT in winter: Z is London). */
 const MOMENTS = [
   ['a Tuesday morning', '2026-12-01T10:00:00Z', "We'll reply by 17:30 today."],
   ['a Friday evening', '2026-12-04T18:00:00Z', "We'll reply by 12:00 on Monday."],

@@ -10,7 +10,7 @@ export const TRY_LOCK_CLOCKS = `
 /**
  * Leads still without deadlines: real leads only, suspected spam has no clock.
  * A lead released from the Spam tab arrives, for its clock, when released:
- * "Not spam" treats it as new (decisions.md).
+ * "Not spam" treats it as new (docs/product.md#ruling-not-spam).
  */
 export const WITHOUT_CLOCK = `
   select s.id::text as id,

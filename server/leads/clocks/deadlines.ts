@@ -3,10 +3,11 @@ import type { WorkingHours } from '../../../contact/working-hours.ts';
 import { isBankHoliday } from './bank-holidays.ts';
 
 /**
- * The page's two promises as deadlines (docs/lead-clocks.md; decisions.md,
- * "The agency's side"), used wherever the server sets one. The reply rule is
- * the one the page uses too (contact/reply-due.ts); here it reads England and
- * Wales bank holidays from date-holidays.
+ * The page's two promises as deadlines (docs/lead-clocks.md; the rulings are
+ * docs/product.md#ruling-same-day and #ruling-diagnosis), used wherever the
+ * server sets one. The reply rule is the one the page uses too
+ * (contact/reply-due.ts); here it reads England and Wales bank holidays from
+ * date-holidays.
  */
 
 /** "A diagnosis within 24 hours": plain clock hours, weekends and holidays included. */

@@ -5,7 +5,7 @@ import {
   type WorkingHours,
 } from '../../../contact/working-hours.ts';
 
-/** Mon–Fri 09:00–17:30, Europe/London: decisions.md's working week, when none is configured. */
+/** The working week when none is configured (docs/product.md#ruling-working-week). */
 export function defaultWorkingHours(): WorkingHours {
   const parsed = parseWorkingHours(DEFAULT_BUSINESS_HOURS, DEFAULT_BUSINESS_TIMEZONE);
   if ('problem' in parsed) throw new Error(parsed.problem);

@@ -2,7 +2,7 @@ import type { Lead } from './lead-message.ts';
 import type { OutboxTable } from './outbox-queries.ts';
 
 /**
- * One way a lead reaches the agency (docs/product.md, "Lead channels"): email
+ * One way a lead reaches the agency (docs/product.md#data-durability): email
  * or the webhook. Each has its own delivery table, retries and pace, and its
  * own loop (channel-loop.ts), so a slow receiver never holds up the other.
  */
@@ -25,7 +25,7 @@ export class PermanentFailure extends Error {}
 export interface HourlyCap {
   /** Leads sent one by one per hour, across every worker on the database. */
   maxPerHour: number;
-  /** Of those, leads without a proof of work (docs/product.md, "Spam"). */
+  /** Of those, leads without a proof of work (docs/email-delivery.md). */
   unverifiedPerHour: number;
 }
 

@@ -113,7 +113,8 @@ export async function startLeadDelivery(
     unverifiedPerHour: options.unverifiedPerHour,
     summaryIntervalMs: options.summaryIntervalMs,
   });
-  // Replies from the inbox go through the same relay and sender (issue 41).
+  // Replies from the inbox go through the same relay and sender: the lead hears from the agency's
+  // address, the member in Reply-To (docs/inbox.md, "Replying from the inbox").
   const replies: ReplyLoop | undefined =
     mailer &&
     startReplyLoop(database, mailer, log, {

@@ -45,7 +45,7 @@ export interface OutboxLimits {
   maxAttempts?: number;
   /** Lead emails sent one by one per hour across every worker on the database. */
   maxPerHour?: number;
-  /** Of those, leads without a proof of work (docs/product.md, "Spam"). */
+  /** Of those, leads without a proof of work (docs/email-delivery.md). */
   unverifiedPerHour?: number;
   /** The least time between two summary emails. */
   summaryIntervalMs?: number;

@@ -15,7 +15,7 @@ import {
 import type { Reply } from './reply-message.ts';
 
 /**
- * Sends the replies members write in the inbox (issue 41), in our server and
+ * Sends the replies members write in the inbox (docs/inbox.md), in our server and
  * in `npm run worker`, beside the lead outbox and in the same way: claim
  * (a lease, SKIP LOCKED, so N instances send each reply once), send with
  * nothing held open, mark. The relay's acceptance is the proof: only then is

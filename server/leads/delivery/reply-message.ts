@@ -5,7 +5,7 @@ import { headerText, isHeaderSafeAddress, type Mailbox } from './email-address.t
 import { bodyText, noEncodedWords } from './lead-message.ts';
 
 /**
- * A member's reply to a lead, as the lead receives it (issue 41): from the
+ * A member's reply to a lead, as the lead receives it (docs/inbox.md): from the
  * agency's sender, Reply-To the member, the member's words and then the
  * lead's message quoted. Everything in it is untrusted (the lead's name,
  * address and words, and the member's words): it reaches headers only

@@ -12,7 +12,7 @@ import {
 } from './lead-message.ts';
 
 /**
- * The summary email (docs/product.md, "The hourly email cap"): every lead the
+ * The summary email (docs/email-delivery.md): every lead the
  * cap held back, one short entry each, so none waits in the dark. The same
  * care as lead-message.ts: the subject is ours alone, there is no Reply-To
  * (it lists many people), and what visitors typed reaches the text one line

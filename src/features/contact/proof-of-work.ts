@@ -3,7 +3,7 @@ import type { ProofAnswer, ProofRequest } from './proof-of-work.worker';
 import { REST_PREFIX } from '../../../contact/paths';
 
 /**
- * The proof of work a send carries (docs/product.md, "Spam"): fetched and
+ * The proof of work a send carries (docs/spam.md): fetched and
  * solved in a Web Worker from the form's first focus, so it is usually ready
  * by the time the visitor presses send; a send that comes sooner waits for it
  * under the sending toast. Each proof is good for one submission, and until

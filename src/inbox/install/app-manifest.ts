@@ -5,7 +5,7 @@ import { seo } from '../../content/seo';
 /**
  * /inbox/manifest.webmanifest: the inbox installs as an app of its own,
  * opening at /inbox/ and keeping to it (the public page is no part of it).
- * Written at build time by scripts/build-inbox.mjs. The dark colours are
+ * Written at build time by scripts/build-inbox-sw.mjs. The dark colours are
  * `color_scheme_dark` (w3c/manifest PR 1207); browsers that ignore it follow
  * the inbox's theme-color meta tags, which carry both.
  */

@@ -9,7 +9,7 @@ import { AUTH_PREFIX, REST_PREFIX } from '../../../contact/paths';
  * another) is never even seen by the worker's fetch handler's cache paths.
  */
 
-/** Paths the build wrote into the worker (scripts/build-inbox.mjs), hashed names included. */
+/** Paths the build wrote into the worker (scripts/build-inbox-sw.mjs), hashed names included. */
 declare const __INBOX_SHELL__: string[];
 /** A digest of that list: a deploy with new files is a new cache, and the old one goes. */
 declare const __INBOX_SHELL_VERSION__: string;

@@ -2,7 +2,8 @@ import { nextDate, weekdayOf, zonedInstant, localParts } from '../../../contact/
 import { isBankHoliday } from '../../../server/leads/clocks/bank-holidays';
 
 /**
- * The issue's three moments, London time, within the two years of bank
+ * One moment for each way the reply rule can go (the same day, the next
+ * working day, past a bank holiday), London time, within the two years of bank
  * holidays the build wrote into the page (from the day it was built): the
  * next ones from tomorrow, picked so the default working week gives fixed words.
  */

@@ -12,7 +12,7 @@ import { OWNER, signIn, startInboxServer, type InboxServer } from './inbox.ts';
 import type { StartOptions } from '../../../server/start.ts';
 
 export const PARTNER = 'partner@example.co.uk';
-/** A lead's push is due within 10 s of the insert (issue 40); the test allows no more. */
+/** A lead's push is due within 10 s of the insert (docs/alerts.md); the test allows no more. */
 export const PUSH_WITHIN_MS = 10_000;
 /** Longer than any test here: only the wake-up (LISTEN, or in process) can meet PUSH_WITHIN_MS. */
 const NO_POLL_MS = 10 * 60_000;

@@ -24,8 +24,8 @@ async function startReplyInbox(kind: BackendKind) {
 }
 
 /**
- * Replies from the inbox (issue 41): one server per backend, its worker polling quickly. Call at a
- * test file's top level: the server is the file's, closed after it (sharedPerBackend).
+ * Replies from the inbox (docs/inbox.md): one server per backend, its worker polling quickly. Call
+ * at a test file's top level: the server is the file's, closed after it (sharedPerBackend).
  */
 export const replyInbox = () => sharedPerBackend(startReplyInbox);
 
