@@ -53,8 +53,7 @@ export async function recordOutcome(
       log.warn(`Alerts: a push to device ${row.device_id} was given up: ${outcome.reason}`);
   } else {
     await database.query(MARK_REFUSED, [id, outcome.reason]);
-    log.warn(
-      `Alerts: the push service refused a push to device ${row.device_id}: ${outcome.reason}`,
-    );
+    // The push service's refusal, or the sender's own (push-guard.ts): the reason says which.
+    log.warn(`Alerts: a push to device ${row.device_id} was refused: ${outcome.reason}`);
   }
 }
