@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { submissionReference } from '../../contact/reference.ts';
 import { readSubmissions } from '../../server/leads/submissions.ts';
+import { until } from '../support/until.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { AGENCY, OWNER, storeLead } from './support/inbox.ts';
 import {
@@ -29,6 +30,12 @@ const LEAD = {
 const WORDS =
   'Hi Ada,\r\n\r\nThanks for writing. <script>alert(1)</script>\r\nBcc: evil@example.net';
 
+/** A Message-ID's left side in the parts a counter would be set off by (a dot, a dash). */
+const partsOf = (messageId: unknown) =>
+  String(messageId)
+    .replace(/^<|@.*$/g, '')
+    .split(/[^0-9a-z]+/i);
+
 describeOnEmbedded('a reply from the inbox, as the lead receives it', (kind) => {
   const shared = replyServer(kind);
   let t: ReplyInbox;
@@ -51,7 +58,7 @@ describeOnEmbedded('a reply from the inbox, as the lead receives it', (kind) => 
     );
     expect(mail.header('subject')).toBe(`Re: your enquiry ${submissionReference(String(key))}`);
     expect(mail.header('message-id')).toBe(reply.message_id);
-    expect(reply.message_id).toMatch(/^<reply-\d+\.[0-9a-f]{32}@[^<>@\s]+>$/);
+    expect(reply.message_id).toMatch(/^<reply-[0-9a-f]{32}@[^<>@\s]+>$/);
     expect(mail.header('reply-to')).toBe(OWNER);
     expect(mail.header('from')).toContain(AGENCY);
     expect(mail.header('to')).toContain(`<${LEAD.email}>`);
@@ -87,11 +94,19 @@ describeOnEmbedded('a reply from the inbox, as the lead receives it', (kind) => 
 
   it('threads a second reply on the first, and leaves the first answer as it was', async () => {
     const lead = await storeLead(t.server, { ...LEAD, email: 'grace@example.co.uk' });
-    const first = await settledReply(t.server, await sendReply(t.member, lead, 'First'));
+    const firstId = await sendReply(t.member, lead, 'First');
+    const first = await settledReply(t.server, firstId);
     const answered = await leadRow(t.server, lead);
-    const second = await settledReply(t.server, await sendReply(t.member, lead, 'Second'));
+    const secondId = await sendReply(t.member, lead, 'Second');
+    const second = await settledReply(t.server, secondId);
     expect(second.state).toBe('sent');
-    expect(second.message_id).not.toBe(first.message_id);
+    // Nothing in a Message-ID counts, so a lead cannot tell how many replies the agency sends:
+    // no part is a reply's id or any number, and two share nothing but the fixed "reply".
+    const [mine, next] = [partsOf(first.message_id), partsOf(second.message_id)];
+    expect(mine.filter((part) => next.includes(part))).toEqual(['reply']);
+    expect([...mine, ...next].filter((part) => /^\d+$/.test(part))).toEqual([]);
+    expect([...mine, ...next]).not.toContain(String(firstId));
+    expect([...mine, ...next]).not.toContain(String(secondId));
 
     const [, mail] = mailTo(t.sink, 'grace@example.co.uk');
     expect(mail!.header('message-id')).toBe(second.message_id);
@@ -121,6 +136,40 @@ describeOnEmbedded('a reply from the inbox, as the lead receives it', (kind) => 
     expect(replies).toEqual([
       { author: OWNER, body: 'First', state: 'sent' },
       { author: OWNER, body: 'Second', state: 'sent' },
+    ]);
+  });
+});
+
+describeOnEmbedded('a reply while the relay is away', (kind) => {
+  const shared = replyServer(kind);
+  let t: ReplyInbox;
+  beforeAll(() => void (t = shared()));
+
+  it('is tried again with the Message-ID of its first attempt, so the lead gets one message', async () => {
+    const address = 'later@example.co.uk';
+    const lead = await storeLead(t.server, { ...LEAD, email: address });
+    await t.sink.down();
+    let id: number;
+    let firstAttempt: unknown;
+    try {
+      id = await sendReply(t.member, lead, 'Once the relay is back');
+      const [failed] = await until(
+        () =>
+          t.server.query('select attempts, message_id from public.lead_replies where id = $1', [
+            id,
+          ]),
+        10_000,
+        'two failed attempts',
+        ([row]) => Number(row?.attempts) >= 2,
+      );
+      firstAttempt = failed!.message_id;
+    } finally {
+      await t.sink.up();
+    }
+    const reply = await settledReply(t.server, id);
+    expect(reply).toMatchObject({ state: 'sent', message_id: firstAttempt });
+    expect(mailTo(t.sink, address).map((mail) => mail.header('message-id'))).toEqual([
+      firstAttempt,
     ]);
   });
 });

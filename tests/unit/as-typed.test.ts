@@ -5,19 +5,13 @@ import { digestNotice, reminderNotice } from '../../server/leads/clocks/clock-me
 import { leadMessage } from '../../server/leads/delivery/lead-message.ts';
 import { summaryMessage } from '../../server/leads/delivery/summary-message.ts';
 import { asShown, type Lead } from '../../src/inbox/lead.ts';
+import { ANY_OF_THEM, REORDERING } from '../support/reordering.ts';
 
 /**
  * Names show as typed, never reordered (docs/inbox.md): one rule, contact/as-typed.ts,
- * in the inbox, the lead and summary emails, the reminders and digest, and the
- * exports (escaped there, as they are the record).
+ * in the inbox, the lead and summary emails, the reminders and digest, the alerts
+ * (alerts-as-typed.test.ts), and the exports (escaped there, as they are the record).
  */
-
-/** Every character the rule takes: overrides, embeddings, isolates, marks, DEL and C1. */
-const REORDERING = [
-  ...[0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069],
-  ...[0x200e, 0x200f, 0x061c, 0x007f, 0x0080, 0x0085, 0x009b, 0x009f],
-].map((codePoint) => String.fromCodePoint(codePoint));
-const ANY_OF_THEM = new RegExp(`[${REORDERING.join('')}]`, 'u');
 
 /** "evil.exe" with an override before its end: shown raw, it reads "evil.exe" reversed at the end. */
 const NAME = 'Eve\u202Eexe.txt\u2066\u009b';

@@ -8,6 +8,9 @@
  * Leases the next waiting reply for $1 ms, gives it its Message-ID at the
  * first attempt (at the sender's domain, $2), and returns it with the lead
  * and the Message-IDs of the lead's replies already accepted (its thread).
+ * The Message-ID is a random UUID's, kept on the row so every attempt sends
+ * the same one: nothing in it counts, so no lead learns how many replies the
+ * agency sends.
  * A reply waits behind an earlier one to the same lead, so the second is
  * threaded on the first. SKIP LOCKED: instances sharing the database claim
  * different replies, and the lease keeps the others off one until it is marked.
@@ -17,7 +20,7 @@ export const CLAIM_REPLY = `
     update public.lead_replies r
     set locked_until = clock_timestamp() + $1::integer * interval '1 millisecond',
         message_id = coalesce(r.message_id,
-          '<reply-' || r.id || '.' || replace(gen_random_uuid()::text, '-', '') || '@' || $2 || '>')
+          '<reply-' || replace(gen_random_uuid()::text, '-', '') || '@' || $2 || '>')
     where r.id = (
       select d.id from public.lead_replies d
       where d.state = 'waiting'

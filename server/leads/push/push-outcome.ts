@@ -11,9 +11,15 @@ import type { PushLog } from './push-worker.ts';
 
 /** Up to 5 minutes between tries of a push service that is down. */
 const RETRY_MAX_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 12;
+/** Tries in all, the first included: with the waits below, what docs/alerts.md says of a service down. */
+export const MAX_ATTEMPTS = 12;
 /** A push older than its TTL is not worth sending. */
 const GIVE_UP_SECONDS = 24 * 3_600;
+
+/** The wait after a push's try number `attempts` + 1 failed: doubling from `baseMs`, capped. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** attempts, RETRY_MAX_MS);
+}
 
 /**
  * What a push service's answer does to the queued push: sent, its device
@@ -40,8 +46,7 @@ export async function recordOutcome(
     await database.query(MARK_REFUSED, [id, outcome.reason]);
     await database.query(REQUEUE_WAITING, [row.device_id, retryBaseMs]);
   } else if (outcome.status === 'retry') {
-    const delay =
-      outcome.afterMs ?? Math.min(retryBaseMs * 2 ** Number(row.attempts), RETRY_MAX_MS);
+    const delay = outcome.afterMs ?? retryDelayMs(Number(row.attempts), retryBaseMs);
     const [marked] = await database.query(MARK_RETRY, [
       id,
       Math.round(delay),
@@ -53,8 +58,7 @@ export async function recordOutcome(
       log.warn(`Alerts: a push to device ${row.device_id} was given up: ${outcome.reason}`);
   } else {
     await database.query(MARK_REFUSED, [id, outcome.reason]);
-    log.warn(
-      `Alerts: the push service refused a push to device ${row.device_id}: ${outcome.reason}`,
-    );
+    // The push service's refusal, or the sender's own (push-guard.ts): the reason says which.
+    log.warn(`Alerts: a push to device ${row.device_id} was refused: ${outcome.reason}`);
   }
 }

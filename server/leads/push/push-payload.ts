@@ -1,10 +1,11 @@
+import { asTyped } from '../../../contact/as-typed.ts';
 import { submissionReference } from '../../../contact/reference.ts';
 import { pushCopy } from '../../../contact/copy/push-alerts.ts';
 import type { Row } from '../../db/database.ts';
 import { replyDue } from '../clocks/deadlines.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';
 
-/** What the service worker receives, as PUSH-CONTRACT.md describes it. */
+/** What the service worker receives: the payload docs/alerts.md describes. */
 type PushPayload =
   | {
       kind: 'lead' | 'escalation';
@@ -51,10 +52,11 @@ export function pushMessage(row: Row, hours: WorkingHours, now: Date): PushMessa
     };
   }
   const leadId = Number(row.lead_id);
-  const name = String(row.name);
+  // Shown on a lock screen: an override in a name would reverse the title (contact/as-typed.ts).
+  const name = asTyped(String(row.name));
   const topic = `lead-${leadId}`;
   if (kind === 'taken') {
-    const takenBy = String(row.taken_by);
+    const takenBy = asTyped(String(row.taken_by));
     return {
       topic,
       payload: {

@@ -1,7 +1,12 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent } from 'node:https';
-import { BlockList, isIP } from 'node:net';
 import webPush, { WebPushError } from 'web-push';
+import {
+  endpointRefusal,
+  guardedLookup,
+  INWARD_ERROR,
+  listedHosts,
+  type Lookup,
+} from './push-guard.ts';
 import type { VapidKeys } from './vapid-key.ts';
 import type { PushMessage } from './push-payload.ts';
 
@@ -33,26 +38,29 @@ export interface PushSenderOptions {
   vapid: VapidKeys;
   /** RFC 8292 `sub`: mailto:NOTIFY_EMAIL, or the site's https URL. */
   subject: string;
-  /** WEB_PUSH_HOSTS: only these may resolve to a private or loopback address. */
+  /** WEB_PUSH_HOSTS: only these may be, or resolve to, a private or reserved address. */
   privateHostsAllowed: readonly string[];
   /** Tests only: a CA for a local push service in this process (child processes use NODE_EXTRA_CA_CERTS). */
   ca?: string;
+  /** Tests only: the resolver, so a name can resolve anywhere (node:dns's lookup otherwise). */
+  lookup?: Lookup;
 }
 
 /**
  * Sends with web-push: aes128gcm (RFC 8291), VAPID (RFC 8292), Urgency high,
- * a day's TTL and the message's Topic. The connection refuses to reach a
- * private, loopback or link-local address unless the host is one the
- * operator listed, so a push service name that resolves inward (a poisoned
- * resolver, a rebinding name) is not a way into the network either.
+ * a day's TTL and the message's Topic. Never to a private, loopback,
+ * link-local or otherwise reserved address unless the host is one the
+ * operator listed (push-guard.ts): an address in the endpoint is refused
+ * before any connection, and a name that resolves inward (a poisoned
+ * resolver, a rebinding name) at the connection's look-up.
  */
 export function createPushSender(options: PushSenderOptions): PushSender {
-  const listed = new Set(options.privateHostsAllowed.map((host) => host.replace(/:\d+$/, '')));
+  const listed = listedHosts(options.privateHostsAllowed);
   const agent = new Agent({
     keepAlive: true,
     maxSockets: SOCKETS_PER_HOST,
     ...(options.ca && { ca: options.ca }),
-    lookup: guardedLookup(listed) as never,
+    lookup: guardedLookup(listed, options.lookup) as never,
   });
   const vapidDetails = {
     subject: options.subject,
@@ -61,6 +69,8 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   };
   return {
     async send(device, message) {
+      const refusal = endpointRefusal(device.endpoint, listed);
+      if (refusal) return { status: 'refused', reason: refusal };
       try {
         await webPush.sendNotification(
           { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
@@ -85,6 +95,9 @@ export function createPushSender(options: PushSenderOptions): PushSender {
 function outcomeOf(error: unknown): PushOutcome {
   if (!(error instanceof WebPushError)) {
     const reason = error instanceof Error ? error.message : String(error);
+    // The guard's refusal: the name resolves inward, which no retry should reach.
+    if ((error as NodeJS.ErrnoException | null)?.code === INWARD_ERROR)
+      return { status: 'refused', reason };
     // web-push refuses a key it cannot encrypt to before any request: no retry helps.
     if (/public key|auth|p256dh|Vapid/i.test(reason)) return { status: 'refused', reason };
     return { status: 'retry', reason };
@@ -101,57 +114,4 @@ function outcomeOf(error: unknown): PushOutcome {
     };
   }
   return { status: 'refused', reason };
-}
-
-const INWARD = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  INWARD.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const) {
-  INWARD.addSubnet(network, prefix, 'ipv6');
-}
-
-function isInward(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return INWARD.check(mapped, 'ipv4');
-  return INWARD.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
-}
-
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-function guardedLookup(listed: ReadonlySet<string>) {
-  return (hostname: string, options: object, callback: LookupCallback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-      const allowed = listed.has(hostname.toLowerCase()) || listed.has(`[${host}]`);
-      const usable = allowed ? addresses : addresses.filter((a) => !isInward(a.address));
-      if (usable.length === 0) {
-        const refused: NodeJS.ErrnoException = new Error(
-          `${hostname} resolves only to private or loopback addresses, which WEB_PUSH_HOSTS does not list`,
-        );
-        refused.code = 'EPUSHINWARD';
-        return callback(refused, []);
-      }
-      if ((options as { all?: boolean }).all) return callback(null, usable);
-      return callback(null, usable[0]!.address, usable[0]!.family);
-    });
-  };
 }

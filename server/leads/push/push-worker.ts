@@ -16,7 +16,7 @@ const PUSHES_PER_MINUTE = 10;
 /** The "waiting" push replaces itself at most this often while the count grows. */
 const WAITING_GAP_SECONDS = 3;
 /** 2 s, 4 s, 8 s, … between tries of a push service that is down (push-outcome.ts caps it). */
-const RETRY_BASE_MS = 2_000;
+export const RETRY_BASE_MS = 2_000;
 const CLEAN_EVERY_MS = 10 * 60_000;
 
 export interface PushLog {

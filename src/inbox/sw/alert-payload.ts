@@ -1,3 +1,4 @@
+import { asTyped } from '../../../contact/as-typed';
 import { INBOX_ICONS, INBOX_SCOPE } from '../../config/inbox-app';
 import { alertsCopy } from '../../content/alerts';
 import type { AlertOptions } from './sw-types';
@@ -29,8 +30,14 @@ const KINDS: readonly string[] = ['lead', 'escalation', 'taken', 'waiting'];
 /** Lock screens truncate long lines anyway; a payload is never trusted to be short. */
 const MAX_TEXT = 200;
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() ? value.trim().slice(0, MAX_TEXT) : undefined;
+/**
+ * Words from the payload as a person reads them: as typed (contact/as-typed.ts,
+ * the inbox's and the emails' rule), so a name cannot reverse the title it is in.
+ */
+function text(value: unknown): string | undefined {
+  const shown = typeof value === 'string' ? asTyped(value).trim().slice(0, MAX_TEXT) : '';
+  return shown || undefined;
+}
 
 /** A URL from the payload, kept only if it stays in the inbox on this origin. */
 function inboxUrl(value: unknown, origin: string): string {
@@ -108,19 +115,19 @@ export function alertFor(
 
 /** What replaces the alert once "I'm on it" from the notification has gone through, or has not. */
 export function takenAlert(data: AlertData, ok: boolean): { title: string; options: AlertOptions } {
+  // The notification's data came from a payload and back through the browser: read as one is.
+  const name = text(data.name);
+  const reference = text(data.reference);
   const options: AlertOptions = {
     icon: INBOX_ICONS.any192,
     badge: INBOX_ICONS.badge,
     lang: 'en-GB',
     tag: data.leadId ? `lead-${data.leadId}` : undefined,
     silent: true,
-    data: { ...data, takeToken: ok ? undefined : data.takeToken },
+    data: { ...data, name, reference, takeToken: ok ? undefined : data.takeToken },
     actions: [{ action: OPEN_ACTION, title: copy.open }],
   };
   if (!ok)
     return { title: copy.takeFailedTitle, options: { ...options, body: copy.takeFailedBody } };
-  return {
-    title: copy.takenTitle(data.name),
-    options: { ...options, body: copy.takenBody(data.reference) },
-  };
+  return { title: copy.takenTitle(name), options: { ...options, body: copy.takenBody(reference) } };
 }
