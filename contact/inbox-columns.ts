@@ -9,7 +9,8 @@ import type { LeadStatus, ReplyMethod, ReplyState } from './lead-status.ts';
  * of a database built from the migrations.
  */
 
-export type SqlType = 'bigint' | 'text' | 'boolean' | 'timestamptz' | 'jsonb' | 'tsvector';
+export type SqlType =
+  'bigint' | 'text' | 'text[]' | 'boolean' | 'timestamptz' | 'jsonb' | 'tsvector';
 
 /** A column: its SQL type, and the value PostgREST's JSON brings of it (a type only). */
 export interface Column<Value = unknown> {
@@ -70,6 +71,11 @@ export const INBOX_LEAD_COMPUTED = {
   /** Who pressed "I'm on it" first, and when; null until someone has. */
   taken_by: textOrNull,
   taken_at: timeOrNull,
+  /**
+   * Why the content spam score held it, or counted against it, as codes
+   * (supabase/schemas/55_spam_score.sql) that contact/copy/spam-reasons.ts words.
+   */
+  spam_reasons: column<string[] | null>('text[]'),
 };
 
 /** inbox_list: the list as the page reads it, with each lead's words to search. */

@@ -9,6 +9,7 @@
 import { parseDatabaseConfig } from '../server/settings/read-settings.ts';
 import { loadEnvFile } from '../server/env-file.ts';
 import { migrate } from '../server/db/migrations.ts';
+import { writeDisposableDomains } from '../server/db/disposable-domains.ts';
 import { openDatabase } from '../server/db/open-database.ts';
 
 loadEnvFile();
@@ -16,6 +17,7 @@ try {
   const db = await openDatabase({ ...parseDatabaseConfig(process.env), migrate: false });
   try {
     const applied = await migrate(db);
+    await writeDisposableDomains(db);
     console.log(
       applied.length > 0
         ? `Applied ${applied.join(', ')} to the ${db.location}.`

@@ -1,4 +1,5 @@
 import type { Database } from './database.ts';
+import { writeDisposableDomains } from './disposable-domains.ts';
 import { openEmbeddedDatabase } from './embedded-database.ts';
 import { migrate } from './migrations.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
@@ -28,6 +29,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.migrate !== false) {
     try {
       await migrate(db);
+      await writeDisposableDomains(db);
       if (options.rateLimitPerMinute !== undefined) {
         await setDatabaseRateLimit(db, options.rateLimitPerMinute);
       }

@@ -4,7 +4,8 @@
 -- Visitors insert as role anon, through PostgREST (hosted Supabase) or our
 -- server, which runs the same statement. What runs on such an insert, in order:
 --   BEFORE triggers, in name order: 00_trim_text and assign_key (here),
---   check_proof (35_proof_of_work.sql) and limit_rate (30_rate_limits.sql);
+--   check_proof (35_proof_of_work.sql), limit_rate (30_rate_limits.sql) and
+--   score_spam (55_spam_score.sql);
 --   the CHECK constraints below and row-level security;
 --   ON CONFLICT (submission_key) DO NOTHING: a repeat is the same lead;
 --   AFTER triggers: the delivery queues (40_delivery.sql) and the push alerts
@@ -63,6 +64,11 @@ create table public.contact_submissions (
         name || ' ' || email || ' ' || pg_catalog.translate(email, '@.-_+', '     ') || ' ' || message)
     end
   ) stored,
+  -- Content spam, scored at insert (55_spam_score.sql): the score, its
+  -- reasons as codes, and the MinHash signature that finds a blast.
+  spam_score real,
+  spam_reasons text[],
+  spam_signature integer[],
 
   constraint contact_submissions_status_check check (
     status in ('new', 'replied', 'diagnosed', 'won', 'lost', 'archived')
@@ -112,6 +118,12 @@ comment on column public.contact_submissions.proof is
   'ALTCHA v1 payload, checked by the trigger contact_submissions_check_proof and then cleared.';
 comment on column public.contact_submissions.verified is
   'false: sent by the form without JavaScript (our server only), which cannot make a proof.';
+comment on column public.contact_submissions.spam_score is
+  'The content spam score at insert (55_spam_score.sql): 5 or more held it as suspected spam.';
+comment on column public.contact_submissions.spam_reasons is
+  'Why it was scored or held, as codes the inbox and the export put in plain words (contact/copy/spam-reasons.ts).';
+comment on column public.contact_submissions.spam_signature is
+  'The message''s MinHash signature, to find the same text sent by others in the last days (a blast).';
 comment on column public.contact_submissions.search is
   'The words of name, email (whole and in parts) and message, for the inbox''s search (the search column of inbox_list, PostgREST''s fts filter); null for a row beyond the limits, which the CHECKs refuse; kept by PostgreSQL, never written.';
 

@@ -33,7 +33,7 @@ create table public.lead_activity (
   action text not null,
   detail jsonb,
   constraint lead_activity_action_check check (
-    action in ('erase', 'escalate', 'not_spam', 'note', 'read', 'reply', 'status', 'take')
+    action in ('erase', 'escalate', 'not_spam', 'note', 'read', 'reply', 'spam', 'status', 'take')
   )
 );
 create index lead_activity_submission on public.lead_activity (submission_id, at);
@@ -250,6 +250,7 @@ declare
   actor text := app_private.inbox_member_email();
   lead public.contact_submissions := app_private.inbox_lead(lead_id);
 begin
+  perform app_private.spam_learn(lead_id, false);
   if not lead.suspected_spam then
     return;
   end if;
@@ -262,7 +263,7 @@ begin
 end
 $$;
 comment on function public.inbox_not_spam(bigint) is
-  'Releases a lead held as suspected spam into the inbox and queues its email and webhook once, as for a new lead: nothing held is dropped without a sign.';
+  'Releases a lead held as suspected spam into the inbox and queues its email and webhook once, as for a new lead: nothing held is dropped without a sign. Teaches the spam model it is real (55_spam_score.sql).';
 
 -- Erasure on request: the lead, its delivery rows, notes, markers and
 -- activity go (foreign keys, on delete cascade). What stays is the fact.

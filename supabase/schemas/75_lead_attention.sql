@@ -83,6 +83,8 @@ begin
     on conflict (submission_id) do update set taken_by = excluded.taken_by, taken_at = excluded.taken_at;
   insert into public.lead_activity (submission_id, actor, action)
     values (lead_take.lead_id, lead_take.member, 'take');
+  -- A lead someone takes is real, unless a member has said otherwise.
+  perform app_private.spam_learn(lead_take.lead_id, false, unless_marked => true);
   -- Qualified: in a query over push_devices, a bare "member" would be the device's.
   insert into app_private.push_queue (device_id, submission_id, kind, taken_by)
     select d.id, lead_take.lead_id, 'taken', lead_take.member

@@ -118,6 +118,8 @@ begin
   values (lead.id, actor, body) returning id into reply_id;
   insert into public.lead_activity (submission_id, actor, action, detail)
   values (lead.id, actor, 'reply', pg_catalog.jsonb_build_object('reply_id', reply_id));
+  -- A lead answered is real, unless a member has said otherwise.
+  perform app_private.spam_learn(lead.id, false, unless_marked => true);
   return reply_id;
 end
 $$;

@@ -93,6 +93,7 @@ describe('SQL holds the values contact/ defines', () => {
 const CATALOGUE_TYPE: Record<SqlType, string> = {
   bigint: 'bigint',
   text: 'text',
+  'text[]': 'text[]',
   boolean: 'boolean',
   timestamptz: 'timestamp with time zone',
   jsonb: 'jsonb',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate } from '../../server/db/migrations.ts';
+import { writeDisposableDomains } from '../../server/db/disposable-domains.ts';
 import type { Database } from '../../server/db/database.ts';
 
 /**
@@ -35,6 +36,7 @@ export async function migrateEmbeddedTemplate(
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const db = await openEmbeddedDatabase(dir);
   await migrate(db);
+  await writeDisposableDomains(db);
   await prepare?.(db);
   await db.close();
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

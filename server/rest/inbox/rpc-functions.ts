@@ -8,6 +8,8 @@ export const INBOX_RPCS: Readonly<Record<string, Readonly<Record<string, string>
   inbox_add_note: { lead_id: 'bigint', body: 'text' },
   inbox_mark_read: { lead_id: 'bigint' },
   inbox_not_spam: { lead_id: 'bigint' },
+  // "Spam": held, and taught to the model (supabase/schemas/55_spam_score.sql).
+  inbox_mark_spam: { lead_id: 'bigint' },
   inbox_erase: { lead_id: 'bigint' },
   // A member removes another, for good (20261126010000_members_removed.sql).
   inbox_remove_member: { email: 'text' },
@@ -31,6 +33,7 @@ export const VOID_RPCS = new Set([
   'inbox_add_note',
   'inbox_mark_read',
   'inbox_not_spam',
+  'inbox_mark_spam',
   'inbox_erase',
   'inbox_remove_member',
   'inbox_remove_push_device',

@@ -1,0 +1,446 @@
+-- Content spam (docs/spam.md, "Content"): every lead is scored as it is
+-- stored, here in the database so the same rules hold on every backend, and
+-- one scored at 5 or more is held as suspected spam, as the honeypot holds
+-- one: stored, listed under Spam, counted in the digest, never pushed or
+-- emailed one by one, and released by "Not spam". Nothing is refused or
+-- dropped for its words. Each verdict keeps its reasons (spam_reasons, codes
+-- that contact/copy/spam-reasons.ts puts in plain words); the agency's own
+-- marks teach a naive Bayes over the words of its leads (spam_learn).
+
+-- Phrases of the common pitches, matched as whole words in the lower-cased
+-- text with everything but letters, digits and currency signs made a space.
+-- Phrases, never single words a real enquiry uses (SEO, Google, ranking,
+-- chatbot, price): none of these holds a lead on its own.
+create table app_private.spam_phrases (
+  phrase text primary key check (phrase ~ '^[a-z0-9$£€]+( [a-z0-9$£€]+)*$'),
+  category text not null check (category in (
+    'seo', 'outsourcing', 'followers', 'loans', 'crypto', 'casino', 'pharmacy', 'data_lists',
+    'renewal', 'cold', 'bulk'))
+);
+revoke all on table app_private.spam_phrases from public, anon, authenticated;
+insert into app_private.spam_phrases (category, phrase)
+select c, p from (values
+  ('seo', array['backlink', 'backlinks', 'guest post', 'guest posts', 'guest posting',
+    'link building', 'link insertion', 'link insertions', 'dofollow', 'do follow',
+    'domain authority', 'high da', 'sponsored post', 'sponsored posts', 'high quality backlinks',
+    'rank your website', 'ranking of your website', 'your website ranking', 'your website on the first page',
+    'your site on the first page', 'increase your website traffic', 'traffic to your website',
+    'organic traffic to your', 'errors on your website', 'your website has errors',
+    'your site has errors', 'issues on your website', 'seo audit report', 'free seo audit',
+    'website audit report', 'publish an article on your', 'write an article for your']),
+  ('outsourcing', array['virtual assistant', 'virtual assistants', 'offshore', 'dedicated developer',
+    'dedicated developers', 'hire dedicated', 'white label', 'outsource your', 'outsourcing partner',
+    'our team of developers', 'usd per hour', 'per hour usd']),
+  ('followers', array['instagram followers', 'tiktok followers', 'buy followers', 'real followers',
+    'active followers', 'youtube subscribers', 'buy google reviews', 'buy reviews',
+    'purchase reviews', 'likes and followers']),
+  ('loans', array['business loan', 'business loans', 'working capital', 'merchant cash advance',
+    'pre approved', 'funding approved', 'line of credit', 'unsecured loan', 'loan offer',
+    'get funded', 'funding for your business', 'sba loan']),
+  ('crypto', array['bitcoin', 'crypto investment', 'cryptocurrency investment', 'forex trading',
+    'trading signals', 'usdt', 'binance', 'guaranteed returns', 'passive income',
+    'investment platform', 'crypto trading', 'double your investment']),
+  ('casino', array['online casino', 'free spins', 'casino bonus', 'jackpot', 'sports betting',
+    'betting tips', 'slot machines', 'online slots']),
+  ('pharmacy', array['viagra', 'cialis', 'no prescription', 'without prescription',
+    'weight loss pills', 'tramadol', 'pharmacy online', 'cheap meds']),
+  ('data_lists', array['email list', 'email lists', 'contact list', 'contact lists', 'mailing list',
+    'b2b leads', 'b2b data', 'decision makers', 'leads database', 'verified emails',
+    'email database', 'targeted leads', 'c level executives', 'attendees list']),
+  ('renewal', array['final notice', 'domain listing', 'domain registration notice', 'expiration notice',
+    'search engine registration', 'search engine submission', 'domain will expire',
+    'listing will expire', 'annual listing', 'secure your listing', 'domain service expiration',
+    'will be removed from search']),
+  ('cold', array['dear website owner', 'hello website owner', 'hi website owner', 'dear sir madam',
+    'dear business owner', 'i noticed your website', 'i was checking your website',
+    'i came across your website and noticed', 'are you the owner of', 'website owner']),
+  ('bulk', array['unsubscribe', 'reply stop', 'opt out', 'to stop receiving',
+    'no longer wish to receive', 'reply with remove', 'if you are not interested'])
+) as v(c, ps), pg_catalog.unnest(ps) as p
+on conflict (phrase) do nothing;
+comment on table app_private.spam_phrases is
+  'Phrases of the common pitches, by kind: a lead with one kind scores 3 (3.5 with two of its phrases, 5 with three), a cold greeting 2, a mailing-list footer 2.5; the held line is 5, so no one phrase holds a lead alone.';
+
+-- What the agency taught: per word (hashed, so no erased lead's words stay
+-- readable), in how many leads marked spam and how many real ones it stood.
+create table app_private.spam_tokens (
+  token bigint primary key,
+  spam integer not null default 0 check (spam >= 0),
+  ham integer not null default 0 check (ham >= 0)
+);
+create table app_private.spam_model (
+  singleton boolean primary key default true check (singleton),
+  spam_docs integer not null default 0 check (spam_docs >= 0),
+  ham_docs integer not null default 0 check (ham_docs >= 0)
+);
+insert into app_private.spam_model (singleton) values (true) on conflict do nothing;
+-- Each lead's mark, so the opposite mark undoes it; goes with the lead.
+create table app_private.spam_marks (
+  submission_id bigint primary key references public.contact_submissions (id) on delete cascade,
+  spam boolean not null,
+  marked_at timestamptz not null default now()
+);
+-- The disposable email domains, from the maintained list a server or worker
+-- writes at start (server/leads/spam/disposable-domains.ts).
+create table app_private.disposable_domains (
+  domain text primary key check (domain = pg_catalog.lower(domain))
+);
+revoke all on table app_private.spam_tokens, app_private.spam_model, app_private.spam_marks,
+  app_private.disposable_domains
+  from public, anon, authenticated;
+
+-- The near-duplicate look-up of a blast: leads of the last days that share a
+-- MinHash value with the new one.
+create index contact_submissions_spam_signature
+  on public.contact_submissions using gin (spam_signature)
+  where spam_signature is not null;
+
+-- The lower-cased text with every run of other characters one space, padded:
+-- a phrase matches as ' phrase '.
+create or replace function app_private.spam_plain(body text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select ' ' || pg_catalog.btrim(pg_catalog.regexp_replace(pg_catalog.lower(body),
+    '[^a-z0-9$£€]+', ' ', 'g')) || ' '
+$$;
+revoke all on function app_private.spam_plain(text) from public;
+comment on function app_private.spam_plain(text) is
+  'A lead''s text as the phrase rules read it: lower case, words of letters, digits and currency signs, one space between.';
+
+-- The words a lead teaches and is judged by: the 'simple' parser's (any
+-- script, no stemming), hashed, at most 500, and the email's domain.
+create or replace function app_private.spam_tokens_of(name text, email text, message text)
+returns bigint[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select pg_catalog.array_agg(distinct t.h) from (
+    (select pg_catalog.hashtextextended(w.lexeme, 7207) as h
+     from pg_catalog.unnest(pg_catalog.to_tsvector('simple'::regconfig, name || ' ' || message)) as w
+     where pg_catalog.char_length(w.lexeme) between 2 and 40
+     limit 500)
+    union all
+    select pg_catalog.hashtextextended('@' || pg_catalog.lower(pg_catalog.split_part(email, '@', 2)), 7207)
+  ) as t
+$$;
+revoke all on function app_private.spam_tokens_of(text, text, text) from public;
+comment on function app_private.spam_tokens_of(text, text, text) is
+  'The words of a lead''s name and message (any script) and its email''s domain, hashed: what the learned model counts.';
+
+-- Eight MinHash values over the message's three-word shingles (its first 400
+-- words, links and digits left out): two messages share each value with the
+-- chance of their shingles' overlap, so four of eight in common is nearly the
+-- same text. Null for a message under 8 words: short notes are alike by nature.
+create or replace function app_private.spam_signature_of(message text)
+returns integer[]
+language sql
+immutable
+set search_path = ''
+as $$
+  with words as (
+    select w[1:400] as w from pg_catalog.regexp_split_to_array(pg_catalog.btrim(
+      pg_catalog.regexp_replace(pg_catalog.lower(pg_catalog.regexp_replace(message,
+        '(https?://|www\.)[^[:space:]]*', ' ', 'gi')), '[^a-z]+', ' ', 'g')), ' ') as w
+  ),
+  shingles as (
+    select pg_catalog.hashtext(w[i] || ' ' || w[i + 1] || ' ' || w[i + 2])::bigint as h
+    from words, pg_catalog.generate_series(1, pg_catalog.cardinality(w) - 2) as i
+    where pg_catalog.cardinality(w) >= 8
+  )
+  select case when count(*) > 0 then array[
+    min((h * 1103515245 + 12345) % 2147483647), min((h * 69069 + 1) % 2147483647),
+    min((h * 1664525 + 1013904223) % 2147483647), min((h * 22695477 + 1) % 2147483647),
+    min((h * 214013 + 2531011) % 2147483647), min((h * 134775813 + 1) % 2147483647),
+    min((h * 16807 + 0) % 2147483647), min((h * 48271 + 11) % 2147483647)
+  ]::integer[] end
+  from shingles
+$$;
+revoke all on function app_private.spam_signature_of(text) from public;
+comment on function app_private.spam_signature_of(text) is
+  'A message''s MinHash signature (8 values over its three-word shingles), to find the same or nearly the same text sent by others; null under 8 words.';
+
+-- The learned model's vote (Paul Graham's "A Plan for Spam"): each known
+-- word's chance of spam, a real lead's count doubled (a real lead held costs
+-- more than a spam let through), the 15 words furthest from even, combined.
+-- No vote until the agency has marked 3 of each.
+create or replace function app_private.spam_bayes(tokens bigint[])
+returns real
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  model app_private.spam_model;
+  chance real;
+begin
+  select * into model from app_private.spam_model;
+  if model.spam_docs < 3 or model.ham_docs < 3 then
+    return null;
+  end if;
+  select 1 / (1 + pg_catalog.exp(sum(pg_catalog.ln(1 - p) - pg_catalog.ln(p)))) into chance
+  from (
+    select p from (
+      select greatest(0.01, least(0.99, ps / (ps + ph))) as p from (
+        select least(1.0, t.spam::real / model.spam_docs) as ps,
+               least(1.0, 2.0 * t.ham / model.ham_docs) as ph
+        from app_private.spam_tokens t where t.token = any (tokens)
+      ) as known where ps + ph > 0
+    ) as scored
+    order by pg_catalog.abs(p - 0.5) desc
+    limit 15
+  ) as telling;
+  return chance;
+end
+$$;
+revoke all on function app_private.spam_bayes(bigint[]) from public;
+comment on function app_private.spam_bayes(bigint[]) is
+  'The chance a lead is spam by the words the agency''s marks taught (naive Bayes, 15 most telling words); null before 3 marks of each kind.';
+
+-- The verdict of one lead: its score and the codes of the signals that
+-- counted. Reads the other recent leads (a blast) and the learned model.
+create or replace function app_private.spam_verdict(
+  lead_name text, lead_email text, lead_message text, signature integer[],
+  out score real, out reasons text[]
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  plain text := app_private.spam_plain(lead_message);
+  links integer;
+  kinds record;
+  others integer;
+  latin integer;
+  other_script integer;
+  chance real;
+begin
+  score := 0;
+  reasons := '{}';
+  links := pg_catalog.array_length(pg_catalog.regexp_split_to_array(
+    lead_message, 'https?://|www\.', 'i'), 1) - 1;
+  if links >= 3 then
+    score := score + case when links >= 4 then 4 else 2.5 end;
+    reasons := reasons || ('links:' || links);
+  elsif links = 2 then
+    score := score + 1;
+  end if;
+  if lead_name ~* '(https?://|www\.|\.(com|net|org|ru|xyz|info|biz)\M)' then
+    score := score + 4;
+    reasons := reasons || 'link_in_name'::text;
+  end if;
+  if pg_catalog.split_part(lead_email, '@', 1) ~* '(https?|www\.)' then
+    score := score + 4;
+    reasons := reasons || 'link_in_email'::text;
+  end if;
+  for kinds in
+    select p.category, count(*) as hits from app_private.spam_phrases p
+    where pg_catalog.strpos(plain, ' ' || p.phrase || ' ') > 0
+    group by p.category order by p.category
+  loop
+    score := score + case kinds.category when 'cold' then 2 when 'bulk' then 2.5
+      else case when kinds.hits >= 3 then 5 when kinds.hits = 2 then 3.5 else 3 end end;
+    reasons := reasons || ('pitch:' || kinds.category);
+  end loop;
+  if lead_message ~ '\$ ?[0-9]+ ?(/|per |an )(hr|hour)' then
+    if not ('pitch:outsourcing' = any (reasons)) then
+      score := score + 3;
+      reasons := reasons || 'pitch:outsourcing'::text;
+    end if;
+  end if;
+  other_script := pg_catalog.char_length(pg_catalog.regexp_replace(lead_message,
+    '[^\u0370-\u03ff\u0400-\u052f\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]',
+    '', 'g'));
+  if other_script >= 20 then
+    latin := pg_catalog.char_length(pg_catalog.regexp_replace(lead_message, '[^A-Za-z\u00c0-\u024f]', '', 'g'));
+    if other_script > latin then
+      score := score + 5;
+      reasons := reasons || 'script'::text;
+    end if;
+  end if;
+  if exists (select from app_private.disposable_domains d
+             where d.domain = pg_catalog.lower(pg_catalog.split_part(lead_email, '@', 2))) then
+    score := score + 2.5;
+    reasons := reasons || 'disposable'::text;
+  end if;
+  if signature is not null then
+    select count(distinct pg_catalog.lower(s.email)) into others
+    from (
+      select s.email, s.name, s.spam_signature from public.contact_submissions s
+      where s.spam_signature && signature
+        and s.created_at > pg_catalog.now() - interval '3 days'
+      order by s.id desc
+      limit 50
+    ) as s
+    where pg_catalog.lower(s.email) <> pg_catalog.lower(lead_email)
+      and pg_catalog.lower(s.name) <> pg_catalog.lower(lead_name)
+      and (select count(*) from pg_catalog.generate_series(1, 8) as k
+           where s.spam_signature[k] = signature[k]) >= 4;
+    if others > 0 then
+      score := score + 5;
+      reasons := reasons || ('blast:' || others);
+    end if;
+  end if;
+  chance := app_private.spam_bayes(app_private.spam_tokens_of(lead_name, lead_email, lead_message));
+  if chance >= 0.99 then
+    score := score + 5;
+    reasons := reasons || 'learned'::text;
+  elsif chance >= 0.9 then
+    score := score + 3;
+    reasons := reasons || 'learned'::text;
+  elsif chance <= 0.05 then
+    score := score - 2;
+  end if;
+end
+$$;
+revoke all on function app_private.spam_verdict(text, text, text, integer[]) from public;
+comment on function app_private.spam_verdict(text, text, text, integer[]) is
+  'A lead''s spam score and the codes of the signals that counted (links, a link in the name or address, pitch phrases by kind, another script, a throwaway address, a blast, the learned model); 5 or more holds it.';
+
+-- Scores every insert, whoever makes it, after the proof and the rate limit
+-- (trigger names run in order) and before the CHECKs; a row beyond the
+-- limits is left for them to refuse, unscored.
+create or replace function app_private.score_submission()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  verdict record;
+begin
+  new.spam_score := null;
+  new.spam_reasons := null;
+  new.spam_signature := null;
+  if pg_catalog.char_length(new.name) > 100 or pg_catalog.char_length(new.email) > 254
+    or pg_catalog.char_length(new.message) > 5000 then
+    return new;
+  end if;
+  new.spam_signature := app_private.spam_signature_of(new.message);
+  select * into verdict
+    from app_private.spam_verdict(new.name, new.email, new.message, new.spam_signature);
+  new.spam_score := verdict.score;
+  new.spam_reasons := verdict.reasons;
+  if new.suspected_spam then
+    new.spam_reasons := 'honeypot'::text || verdict.reasons;
+  elsif verdict.score >= 5 then
+    new.suspected_spam := true;
+  end if;
+  return new;
+end
+$$;
+revoke all on function app_private.score_submission() from public;
+comment on function app_private.score_submission() is
+  'Every lead is scored as it is stored, on every backend: 5 or more holds it as suspected spam, with its reasons; nothing is refused for its words.';
+
+create trigger contact_submissions_score_spam
+  before insert on public.contact_submissions
+  for each row execute function app_private.score_submission();
+
+-- Learning from a mark: the lead's words counted as spam or real, once; the
+-- opposite mark moves them. One learner at a time (marks are rare).
+create or replace function app_private.spam_learn(lead_id bigint, spam boolean, unless_marked boolean default false)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  previous boolean;
+  marked boolean;
+  tokens bigint[];
+begin
+  perform pg_catalog.pg_advisory_xact_lock(7207, pg_catalog.hashtext('spam_learn'));
+  select m.spam into previous from app_private.spam_marks m where m.submission_id = spam_learn.lead_id;
+  marked := found;
+  if marked and (previous = spam_learn.spam or unless_marked) then
+    return;
+  end if;
+  select app_private.spam_tokens_of(s.name, s.email, s.message) into tokens
+    from public.contact_submissions s where s.id = spam_learn.lead_id;
+  if tokens is null then
+    return;
+  end if;
+  if marked then
+    update app_private.spam_tokens t
+      set spam = t.spam - (case when previous then 1 else 0 end),
+          ham = t.ham - (case when previous then 0 else 1 end)
+      where t.token = any (tokens);
+    update app_private.spam_model
+      set spam_docs = spam_docs - (case when previous then 1 else 0 end),
+          ham_docs = ham_docs - (case when previous then 0 else 1 end);
+  end if;
+  insert into app_private.spam_tokens as t (token, spam, ham)
+    select u.token, case when spam_learn.spam then 1 else 0 end, case when spam_learn.spam then 0 else 1 end
+    from pg_catalog.unnest(tokens) as u(token) order by u.token
+    on conflict (token) do update set spam = t.spam + excluded.spam, ham = t.ham + excluded.ham;
+  update app_private.spam_model
+    set spam_docs = spam_docs + (case when spam_learn.spam then 1 else 0 end),
+        ham_docs = ham_docs + (case when spam_learn.spam then 0 else 1 end);
+  insert into app_private.spam_marks as m (submission_id, spam) values (spam_learn.lead_id, spam_learn.spam)
+    on conflict (submission_id) do update set spam = excluded.spam, marked_at = pg_catalog.now();
+end
+$$;
+revoke all on function app_private.spam_learn(bigint, boolean, boolean) from public;
+comment on function app_private.spam_learn(bigint, boolean, boolean) is
+  'Teaches the model one lead as spam or real ("Spam", "Not spam"; a take or a reply as real unless_marked), once; the opposite mark undoes the first.';
+
+-- "Spam" on a lead: held, as the score would hold it, and learned.
+create or replace function public.inbox_mark_spam(lead_id bigint)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  actor text := app_private.inbox_member_email();
+  lead public.contact_submissions := app_private.inbox_lead(lead_id);
+begin
+  if not lead.suspected_spam then
+    update public.contact_submissions s
+      set suspected_spam = true,
+          spam_reasons = pg_catalog.array_remove(coalesce(s.spam_reasons, '{}'), 'marked') || 'marked'::text
+      where s.id = lead_id;
+    insert into public.lead_activity (submission_id, actor, action) values (lead_id, actor, 'spam');
+  end if;
+  perform app_private.spam_learn(lead_id, true);
+end
+$$;
+comment on function public.inbox_mark_spam(bigint) is
+  '"Spam": moves the lead to the Spam folder (held as suspected spam: no more alerts or clocks) and teaches the model; "Not spam" undoes both.';
+
+-- The reasons as a PostgREST computed field of the inbox's views
+-- (select=*,spam_reasons), as the caller: row-level security decides.
+create or replace function public.spam_reasons(lead public.inbox_leads)
+returns text[]
+language sql
+stable
+set search_path = ''
+as $$
+  select s.spam_reasons from public.contact_submissions s where s.id = lead.id
+$$;
+comment on function public.spam_reasons(public.inbox_leads) is
+  'Why the lead was held or scored (codes: links:N, link_in_name, link_in_email, pitch:<kind>, script, disposable, blast:N, learned, honeypot, marked), as a computed field of inbox_leads.';
+create or replace function public.spam_reasons(lead public.inbox_list)
+returns text[]
+language sql
+stable
+set search_path = ''
+as $$
+  select s.spam_reasons from public.contact_submissions s where s.id = lead.id
+$$;
+comment on function public.spam_reasons(public.inbox_list) is
+  'The field spam_reasons of inbox_leads, for inbox_list, the view the inbox''s list and export read.';
+
+revoke all on function public.inbox_mark_spam(bigint), public.spam_reasons(public.inbox_leads),
+  public.spam_reasons(public.inbox_list)
+  from public, anon, authenticated;
+grant execute on function public.inbox_mark_spam(bigint), public.spam_reasons(public.inbox_leads),
+  public.spam_reasons(public.inbox_list)
+  to authenticated;

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { writeDisposableDomains } from '../../server/db/disposable-domains.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { describeEachBackend, freshBackend, type Backend } from './support/backends.ts';
+
+/**
+ * The content spam score (supabase/schemas/55_spam_score.sql), as every
+ * insert meets it: each signal tripped once and once not, the agency's marks
+ * teaching it, a blast, and nothing refused for its words.
+ */
+
+interface Lead {
+  name?: string;
+  email?: string;
+  message: string;
+  honeypot?: boolean;
+}
+
+let n = 0;
+
+/** Stores a lead as any insert does (the trigger runs whoever inserts) and reads its verdict. */
+async function store(db: Database, lead: Lead) {
+  const [row] = await db.query(
+    `insert into public.contact_submissions (name, email, message, suspected_spam)
+     values ($1, $2, $3, $4)
+     returning id, suspected_spam as held, spam_reasons as reasons, spam_score as score`,
+    [
+      lead.name ?? `Visitor ${++n}`,
+      lead.email ?? `visitor${++n}@example.co.uk`,
+      lead.message,
+      lead.honeypot ?? false,
+    ],
+  );
+  return {
+    id: Number(row!.id),
+    held: Boolean(row!.held),
+    reasons: (row!.reasons ?? []) as string[],
+    score: Number(row!.score),
+  };
+}
+
+const REAL =
+  'Hi, we run a small bakery in Leeds and our website (https://example-bakery.co.uk) is slow ' +
+  'and does not show up on Google. Could you quote for a redesign and some SEO? Thanks, Sam';
+
+describeEachBackend('the content spam score', (kind) => {
+  let db: Database;
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await freshBackend(kind);
+    db = await openDatabase(backend.options);
+    await writeDisposableDomains(db, ['mailinator.com']);
+  });
+  afterAll(async () => {
+    await db.close();
+    await backend.dispose();
+  });
+
+  it('lets a real enquiry about a website, Google, SEO and prices through, with its own link', async () => {
+    const lead = await store(db, { message: REAL });
+    expect(lead).toMatchObject({ held: false, reasons: [] });
+    const prices = await store(db, {
+      message: 'What would a chatbot for our dental practice cost? Your hourly rate is fine too.',
+    });
+    expect(prices.held).toBe(false);
+  });
+
+  it('counts three links or more, not one or two', async () => {
+    const many = await store(db, {
+      message: 'See https://a.example.com and https://b.example.com and www.c.example.com now',
+    });
+    expect(many.reasons).toContain('links:3');
+    const two = await store(db, {
+      message: 'Our old site https://old.example.com and the new one https://new.example.com',
+    });
+    expect(two.reasons).toEqual([]);
+  });
+
+  it('holds a link in the name, not a name with a full stop', async () => {
+    const linked = await store(db, {
+      name: 'Cheap SEO https://rank.example.com',
+      message: 'Hello, we can get you more visitors.',
+    });
+    expect(linked.reasons).toContain('link_in_name');
+    const plain = await store(db, { name: 'Dr. J. Smith', message: 'Hello, can we talk?' });
+    expect(plain.reasons).toEqual([]);
+  });
+
+  it('names a pitch by its phrases, never by a single word a client uses', async () => {
+    const pitch = await store(db, {
+      message: 'Dear website owner, we sell high quality backlinks and guest posts on DA 50 sites.',
+    });
+    expect(pitch.held).toBe(true);
+    expect(pitch.reasons).toEqual(expect.arrayContaining(['pitch:seo', 'pitch:cold']));
+    const client = await store(db, {
+      message: 'Our old agency bought us backlinks that hurt our ranking. Can you fix our SEO?',
+    });
+    expect(client.reasons).toEqual(['pitch:seo']);
+    expect(client.held).toBe(false);
+  });
+
+  it('holds a message in another script, not an English one from a name in that script', async () => {
+    const cyrillic = await store(db, {
+      message: 'Здравствуйте! Предлагаем продвижение вашего сайта в поисковых системах недорого.',
+    });
+    expect(cyrillic).toMatchObject({ held: true, reasons: ['script'] });
+    const english = await store(db, {
+      name: 'Олена Коваль',
+      message: 'Hello, I would like a new website for my cleaning business in Bristol.',
+    });
+    expect(english.reasons).toEqual([]);
+  });
+
+  it('counts a throwaway address from the maintained list, not a common one', async () => {
+    const throwaway = await store(db, { email: 'x@mailinator.com', message: 'Hi there' });
+    expect(throwaway.reasons).toEqual(['disposable']);
+    expect(throwaway.held).toBe(false);
+    const common = await store(db, { email: 'x@gmail.com', message: 'Hi there' });
+    expect(common.reasons).toEqual([]);
+  });
+
+  it('holds a blast: the first of four near-identical texts passes, the others are held', async () => {
+    const pitch = (who: string, figure: number) =>
+      `Hi ${who}, I help agencies like yours get ${figure} more leads every month with our ` +
+      'proven outreach system that books calls straight into your calendar while you sleep.';
+    const sent = [];
+    for (const [i, who] of ['Anna', 'Ben', 'Cara', 'Dev'].entries()) {
+      sent.push(await store(db, { name: `Sender ${who}`, message: pitch(who, 20 + i) }));
+    }
+    expect(sent.map((lead) => lead.held)).toEqual([false, true, true, true]);
+    expect(sent[3]!.reasons).toContain('blast:3');
+    // One person sending their enquiry again from a corrected address is no blast.
+    const enquiry =
+      'Hello, we are opening a second physiotherapy clinic in Derby in March and need the ' +
+      'website to take bookings for both sites, with reminders by text message.';
+    await store(db, { name: 'Priya Shah', email: 'priya@exmaple.co.uk', message: enquiry });
+    const again = await store(db, {
+      name: 'Priya Shah',
+      email: 'priya@example.co.uk',
+      message: enquiry,
+    });
+    expect(again).toMatchObject({ held: false, reasons: [] });
+  });
+
+  it('keeps the honeypot as a reason, and holds without refusing anything', async () => {
+    const trapped = await store(db, { message: 'Hello', honeypot: true });
+    expect(trapped).toMatchObject({ held: true, reasons: ['honeypot'] });
+  });
+
+  it('learns from the agency’s marks, and the opposite mark undoes one', async () => {
+    const learn = (id: number, spam: boolean) =>
+      db.query('select app_private.spam_learn($1, $2)', [id, spam]);
+    const spamText = (i: number) =>
+      `Exclusive offer ${i}: premium widgets wholesale, container pricing, ` +
+      'distributor margins, bulk shipment discounts today.';
+    const realText = (i: number) =>
+      `Hello, we are a family ${['cafe', 'garage', 'florist', 'salon'][i % 4]} and want a new ` +
+      'website with online booking and a chatbot for common questions. What would it cost?';
+    const before = await store(db, { message: spamText(99) });
+    expect(before.reasons).not.toContain('learned');
+    const marked = [];
+    for (let i = 0; i < 4; i++) {
+      const spam = await store(db, { message: spamText(i), name: `Trader ${i}` });
+      await learn(spam.id, true);
+      marked.push(spam.id);
+      await learn((await store(db, { message: realText(i) })).id, false);
+    }
+    const after = await store(db, { message: spamText(100), name: 'Trader 100' });
+    expect(after.reasons).toContain('learned');
+    expect(after.held).toBe(true);
+    expect((await store(db, { message: realText(7) })).held).toBe(false);
+
+    // "Not spam" on each: the lesson is undone, and the next one is not held for it.
+    for (const id of marked) await learn(id, false);
+    const undone = await store(db, { message: spamText(101), name: 'Trader 101' });
+    expect(undone.reasons).not.toContain('learned');
+    const [model] = await db.query('select spam_docs, ham_docs from app_private.spam_model');
+    expect(model).toEqual({ spam_docs: 0, ham_docs: 8 });
+  });
+
+  it('queues no push for a held lead, and one for a real lead', async () => {
+    await db.query(`insert into app_private.inbox_members (email) values ('owner@example.co.uk')`);
+    await db.query(
+      `insert into public.push_devices (member, endpoint, browser)
+       values ('owner@example.co.uk', 'https://fcm.googleapis.com/fcm/send/spam-test', 'Chrome')`,
+    );
+    const held = await store(db, {
+      message: 'Cheap viagra and cialis, no prescription needed, from our pharmacy online.',
+    });
+    expect(held.held).toBe(true);
+    const real = await store(db, {
+      message: 'Could you move our florist’s site from Wix to something faster? We are in Bath.',
+    });
+    expect(real.held).toBe(false);
+    const pushes = (id: number) =>
+      db.query('select kind from app_private.push_queue where submission_id = $1', [id]);
+    expect(await pushes(held.id)).toEqual([]);
+    expect(await pushes(real.id)).toEqual([{ kind: 'lead' }]);
+  });
+});
