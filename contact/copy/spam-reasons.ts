@@ -34,6 +34,8 @@ export function spamReason(code: string): string {
       return 'a link in the email address';
     case 'pitch':
       return PITCHES[detail] ?? `a ${detail} pitch`;
+    case 'second_person':
+      return 'writes of your website and business, never of its own';
     case 'script':
       return 'written in another script';
     case 'disposable':

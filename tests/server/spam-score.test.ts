@@ -2,7 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { writeDisposableDomains } from '../../server/db/disposable-domains.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { describeEachBackend, freshBackend, type Backend } from './support/backends.ts';
+import {
+  describeEachBackend,
+  describePostgres,
+  freshBackend,
+  type Backend,
+} from './support/backends.ts';
+import { supabaseLike, type SupabaseLike } from './support/supabase-like.ts';
 
 /**
  * The content spam score (supabase/schemas/55_spam_score.sql), as every
@@ -186,7 +192,7 @@ describeEachBackend('the content spam score', (kind) => {
        values ('owner@example.co.uk', 'https://fcm.googleapis.com/fcm/send/spam-test', 'Chrome')`,
     );
     const held = await store(db, {
-      message: 'Cheap viagra and cialis, no prescription needed, from our pharmacy online.',
+      message: 'Здравствуйте! Предлагаем продвижение вашего сайта в поисковых системах недорого.',
     });
     expect(held.held).toBe(true);
     const real = await store(db, {
@@ -197,5 +203,36 @@ describeEachBackend('the content spam score', (kind) => {
       db.query('select kind from app_private.push_queue where submission_id = $1', [id]);
     expect(await pushes(held.id)).toEqual([]);
     expect(await pushes(real.id)).toEqual([{ kind: 'lead' }]);
+  });
+});
+
+const prepared = supabaseLike();
+
+describePostgres('the content spam score on a Supabase-like PostgreSQL', () => {
+  const shared = prepared('postgres');
+  let client: SupabaseLike['client'];
+  beforeAll(() => void ({ client } = shared()));
+
+  it('holds a pitch with its reasons, from the same SQL, beside Supabase’s own schemas', async () => {
+    await client.query('begin');
+    try {
+      await client.query(
+        `insert into public.contact_submissions (name, email, message) values ($1, $2, $3)`,
+        [
+          'Rank Boost',
+          'rank@example.com',
+          'Dear website owner, we sell high quality backlinks and guest posts for your website.',
+        ],
+      );
+      const { rows } = await client.query(
+        `select suspected_spam, spam_reasons from public.contact_submissions
+         where email = 'rank@example.com'`,
+      );
+      expect(rows).toEqual([
+        { suspected_spam: true, spam_reasons: expect.arrayContaining(['pitch:seo', 'pitch:cold']) },
+      ]);
+    } finally {
+      await client.query('rollback');
+    }
   });
 });
