@@ -139,9 +139,9 @@ comment on function app_private.spam_tokens_of(text, text, text) is
   'The words of a lead''s name and message (any script) and its email''s domain, hashed: what the learned model counts.';
 
 -- Eight MinHash values over the message's three-word shingles (its first 400
--- words, links and digits left out): two messages share each value with the
--- chance of their shingles' overlap, so four of eight in common is nearly the
--- same text. Null for a message under 8 words: short notes are alike by nature.
+-- words of letters: digits left out, so a changed figure is the same text): two
+-- messages share each value with the chance of their shingles' overlap, so four
+-- of eight in common is nearly the same text. Null for a message under 8 words: short notes are alike by nature.
 create or replace function app_private.spam_signature_of(message text)
 returns integer[]
 language sql
@@ -149,14 +149,19 @@ immutable
 set search_path = ''
 as $$
   with words as (
-    select w[1:400] as w from pg_catalog.regexp_split_to_array(pg_catalog.btrim(
-      pg_catalog.regexp_replace(pg_catalog.lower(pg_catalog.regexp_replace(message,
-        '(https?://|www\.)[^[:space:]]*', ' ', 'gi')), '[^a-z]+', ' ', 'g')), ' ') as w
+    select w[1:400] as w from pg_catalog.string_to_array(pg_catalog.btrim(
+      pg_catalog.regexp_replace(pg_catalog.lower(message), '[^a-z]+', ' ', 'g')), ' ') as w
   ),
+  -- In one pass (lead() over the words): indexing the array word by word costs
+  -- a copy of it each time.
   shingles as (
-    select pg_catalog.hashtext(w[i] || ' ' || w[i + 1] || ' ' || w[i + 2])::bigint as h
-    from words, pg_catalog.generate_series(1, pg_catalog.cardinality(w) - 2) as i
-    where pg_catalog.cardinality(w) >= 8
+    select pg_catalog.hashtext(u.word || ' ' || u.next || ' ' || u.after)::bigint as h
+    from words, lateral (
+      select v.word, lead(v.word, 1) over (order by v.n) as next,
+             lead(v.word, 2) over (order by v.n) as after
+      from pg_catalog.unnest(words.w) with ordinality as v(word, n)
+    ) as u
+    where pg_catalog.cardinality(words.w) >= 8 and u.after is not null
   )
   select case when count(*) > 0 then array[
     min((h * 1103515245 + 12345) % 2147483647), min((h * 69069 + 1) % 2147483647),
@@ -286,9 +291,10 @@ begin
       reasons := reasons || 'pitch:outsourcing'::text;
     end if;
   end if;
-  other_script := pg_catalog.char_length(pg_catalog.regexp_replace(lead_message,
+  other_script := case when lead_message !~ '[\u0370-\ud7af]' then 0
+    else pg_catalog.char_length(pg_catalog.regexp_replace(lead_message,
     '[^\u0370-\u03ff\u0400-\u052f\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]',
-    '', 'g'));
+    '', 'g')) end;
   if other_script >= 20 then
     latin := pg_catalog.char_length(pg_catalog.regexp_replace(lead_message, '[^A-Za-z\u00c0-\u024f]', '', 'g'));
     if other_script > latin then
@@ -319,7 +325,10 @@ begin
       reasons := reasons || ('blast:' || others);
     end if;
   end if;
-  chance := app_private.spam_bayes(app_private.spam_tokens_of(lead_name, lead_email, lead_message));
+  -- The words are read only once the model has enough marks to vote.
+  if exists (select from app_private.spam_model m where m.spam_docs >= 3 and m.ham_docs >= 3) then
+    chance := app_private.spam_bayes(app_private.spam_tokens_of(lead_name, lead_email, lead_message));
+  end if;
   if chance >= 0.97 then
     score := score + 5;
     reasons := reasons || 'learned'::text;

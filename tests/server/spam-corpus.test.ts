@@ -1,8 +1,11 @@
 import { afterEach, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
+import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 import { scoreCorpus } from '../support/spam-corpus-score.ts';
 import { describeOnEmbedded, freshBackend, type Backend } from './support/backends.ts';
+
+// Some 220 inserts and 20 marks a test: the project's budget for a test that does a server's work.
 
 /**
  * The content spam score judged on the corpus (tests/support/spam-corpus.ts), precision first:
@@ -29,17 +32,25 @@ async function fresh() {
 }
 
 describeOnEmbedded('the spam score on the corpus', () => {
-  it('holds no real enquiry once the agency has marked ten of each, and most of the spam', async () => {
-    const figures = await scoreCorpus(await fresh(), true);
-    expect(figures.realHeld.map((one) => one.lead.message.slice(0, 60))).toEqual([]);
-    expect(figures.recall).toBeGreaterThanOrEqual(RECALL_FLOOR);
-  });
+  it(
+    'holds no real enquiry once the agency has marked ten of each, and most of the spam',
+    async () => {
+      const figures = await scoreCorpus(await fresh(), true);
+      expect(figures.realHeld.map((one) => one.lead.message.slice(0, 60))).toEqual([]);
+      expect(figures.recall).toBeGreaterThanOrEqual(RECALL_FLOOR);
+    },
+    SERVER_TEST_BUDGET_MS,
+  );
 
-  it('holds spam on its signals alone before any mark, and the hard real cases it holds are few', async () => {
-    const figures = await scoreCorpus(await fresh(), false);
-    expect(figures.recall).toBeGreaterThan(0.4);
-    // Untrained, only the forwarded scam (a client quoting a pitch) is held: the learned model's
-    // real leads are what lets it through.
-    expect(figures.realHeld.length).toBeLessThanOrEqual(1);
-  });
+  it(
+    'holds spam on its signals alone before any mark, and the hard real cases it holds are few',
+    async () => {
+      const figures = await scoreCorpus(await fresh(), false);
+      expect(figures.recall).toBeGreaterThan(0.4);
+      // Untrained, only the forwarded scam (a client quoting a pitch) is held: the learned model's
+      // real leads are what lets it through.
+      expect(figures.realHeld.length).toBeLessThanOrEqual(1);
+    },
+    SERVER_TEST_BUDGET_MS,
+  );
 });
