@@ -3,7 +3,7 @@ import { writeDisposableDomains } from '../../server/db/disposable-domains.ts';
 import { TEST_SET, TRAINING, type CorpusLead } from './spam-corpus.ts';
 
 /** One corpus lead as the database judged it. */
-export interface Judged {
+interface Judged {
   lead: CorpusLead;
   held: boolean;
   reasons: string[];

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { spamReason, spamReasons } from '../../contact/copy/spam-reasons.ts';
+
+/** The score's reason codes (supabase/schemas/55_spam_score.sql) as a member reads them. */
+describe('spam reasons in plain words', () => {
+  it('words each code the score writes, with its count', () => {
+    expect(
+      spamReasons([
+        'links:3',
+        'link_in_name',
+        'pitch:seo',
+        'script',
+        'disposable',
+        'blast:1',
+        'blast:2',
+        'learned',
+      ]),
+    ).toEqual([
+      '3 links',
+      'a link in the name',
+      'reads like a search-ranking or backlink pitch',
+      'written in another script',
+      'a throwaway email address',
+      'same text as 1 other lead in the last 3 days',
+      'same text as 2 other leads in the last 3 days',
+      'like leads you marked spam',
+    ]);
+  });
+
+  it('shows a code it does not know as it is, rather than hiding it', () => {
+    expect(spamReason('something_new')).toBe('something_new');
+    expect(spamReasons(null)).toEqual([]);
+  });
+});
