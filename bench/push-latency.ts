@@ -39,8 +39,10 @@ const ONE_BY_ONE = 10;
 const PATIENCE_MS = 60_000;
 const quiet = { info: () => {}, warn: (text: string) => console.warn(text) };
 
+/** A device subscribed with the stored VAPID key, as the inbox's page subscribes. */
 async function addDevice(db: Database, service: LocalPushService): Promise<string> {
-  const device = service.subscribe();
+  const [key] = await db.query('select public_key from app_private.push_vapid_key');
+  const device = service.subscribe(String(key!.public_key));
   const [row] = await db.query(
     `insert into public.push_devices (member, endpoint, browser) values ($1, $2, 'bench')
      returning id`,
