@@ -16,6 +16,7 @@ export const changesTo = (lead: number, held: number): Record<string, object> =>
   inbox_add_note: { lead_id: lead, body: 'A note from an ended session' },
   inbox_mark_read: { lead_id: lead },
   inbox_not_spam: { lead_id: held },
+  inbox_mark_spam: { lead_id: lead },
   inbox_erase: { lead_id: lead },
   inbox_remove_member: { email: COLLEAGUE },
   inbox_remove_push_device: { device_id: 1 },
