@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Database } from '../server/db/database.ts';
 import { openDatabase } from '../server/db/open-database.ts';
+import { PUSHES_PER_MINUTE } from '../server/leads/push/push-worker.ts';
 import { startPush } from '../server/leads/push/start-push.ts';
 import { LocalPushService, type ReceivedPush } from '../tests/support/push-service.ts';
 import { until } from '../tests/support/until.ts';
@@ -34,13 +35,13 @@ const { values } = parseArgs({
 const SAMPLES = Number(values.samples);
 const FLOOD = Number(values.flood);
 const MEMBER = 'owner@agency.example';
-/** The per-device pace (push-worker.ts): the first 10 of a flood go one by one. */
-const ONE_BY_ONE = 10;
 const PATIENCE_MS = 60_000;
 const quiet = { info: () => {}, warn: (text: string) => console.warn(text) };
 
+/** A device subscribed with the stored VAPID key, as the inbox's page subscribes. */
 async function addDevice(db: Database, service: LocalPushService): Promise<string> {
-  const device = service.subscribe();
+  const [key] = await db.query('select public_key from app_private.push_vapid_key');
+  const device = service.subscribe(String(key!.public_key));
   const [row] = await db.query(
     `insert into public.push_devices (member, endpoint, browser) values ($1, $2, 'bench')
      returning id`,
@@ -111,7 +112,7 @@ async function measure(label: string, db: Database): Promise<void> {
     );
     const stored = performance.now();
     const id = await insertLead(db, 'Behind the flood');
-    const counted = FLOOD + 1 - ONE_BY_ONE;
+    const counted = FLOOD + 1 - PUSHES_PER_MINUTE;
     lastSeen = () =>
       service.pushesTo(device).map((p) => [p.payload.kind, p.payload.leadId ?? p.payload.count]);
     const got = await waitFor(`its push, or a waiting push counting it`, () =>

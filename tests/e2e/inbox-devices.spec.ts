@@ -2,10 +2,17 @@ import type { Page } from '@playwright/test';
 import { INBOX_SESSION_KEY } from '../../src/config/inbox';
 import { alertsCopy } from '../../src/content/alerts';
 import { browserName } from '../../src/inbox/alerts/browser-name';
-import { BROWSER_TEST_PUSH_HOST } from '../support/inbox-server.ts';
+import { BROWSER_TEST_PUSH_HOST, type InboxServer } from '../support/inbox-server.ts';
 import { violations } from './support/axe';
 import { withToastsHeld } from './support/contact';
-import { deviceKeys, inboxWorker, stubPushSubscription } from './support/inbox-app';
+import {
+  deviceKeys,
+  inboxWorker,
+  lapseSubscription,
+  stubbedEndpoint,
+  stubPushSubscription,
+  subscribedServerKey,
+} from './support/inbox-app';
 import { expect, signIn, test } from './support/inbox';
 import { inEachColorScheme } from './support/site';
 
@@ -21,6 +28,12 @@ async function openAlerts(page: Page) {
   await page.getByRole('button', { name: copy.show }).click();
   await expect(page.getByRole('heading', { name: copy.heading })).toBeVisible();
 }
+
+/** The VAPID public key the server signs pushes with: a push service takes no other. */
+const signingKey = async (inbox: InboxServer) =>
+  String(
+    (await inbox.server.query('select public_key from app_private.push_vapid_key'))[0]!.public_key,
+  );
 
 const devices = (page: Page) =>
   page.getByRole('region', { name: copy.devicesHeading }).getByRole('listitem');
@@ -41,6 +54,7 @@ test('"Turn on alerts" subscribes this device and lists it; "Turn off alerts" re
   await page.getByRole('button', { name: copy.turnOn }).click();
   await expect(page.getByText(copy.on)).toBeVisible();
   await expect(devices(page)).toHaveCount(1);
+  expect(await subscribedServerKey(page)).toBe(await signingKey(inbox));
   // Desktop Chrome's user agent, as Playwright's device gives it: "Chrome on Windows".
   const name = browserName(await page.evaluate(() => navigator.userAgent));
   expect(name).toBe('Chrome on Windows');
@@ -54,7 +68,7 @@ test('"Turn on alerts" subscribes this device and lists it; "Turn off alerts" re
   await page.getByRole('button', { name: copy.turnOff }).click();
   await expect(page.getByText(copy.off)).toBeVisible();
   await expect(page.getByText(copy.devicesEmpty)).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('test-push-subscription'))).toBeNull();
+  expect(await stubbedEndpoint(page)).toBeNull();
 });
 
 test('another device can be removed from the list; a lapsed subscription is renewed quietly when the app opens', async ({
@@ -94,11 +108,10 @@ test('another device can be removed from the list; a lapsed subscription is rene
   await expect(devices(page)).toContainText(copy.thisDevice);
 
   // The browser let the subscription lapse: opening the app subscribes and registers it again.
-  await page.evaluate(() => localStorage.removeItem('test-push-subscription'));
+  await lapseSubscription(page);
   await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('test-push-subscription')))
-    .toBe(endpoint);
+  await expect.poll(() => stubbedEndpoint(page)).toBe(endpoint);
+  expect(await subscribedServerKey(page)).toBe(await signingKey(inbox));
   await openAlerts(page);
   await expect(page.getByText(copy.on)).toBeVisible();
 });

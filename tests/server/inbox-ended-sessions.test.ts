@@ -1,7 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { OWNER, signIn, startInboxServer, storeLead } from './support/inbox.ts';
-import { expectEnded, leadsRead } from './support/session-reach.ts';
+import { READ_TABLES } from '../../server/rest/inbox/read-tables.ts';
+import { deviceArgs, testSubscription } from './support/push-subscription.ts';
+import { sendReply } from './support/replies.ts';
+import { expectEnded, leadsRead, rowsRead } from './support/session-reach.ts';
 
 /**
  * A session that ended reads nothing and changes nothing, although its access
@@ -9,7 +12,10 @@ import { expectEnded, leadsRead } from './support/session-reach.ts';
  * database's rule wants the token's session_id to name a live session.
  */
 
-/** One inbox server for the file, with a lead in the inbox and one in Spam. */
+/**
+ * One inbox server for the file, with a lead in the inbox and one in Spam, and a
+ * row in every table the inbox reads that a live session of OWNER's reads.
+ */
 const endedInbox = sharedPerBackend(async (kind) => {
   const inbox = await startInboxServer(kind);
   const lead = await storeLead(inbox.server, {
@@ -23,13 +29,20 @@ const endedInbox = sharedPerBackend(async (kind) => {
     message: 'Buy now',
     suspected_spam: true,
   });
-  // A live member's note and read marker, so each table the inbox reads has rows to hide.
+  // A live member's note, read marker, reply and device (added after the leads, so nothing is
+  // queued to push to it), so each table the inbox reads has rows to hide.
   const keeper = inbox.client();
-  await signIn(keeper, inbox.sink);
+  const kept = await signIn(keeper, inbox.sink);
   expect(
     (await keeper.rpc('inbox_add_note', { lead_id: lead, body: 'Called back' })).error,
   ).toBeNull();
   expect((await keeper.rpc('inbox_mark_read', { lead_id: lead })).error).toBeNull();
+  await sendReply(keeper, lead, 'Thanks, we will call you today');
+  const device = deviceArgs(testSubscription('https://fcm.googleapis.com/fcm/send/keeper'));
+  expect((await keeper.rpc('inbox_add_push_device', device)).error).toBeNull();
+  for (const table of Object.keys(READ_TABLES)) {
+    expect(await rowsRead(inbox.server, kept.access_token, table), table).not.toEqual([]);
+  }
   return { inbox, lead, held, close: () => inbox.close() };
 });
 

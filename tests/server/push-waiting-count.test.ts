@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { CLAIM_PUSHES } from '../../server/leads/push/push-queries.ts';
+import { PUSH_CLAIM_ARGUMENTS, PUSHES_PER_MINUTE } from '../../server/leads/push/push-worker.ts';
 import { describeOnEmbedded, openFreshBackend } from './support/backends.ts';
 
 /**
@@ -10,10 +11,9 @@ import { describeOnEmbedded, openFreshBackend } from './support/backends.ts';
  * the phone showed a short count (push-delivery.test.ts's flood, a loaded run).
  */
 
-const PER_MINUTE = 10;
-/** The worker's claim (batch 50, lease 60 s, waiting gap 3 s): each row's kind and count. */
+/** The worker's claim, with its own arguments: each row's kind and count. */
 const claim = async (db: Database) =>
-  (await db.query(CLAIM_PUSHES, [50, 60, PER_MINUTE, 3])).map(({ kind, waiting }) => ({
+  (await db.query(CLAIM_PUSHES, [...PUSH_CLAIM_ARGUMENTS])).map(({ kind, waiting }) => ({
     kind,
     waiting,
   }));
@@ -41,8 +41,8 @@ describeOnEmbedded('alerts: the waiting count', (kind) => {
       [device!.id, 'B'.repeat(87), 'a'.repeat(22)],
     );
     // Ten leads pushed one by one in the last minute: the device is at its pace.
-    for (let i = 0; i < PER_MINUTE; i++) await lead(db, `Lead ${i}`);
-    expect(await claim(db)).toHaveLength(PER_MINUTE);
+    for (let i = 0; i < PUSHES_PER_MINUTE; i++) await lead(db, `Lead ${i}`);
+    expect(await claim(db)).toHaveLength(PUSHES_PER_MINUTE);
     await db.query(`update app_private.push_queue set sent_at = now(), locked_until = null`);
 
     // In one call: a lead that collapses, then the waiting push it queued, then a lead after it.

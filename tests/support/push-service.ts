@@ -44,14 +44,19 @@ const MAX_EXP_SECONDS = 24 * 3_600;
  * it names, `aud` this origin, `exp` within 24 hours, a mailto: or https:
  * `sub`), TTL, Urgency and Topic, and decrypts the aes128gcm body with the
  * device's keys (http_ece). Whatever fails a check is answered 400 and kept
- * in `problems`, which a test expects empty.
+ * in `problems`, which a test expects empty; a push whose `k` is not the
+ * applicationServerKey its subscription was made with is answered 403 and
+ * kept there too.
  */
 export class LocalPushService {
   readonly received: ReceivedPush[] = [];
   readonly problems: string[] = [];
   /** The status for a device's next pushes (410: it has unsubscribed); 201 by default. */
   readonly answers = new Map<string, number>();
-  private readonly devices = new Map<string, { ecdh: ECDH; auth: Buffer }>();
+  private readonly devices = new Map<
+    string,
+    { ecdh: ECDH; auth: Buffer; applicationServerKey: Buffer }
+  >();
 
   private constructor(
     private readonly server: Server,
@@ -103,12 +108,20 @@ export class LocalPushService {
     return self.service;
   }
 
-  /** A new subscription on this service, as pushManager.subscribe() would make. */
-  subscribe(id = randomBytes(8).toString('hex')): PushDevice {
+  /**
+   * A new subscription on this service, as pushManager.subscribe() makes one
+   * for the server's VAPID public key (base64url, as rpc/inbox_push_key gives
+   * it): only pushes signed with that key are taken for it afterwards.
+   */
+  subscribe(applicationServerKey: string, id = randomBytes(8).toString('hex')): PushDevice {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const auth = randomBytes(16);
-    this.devices.set(id, { ecdh, auth });
+    this.devices.set(id, {
+      ecdh,
+      auth,
+      applicationServerKey: Buffer.from(applicationServerKey, 'base64url'),
+    });
     return {
       id,
       endpoint: `${this.origin}/push/${id}`,
@@ -139,8 +152,15 @@ export class LocalPushService {
     const status = this.answers.get(device);
     if (status !== undefined) return void response.writeHead(status).end();
     const headers = request.headers;
-    const claims = this.checkVapid(String(headers.authorization ?? ''));
-    if (typeof claims === 'string') return refuse(claims);
+    const vapid = this.checkVapid(String(headers.authorization ?? ''));
+    if (typeof vapid === 'string') return refuse(vapid);
+    const { claims, k } = vapid;
+    // As Google's and Mozilla's services do: a push signed with another key than the
+    // subscription was made with is refused, however valid its JWT.
+    if (!k.equals(keys.applicationServerKey)) {
+      this.problems.push(`${device}: 403, k is not the key the subscription was made with`);
+      return void response.writeHead(403).end('VAPID key differs from the subscription’s');
+    }
     const ttl = Number(headers.ttl);
     if (!Number.isInteger(ttl) || ttl < 0 || ttl > MAX_EXP_SECONDS)
       return refuse(`TTL ${headers.ttl}`);
@@ -174,8 +194,8 @@ export class LocalPushService {
     response.end();
   }
 
-  /** RFC 8292: `vapid t=<JWT>, k=<P-256 public key>`; the claims, or what is wrong. */
-  private checkVapid(header: string): ReceivedPush['claims'] | string {
+  /** RFC 8292: `vapid t=<JWT>, k=<P-256 public key>`; the claims and k, or what is wrong. */
+  private checkVapid(header: string): { claims: ReceivedPush['claims']; k: Buffer } | string {
     const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header);
     if (!match) return `Authorization "${header.slice(0, 40)}"`;
     const [jwt, k] = [match[1]!, match[2]!];
@@ -207,6 +227,6 @@ export class LocalPushService {
     if (!/^(mailto:[^@\s]+@[^@\s]+\.[a-z]+|https:\/\/\S+)$/i.test(claims.sub)) {
       return `sub ${claims.sub}`;
     }
-    return claims;
+    return { claims, k: raw };
   }
 }

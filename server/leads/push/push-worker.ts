@@ -12,9 +12,16 @@ const BATCH = 50;
 /** Far longer than a push can take (push-sender.ts's timeout is 10 s). */
 const LEASE_SECONDS = 60;
 /** Past this many lead pushes a minute to one device, the rest collapse into one "waiting" push. */
-const PUSHES_PER_MINUTE = 10;
+export const PUSHES_PER_MINUTE = 10;
 /** The "waiting" push replaces itself at most this often while the count grows. */
 const WAITING_GAP_SECONDS = 3;
+/** CLAIM_PUSHES's arguments, in its order: the worker's claim as tests make it too. */
+export const PUSH_CLAIM_ARGUMENTS = [
+  BATCH,
+  LEASE_SECONDS,
+  PUSHES_PER_MINUTE,
+  WAITING_GAP_SECONDS,
+] as const;
 /** 2 s, 4 s, 8 s, … between tries of a push service that is down (push-outcome.ts caps it). */
 export const RETRY_BASE_MS = 2_000;
 const CLEAN_EVERY_MS = 10 * 60_000;
@@ -72,12 +79,7 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
 
   /** True when nothing more was due. */
   const round = async (): Promise<boolean> => {
-    const claimed = await database.query(CLAIM_PUSHES, [
-      BATCH,
-      LEASE_SECONDS,
-      PUSHES_PER_MINUTE,
-      WAITING_GAP_SECONDS,
-    ]);
+    const claimed = await database.query(CLAIM_PUSHES, [...PUSH_CLAIM_ARGUMENTS]);
     await Promise.all(claimed.map(sendOne));
     if (Date.now() - lastClean > CLEAN_EVERY_MS) {
       lastClean = Date.now();

@@ -57,9 +57,14 @@ export async function signedIn(inbox: InboxServer, email: string): Promise<Supab
   return client;
 }
 
-/** Turns alerts on for a new device on the local push service, as the inbox's button does. */
+/**
+ * Turns alerts on for a new device on the local push service, as the inbox's
+ * button does: subscribes with the server's VAPID key, then registers the device.
+ */
 export async function addDevice(client: SupabaseClient, service: LocalPushService) {
-  const device: PushDevice = service.subscribe();
+  const key = await client.rpc('inbox_push_key');
+  expect(key.error).toBeNull();
+  const device: PushDevice = service.subscribe(String(key.data));
   const { data, error } = await client.rpc('inbox_add_push_device', {
     endpoint: device.endpoint,
     p256dh: device.keys.p256dh,

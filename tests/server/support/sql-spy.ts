@@ -1,6 +1,11 @@
 import { onTestFinished } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 
+export interface SpiedStatement {
+  sql: string;
+  params?: unknown[];
+}
+
 /**
  * Every statement a running server sends its database in a transaction (a
  * request's reads run in one, as PostgREST's do), recorded as it reaches the
@@ -11,18 +16,23 @@ import type { Database } from '../../../server/db/database.ts';
 export function spyOnSql(database: Database) {
   const original = database.transaction;
   const statements: string[] = [];
+  const transactions: SpiedStatement[][] = [];
   const requests = { asked: 0, settled: 0 };
   database.transaction = (work) => {
     const fromRequest = new Error().stack?.includes('asRequestRole') ?? false;
     if (fromRequest) requests.asked += 1;
+    const transaction: SpiedStatement[] = [];
+    transactions.push(transaction);
     const done = original((session) =>
       work({
         query: (sql, params) => {
           statements.push(sql);
+          transaction.push({ sql, params });
           return session.query(sql, params);
         },
         exec: (sql) => {
           statements.push(sql);
+          transaction.push({ sql });
           return session.exec(sql);
         },
       }),
@@ -33,6 +43,8 @@ export function spyOnSql(database: Database) {
   onTestFinished(() => void (database.transaction = original));
   return {
     statements,
+    /** Each transaction's statements, with their parameters, in order: to run one again. */
+    transactions,
     /** Transactions requests asked for so far, and how many of them have ended. */
     requests: () => ({ ...requests }),
     /** Statements that read the views of the list, inbox_leads and inbox_list. */

@@ -76,6 +76,11 @@ export const supabaseLike = () =>
         "insert into public.lead_replies (submission_id, author, body) values ($1, $2, 'Hi')",
         [lead, MEMBER],
       ],
+      [
+        `insert into public.push_devices (member, endpoint, browser)
+         values ($1, 'https://fcm.googleapis.com/fcm/send/member', 'Chrome on Android')`,
+        [MEMBER],
+      ],
     ] as const) {
       await client.query(sql, [...params]);
     }
@@ -131,6 +136,7 @@ export const READ_TABLES = [
   'lead_activity',
   'lead_reads',
   'lead_replies',
+  'push_devices',
 ] as const;
 
 /** Each inbox change as SQL, with the arguments the inbox sends over HTTP (support/session-reach.ts). */
