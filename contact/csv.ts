@@ -12,8 +12,13 @@ import { escapeReordering } from './as-typed.ts';
  *   lone carriage return that would overprint a line) are written as `\xHH`,
  *   so they cannot drive the terminal that shows the file, and the
  *   bidirectional controls as `\uHHHH`, so no name reads reordered in a
- *   spreadsheet (contact/as-typed.ts).
+ *   spreadsheet (contact/as-typed.ts);
+ * - a list (a lead's spam reasons) is one cell, its items in order with
+ *   LIST_SEPARATOR between, as JSON keeps it one value.
  */
+
+/** Between the items of a list in one cell: a comma reads as part of an item's words. */
+const LIST_SEPARATOR = '; ';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** C0 controls; DEL, C1 and the bidirectional controls are contact/as-typed.ts's. */
@@ -27,7 +32,12 @@ const escaped = (codePoint: number) =>
     : `\\u${codePoint.toString(16).padStart(4, '0')}`;
 
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
+  let text =
+    value === null || value === undefined
+      ? ''
+      : Array.isArray(value)
+        ? value.join(LIST_SEPARATOR)
+        : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   text = escapeReordering(
     text.replace(CONTROL, (char) => escaped(char.charCodeAt(0))),

@@ -1,3 +1,4 @@
+import { spamReasons } from '../../contact/copy/spam-reasons.ts';
 import { submissionReference } from '../../contact/reference.ts';
 import type { Database } from '../db/database.ts';
 
@@ -11,6 +12,7 @@ export const EXPORT_COLUMNS = [
   'status',
   'delivery',
   'webhook',
+  'spam_reasons',
   'reference',
   'reply_due',
   'replied_at',
@@ -25,8 +27,8 @@ export const EXPORT_COLUMNS = [
 /**
  * Whether the agency was emailed about a submission: `pending` (still trying),
  * `sent`, `failed` (given up: see `submissions outbox`), `suspected spam` (the
- * honeypot was filled: kept, never emailed), or `not queued` (stored before
- * lead delivery existed).
+ * honeypot was filled, the spam score held it or a member marked it: kept,
+ * never emailed), or `not queued` (stored before lead delivery existed).
  */
 type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suspected spam' | 'not queued';
 
@@ -45,6 +47,11 @@ export interface StoredSubmission {
   status: string;
   delivery: DeliveryStatus;
   webhook: WebhookStatus;
+  /**
+   * Why the spam score held it or counted against it, in the inbox's words
+   * (docs/spam.md); empty when nothing did, or when it was stored before the score.
+   */
+  spam_reasons: string[];
   /** What the visitor was shown and may quote (docs/product.md#exactly-once). */
   reference: string;
   /** The page's promises as deadlines (docs/lead-clocks.md), and when each was met; null if not. */
@@ -72,7 +79,7 @@ const channelState = (o: string) => `
 export async function readSubmissions(db: Database): Promise<StoredSubmission[]> {
   const rows = await db.query(
     `select s.id, s.created_at, s.name, s.email, s.message, s.status,
-            ${channelState('o')} as delivery, ${channelState('w')} as webhook,
+            ${channelState('o')} as delivery, ${channelState('w')} as webhook, s.spam_reasons,
             s.submission_key::text as submission_key,
             s.reply_due, s.replied_at, s.reply_method, s.diagnosis_due, s.diagnosed_at,
             t.first_seen_at, t.taken_by, t.taken_at
@@ -92,6 +99,7 @@ export async function readSubmissions(db: Database): Promise<StoredSubmission[]>
     status: String(row.status),
     delivery: row.delivery as DeliveryStatus,
     webhook: row.webhook as WebhookStatus,
+    spam_reasons: spamReasons(row.spam_reasons as string[] | null),
     // Every row has a key since 20261124010000_submission_key.sql.
     reference: row.submission_key ? submissionReference(String(row.submission_key)) : '',
     reply_due: isoTimeOrNull(row.reply_due),

@@ -71,6 +71,8 @@ export const inboxCopy = {
 
   verified: { yes: 'Verified', no: 'Not verified' },
   spam: 'Suspected spam',
+  /** Above the reasons of a held lead, each in contact/copy/spam-reasons.ts's words. */
+  heldBecause: 'Held as suspected spam because:',
   email: {
     label: 'Email',
     queued: 'waiting',
@@ -110,6 +112,7 @@ export const inboxCopy = {
     lost: 'Lost',
     archive: 'Archive',
     notSpam: 'Not spam',
+    spam: 'Spam',
     erase: 'Erase',
     done: {
       replied: 'Marked replied',
@@ -120,6 +123,7 @@ export const inboxCopy = {
       new: 'Marked new',
     } satisfies Record<LeadStatus, string>,
     notSpamDone: 'Moved to the inbox. It will be emailed and posted once.',
+    spamDone: 'Moved to Spam. Not spam brings it back.',
     erased: 'Lead erased',
     failed: 'That did not work. Try again.',
     forbidden: 'Your address may not change leads.',
@@ -180,6 +184,7 @@ export const inboxCopy = {
       note: 'added a note',
       read: 'opened it',
       not_spam: 'marked it not spam',
+      spam: 'marked it spam',
       reply: 'wrote a reply',
       erase: 'erased it',
       take: 'took it (I’m on it)',

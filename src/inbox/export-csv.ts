@@ -1,9 +1,10 @@
+import { spamReasons } from '../../contact/copy/spam-reasons';
 import { toCsv } from '../../contact/csv';
 import { inboxCopy } from '../content/inbox';
 import type { LeadView } from './lead';
 import { allLeads } from './queries';
 
-/** The export's columns, in order: what the list and a lead show, as stored. */
+/** The export's columns, in order: what the list and a lead show, as stored; the reasons in words. */
 const EXPORT_COLUMNS = [
   'reference',
   'created_at',
@@ -13,6 +14,7 @@ const EXPORT_COLUMNS = [
   'status',
   'verified',
   'suspected_spam',
+  'spam_reasons',
   'email_state',
   'webhook_state',
   'replied_at',
@@ -31,7 +33,8 @@ const EXPORT_COLUMNS = [
  */
 export async function exportView(view: LeadView, now = new Date()): Promise<number> {
   const leads = await allLeads(view);
-  const csv = toCsv(EXPORT_COLUMNS, leads as unknown as Record<string, unknown>[]);
+  const rows = leads.map((lead) => ({ ...lead, spam_reasons: spamReasons(lead.spam_reasons) }));
+  const csv = toCsv(EXPORT_COLUMNS, rows);
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

@@ -142,6 +142,8 @@ export const setStatus = (id: number, status: LeadStatus) =>
 export const addNote = (id: number, body: string) => rpc('inbox_add_note', { lead_id: id, body });
 export const markRead = (id: number) => rpc('inbox_mark_read', { lead_id: id });
 export const notSpam = (id: number) => rpc('inbox_not_spam', { lead_id: id });
+/** Held, as the score holds a lead, and taught to it; notSpam undoes both. */
+export const markSpam = (id: number) => rpc('inbox_mark_spam', { lead_id: id });
 export const eraseLead = (id: number) => rpc('inbox_erase', { lead_id: id });
 
 /** The speed-to-lead figures over the last `days`, as the weekly digest reports them. */

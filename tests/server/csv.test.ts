@@ -11,6 +11,8 @@ describe('CSV for spreadsheets', () => {
     ['empty', '', '""'],
     ['null', null, '""'],
     ['a number', 42, '"42"'],
+    ['a list', ['2 links', 'a link in the name'], '"2 links; a link in the name"'],
+    ['an empty list', [], '""'],
   ])('writes %s per RFC 4180, quoted', (_, value, expected) => {
     expect(csvCell(value)).toBe(expected);
   });

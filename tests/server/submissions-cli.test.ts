@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
+import { spamReason } from '../../contact/copy/spam-reasons.ts';
 import { submissionReference } from '../../contact/reference.ts';
 import { startServer } from '../../server/start.ts';
 import { childEnv } from '../support/child-server.ts';
@@ -88,6 +89,11 @@ const seeded = sharedPerBackend(async (kind) => {
      values (2, $1, $2, $3)`,
     [ATTENTION.first_seen_at, ATTENTION.taken_by, ATTENTION.taken_at],
   );
+  // Two signals under the held line, as the spam score writes them: exported in words.
+  await db.query(`update contact_submissions set spam_reasons = $2 where id = $1`, [
+    3,
+    ['links:3', 'pitch:cold'],
+  ]);
   await db.close();
   return { backend, close: () => backend.dispose() };
 });
@@ -119,6 +125,8 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
       delivery: 'pending',
       // Stored while no webhook was configured: never posted (docs/webhooks.md).
       webhook: 'not queued',
+      // Nothing in it counted as spam.
+      spam_reasons: [],
       reference: REFERENCES[1],
       ...CLOCK,
       // Answered by an UPDATE of replied_at, not by a reply the relay accepted (docs/inbox.md).
@@ -126,6 +134,13 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
       diagnosed_at: null,
       ...ATTENTION,
     });
+    // Why the score counted against a lead, in the inbox's words: its link in the name, as
+    // stored, and the two reasons seeded.
+    expect(rows.map((row: { spam_reasons: string[] }) => row.spam_reasons)).toEqual([
+      [],
+      [spamReason('links:3'), spamReason('pitch:cold')],
+      [spamReason('link_in_name')],
+    ]);
     expect(stderr).toContain('Exported 3 submission(s)');
   });
 
@@ -143,6 +158,7 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
         'status',
         'delivery',
         'webhook',
+        'spam_reasons',
         'reference',
         'reply_due',
         'replied_at',
@@ -162,6 +178,7 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
           'replied',
           'pending',
           'not queued',
+          '',
           REFERENCES[1]!,
           CLOCK.reply_due,
           CLOCK.replied_at,
@@ -181,6 +198,7 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
           'new',
           'pending',
           'not queued',
+          `${spamReason('links:3')}; ${spamReason('pitch:cold')}`,
           REFERENCES[2]!,
           ...NO_CLOCK,
         ) +
@@ -193,6 +211,7 @@ describeEachBackend('scripts/submissions.ts export', (kind) => {
           'new',
           'pending',
           'not queued',
+          spamReason('link_in_name'),
           REFERENCES[0]!,
           ...NO_CLOCK,
         ),

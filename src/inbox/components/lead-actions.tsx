@@ -4,7 +4,7 @@ import { inboxCopy } from '../../content/inbox';
 import type { LeadStatus } from '../../../contact/lead-status';
 import type { Lead } from '../lead';
 import { notify } from '../notify';
-import { eraseLead, InboxRequestError, notSpam, setStatus } from '../queries';
+import { eraseLead, InboxRequestError, markSpam, notSpam, setStatus } from '../queries';
 import { EraseDialog } from './erase-dialog';
 
 const copy = inboxCopy.actions;
@@ -50,28 +50,39 @@ export function LeadActions({ lead, onChanged, onErased }: LeadActionsProps) {
 
   return (
     <div role="group" aria-label={copy.label} className="flex flex-wrap gap-2">
-      {lead.suspected_spam ? (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => run(() => notSpam(lead.id), copy.notSpamDone, onChanged)}
-          className={buttonClass('warm', 'min-h-11 px-4 text-sm')}
-        >
-          {copy.notSpam}
-        </button>
-      ) : (
-        STATUS_ACTIONS.map(([status, label]) => (
-          <button
-            key={status}
-            type="button"
-            disabled={busy || lead.status === status}
-            onClick={() => run(() => setStatus(lead.id, status), copy.done[status], onChanged)}
-            className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
-          >
-            {label}
-          </button>
-        ))
-      )}
+      {lead.suspected_spam
+        ? null
+        : STATUS_ACTIONS.map(([status, label]) => (
+            <button
+              key={status}
+              type="button"
+              disabled={busy || lead.status === status}
+              onClick={() => run(() => setStatus(lead.id, status), copy.done[status], onChanged)}
+              className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
+            >
+              {label}
+            </button>
+          ))}
+      {/*
+       * "Spam" and "Not spam" are one button in one place, and aria-disabled rather than
+       * disabled while the change is made: the focus stays on it as it turns into its twin.
+       */}
+      <button
+        type="button"
+        aria-disabled={busy}
+        onClick={() => {
+          if (busy) return;
+          void (lead.suspected_spam
+            ? run(() => notSpam(lead.id), copy.notSpamDone, onChanged)
+            : run(() => markSpam(lead.id), copy.spamDone, onChanged));
+        }}
+        className={buttonClass(
+          lead.suspected_spam ? 'warm' : 'outline',
+          'min-h-11 px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
+        )}
+      >
+        {lead.suspected_spam ? copy.notSpam : copy.spam}
+      </button>
       <button
         type="button"
         disabled={busy}

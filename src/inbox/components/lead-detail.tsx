@@ -10,6 +10,7 @@ import { findPhoneNumber } from '../phone';
 import { replyHref } from '../reply-link';
 import { useLead } from '../use-lead';
 import { LeadFacts, StatusBadge } from './badges';
+import { HeldReasons } from './held-reasons';
 import { LeadActions } from './lead-actions';
 import { LeadActivityLog } from './lead-activity';
 import { LeadClocks } from './lead-clock';
@@ -137,6 +138,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
         <p className="break-all text-sm text-muted">{lead.email}</p>
         {reply ? null : <p className="text-sm text-ink">{copy.noReplyLink}</p>}
       </header>
+      <HeldReasons lead={lead} />
       <section aria-labelledby="lead-message-heading">
         <h3 id="lead-message-heading" className="sr-only">
           {copy.message}
