@@ -244,6 +244,20 @@ describeOnEmbedded('inbox: hostile attempts with a token signed by the real key'
       message: 'Buy',
       suspected_spam: true,
     });
+    // A row in each table a member reads, so an ended session's empty answer means something.
+    await inbox.server.query(
+      `insert into public.lead_activity (submission_id, actor, action) values ($1, $2, 'note')`,
+      [lead, OWNER],
+    );
+    await inbox.server.query(
+      `insert into public.lead_notes (submission_id, author, body) values ($1, $2, 'A note')`,
+      [lead, OWNER],
+    );
+    await inbox.server.query(
+      `insert into public.lead_replies (submission_id, author, body, state)
+       values ($1, $2, 'A reply', 'refused')`,
+      [lead, OWNER],
+    );
     for (const session_id of [crypto.randomUUID(), undefined, 'not-a-uuid']) {
       await expectEnded(inbox.server, await resigned({ session_id }), lead, held);
     }
