@@ -1,5 +1,13 @@
 import { alertsCopy } from '../../src/content/alerts';
-import { deliverPush, inboxWorker, shownNotifications, tapNotification } from './support/inbox-app';
+import { addLead } from '../support/inbox-server.ts';
+import { uniqueSubmission } from '../support/submission.ts';
+import {
+  deliverPush,
+  inboxWorker,
+  rpcAnswers,
+  shownNotifications,
+  tapNotification,
+} from './support/inbox-app';
 import { expect, INBOX_PATH, test } from './support/inbox';
 
 /**
@@ -95,22 +103,54 @@ test('the count of leads waiting has a notification of its own, an escalation st
   expect(waiting.pathname).toBe(INBOX_PATH);
 });
 
+/**
+ * A device row no push ever went to: a token the server signed for it is well formed and
+ * refused, as one is once alerts are turned off on its device.
+ */
+const NO_SUCH_DEVICE = 987_654_321;
+
 test('"Open" on a notification opens the lead in the open inbox; "I\'m on it" with a token the server refuses says so', async ({
   page,
   context,
+  inbox,
 }) => {
+  const leadId = await addLead(inbox.server, uniqueSubmission('refused-take'));
+  const [row] = await inbox.server.query('select app_private.push_take_token($1, $2) as token', [
+    leadId,
+    NO_SUCH_DEVICE,
+  ]);
+  const alert = {
+    ...LEAD,
+    leadId,
+    url: `/inbox/#lead=${leadId}`,
+    takeToken: String(row!.token),
+  };
   await page.goto(INBOX_PATH);
   const worker = await inboxWorker(page);
-  await deliverPush(context, page, LEAD);
+  await deliverPush(context, page, alert);
   await expect.poll(() => shownNotifications(worker)).toHaveLength(1);
 
-  await tapNotification(worker, 'lead-4242', 'open');
-  await expect(page).toHaveURL(/\/inbox\/#lead=4242$/);
+  await tapNotification(worker, `lead-${leadId}`, 'open');
+  await expect(page).toHaveURL(new RegExp(`/inbox/#lead=${leadId}$`));
 
-  await deliverPush(context, page, LEAD);
+  await deliverPush(context, page, alert);
   await expect.poll(() => shownNotifications(worker)).toHaveLength(1);
-  await tapNotification(worker, 'lead-4242', 'take');
+  await tapNotification(worker, `lead-${leadId}`, 'take');
   await expect
     .poll(async () => (await shownNotifications(worker)).map((n) => n.title))
     .toEqual([copy.takeFailedTitle]);
+  // The server's refusal, as the worker got it: not a server it could not reach.
+  const answers = await rpcAnswers(worker);
+  expect(answers.map(({ path, status }) => [path, status])).toEqual([
+    ['/rest/v1/rpc/inbox_take_from_alert', 403],
+  ]);
+  expect(JSON.parse(answers[0]!.body)).toMatchObject({
+    code: 'PT403',
+    message: expect.stringMatching(/inbox/i),
+  });
+  const [attention] = await inbox.server.query(
+    'select taken_by from public.lead_attention where submission_id = $1',
+    [leadId],
+  );
+  expect(attention?.taken_by ?? null).toBeNull();
 });

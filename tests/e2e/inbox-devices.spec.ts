@@ -5,14 +5,14 @@ import { browserName } from '../../src/inbox/alerts/browser-name';
 import { BROWSER_TEST_PUSH_HOST, type InboxServer } from '../support/inbox-server.ts';
 import { violations } from './support/axe';
 import { withToastsHeld } from './support/contact';
+import { inboxWorker } from './support/inbox-app';
 import {
   deviceKeys,
-  inboxWorker,
   lapseSubscription,
   stubbedEndpoint,
   stubPushSubscription,
   subscribedServerKey,
-} from './support/inbox-app';
+} from './support/push-stub';
 import { expect, signIn, test } from './support/inbox';
 import { inEachColorScheme } from './support/site';
 

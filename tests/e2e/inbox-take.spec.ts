@@ -10,9 +10,9 @@ import {
   listedNotification,
   listedTags,
   shownNotifications,
-  stubPushSubscription,
   tapNotification,
 } from './support/inbox-app';
+import { stubPushSubscription } from './support/push-stub';
 import { expect, leadLink, openedLead, signIn, test } from './support/inbox';
 import { inEachColorScheme } from './support/site';
 

@@ -1,4 +1,3 @@
-import { createECDH, randomBytes } from 'node:crypto';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { INBOX_SCOPE } from '../../../src/config/inbox-app';
 
@@ -23,8 +22,46 @@ export async function inboxWorker(page: Page): Promise<Worker> {
     .find((w) => new URL(w.url()).pathname.startsWith(INBOX_SCOPE));
   const active = worker ?? (await page.context().waitForEvent('serviceworker'));
   await recordAlerts(active);
+  await recordRpcAnswers(active);
   return active;
 }
+
+/** What the server answered one of the worker's calls to a function (/rest/v1/rpc/…). */
+export interface RpcAnswer {
+  path: string;
+  status: number;
+  body: string;
+}
+
+/**
+ * Every answer the worker's fetch got from a function of the API, in order: an
+ * answer is the server's own word, where a request that never reached it (the
+ * network down) records nothing.
+ */
+function recordRpcAnswers(worker: Worker) {
+  return worker.evaluate(() => {
+    const scope = self as unknown as { rpcAnswers?: unknown[]; fetch: typeof fetch };
+    if (scope.rpcAnswers) return;
+    const answers: unknown[] = (scope.rpcAnswers = []);
+    const browserFetch = scope.fetch.bind(self);
+    scope.fetch = async (input, init) => {
+      const response = await browserFetch(input, init);
+      const { pathname } = new URL(input instanceof Request ? input.url : String(input));
+      if (pathname.includes('/rest/v1/rpc/')) {
+        answers.push({
+          path: pathname,
+          status: response.status,
+          body: await response.clone().text(),
+        });
+      }
+      return response;
+    };
+  });
+}
+
+/** The answers the worker got from the API's functions so far (recordRpcAnswers). */
+export const rpcAnswers = (worker: Worker) =>
+  worker.evaluate(() => (self as unknown as { rpcAnswers: RpcAnswer[] }).rpcAnswers);
 
 /** Every URL in Cache Storage, by cache name, as the page's origin holds them. */
 export const cachedUrls = (page: Page) =>
@@ -186,78 +223,3 @@ export async function tapNotification(worker: Worker, tag: string, action: strin
     [tag, action] as const,
   );
 }
-
-/** A subscription's public key and auth secret, as a browser makes them for each one. */
-export function deviceKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    p256dh: ecdh.getPublicKey().toString('base64url'),
-    auth: randomBytes(16).toString('base64url'),
-  };
-}
-
-/** Where the stub keeps its subscription's endpoint, and the key it was subscribed with. */
-const STUB_SUBSCRIPTION = 'test-push-subscription';
-const STUB_SERVER_KEY = 'test-push-application-server-key';
-
-/**
- * Hands pushManager.subscribe a subscription for a local push endpoint, as
- * Chromium would for Google's (which headless Chromium cannot reach): the
- * browser's API is stubbed, never our server. The subscription outlives a
- * reload (localStorage) as a browser's does; `unsubscribe` ends it. The
- * applicationServerKey it was given is kept (`subscribedServerKey`): a push
- * service takes pushes signed with that key only.
- */
-export async function stubPushSubscription(page: Page, endpoint: string) {
-  const keys = deviceKeys();
-  await page.addInitScript(
-    ({ endpoint, keys, KEY, SERVER_KEY }) => {
-      const subscription = () => ({
-        endpoint,
-        expirationTime: null,
-        options: { userVisibleOnly: true },
-        toJSON: () => ({ endpoint, expirationTime: null, keys }),
-        unsubscribe: async () => {
-          localStorage.removeItem(KEY);
-          localStorage.removeItem(SERVER_KEY);
-          return true;
-        },
-      });
-      const base64Url = (key: BufferSource | string | null | undefined) => {
-        if (key == null || typeof key === 'string') return key ?? '';
-        const bytes = ArrayBuffer.isView(key)
-          ? new Uint8Array(key.buffer, key.byteOffset, key.byteLength)
-          : new Uint8Array(key);
-        return btoa(String.fromCharCode(...bytes))
-          .replaceAll('+', '-')
-          .replaceAll('/', '_')
-          .replace(/=+$/, '');
-      };
-      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-        localStorage.setItem(KEY, endpoint);
-        localStorage.setItem(SERVER_KEY, base64Url(options?.applicationServerKey));
-        return subscription() as unknown as PushSubscription;
-      };
-      PushManager.prototype.getSubscription = async function () {
-        return localStorage.getItem(KEY) ? (subscription() as unknown as PushSubscription) : null;
-      };
-    },
-    { endpoint, keys, KEY: STUB_SUBSCRIPTION, SERVER_KEY: STUB_SERVER_KEY },
-  );
-}
-
-/** The stubbed subscription's endpoint, or null once it has ended or lapsed. */
-export const stubbedEndpoint = (page: Page) =>
-  page.evaluate((key) => localStorage.getItem(key), STUB_SUBSCRIPTION);
-
-/** The applicationServerKey (base64url) the page last subscribed with, or null. */
-export const subscribedServerKey = (page: Page) =>
-  page.evaluate((key) => localStorage.getItem(key), STUB_SERVER_KEY);
-
-/** The browser let the stubbed subscription lapse, as one may without telling the page. */
-export const lapseSubscription = (page: Page) =>
-  page.evaluate(
-    (keys) => keys.forEach((key) => localStorage.removeItem(key)),
-    [STUB_SUBSCRIPTION, STUB_SERVER_KEY],
-  );
