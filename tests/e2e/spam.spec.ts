@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../../server/start.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 import { copyMigratedDatabase } from '../support/database-template.ts';
+import { workingWednesday } from '../support/working-wednesday.ts';
 import { contactForm, fillContactForm, toasts } from './support/contact.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site.ts';
@@ -49,6 +50,8 @@ test.beforeAll(async ({}, testInfo) => {
     smtpUrl: sink.url,
     notifyEmail: 'leads@agency.example',
     deliveryPollMs: 100,
+    // Midweek for the lead clocks: on a Monday morning their weekly digest would be emailed too.
+    clockNow: workingWednesday,
   });
 });
 test.afterAll(async () => {

@@ -4,7 +4,8 @@ import { addMembers } from '../../server/auth/members.ts';
 import { until } from '../support/until.ts';
 import { UNSAFE_ADDRESS } from '../../server/leads/delivery/reply-message.ts';
 import { describeEachBackend, describeOnEmbedded } from './support/backends.ts';
-import { AGENCY, signIn, storeLead, workingWednesday, type Reach } from './support/inbox.ts';
+import { AGENCY, signIn, storeLead, type Reach } from './support/inbox.ts';
+import { workingWednesday } from '../support/working-wednesday.ts';
 import {
   leadRow,
   mailTo,

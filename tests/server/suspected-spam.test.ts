@@ -9,6 +9,7 @@ import { until } from '../support/until.ts';
 import { send, VALID } from '../support/requests.ts';
 import { submissionReference } from '../../contact/reference.ts';
 import { proofFrom } from '../support/proof.ts';
+import { workingWednesday } from '../support/working-wednesday.ts';
 
 /**
  * A filled honeypot (bots, but also browser autofill) must never
@@ -36,6 +37,8 @@ describeOnEmbedded('a submission flagged as suspected spam', (kind) => {
       smtpUrl: sink.url,
       notifyEmail: 'leads@agency.example',
       deliveryPollMs: 25,
+      // Midweek for the lead clocks: on a Monday morning their weekly digest would be emailed too.
+      clockNow: workingWednesday,
     });
     let closed = false;
     onTestFinished(() => (closed ? undefined : server.close()));

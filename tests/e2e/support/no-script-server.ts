@@ -8,6 +8,7 @@ import { SERVER_TEST_BUDGET_MS } from '../../support/budgets.ts';
 import { SmtpSink } from '../../support/smtp-sink.ts';
 import { TEST_PROOF_OF_WORK } from '../../support/proof.ts';
 import { copyMigratedDatabase } from '../../support/database-template.ts';
+import { workingWednesday } from '../../support/working-wednesday.ts';
 
 /** Where each lead is emailed in these tests. */
 export const NOTIFY_EMAIL = 'leads@agency.example';
@@ -63,6 +64,8 @@ export async function startNoScriptServer(options: ServerOptions = {}): Promise<
       smtpUrl: mail.url,
       notifyEmail: NOTIFY_EMAIL,
       deliveryPollMs: 100,
+      // Midweek for the lead clocks: on a Monday morning their weekly digest would join the lead emails tests count.
+      clockNow: workingWednesday,
       // The tests' low difficulty: none of these tests is about the proof (spam.spec.ts is).
       proofOfWork: TEST_PROOF_OF_WORK,
       webhookUrl: options.webhook?.url,

@@ -14,7 +14,6 @@ import {
 } from './backends.ts';
 import type { BackendKind } from '../../support/backend-kind.ts';
 import { SIGN_IN_CODE_LENGTH } from '../../../contact/sign-in-code.ts';
-import { isBankHoliday } from '../../../server/leads/clocks/bank-holidays.ts';
 import { injectFetch, INJECTED_URL } from './inject-fetch.ts';
 
 /** The inbox's member in these tests, and the address lead emails go to. */
@@ -204,18 +203,4 @@ export async function storeLead(
     ],
   );
   return Number(row!.id);
-}
-
-/**
- * 10:00 UTC on a Wednesday one to two weeks back that is not a bank holiday: a lead that arrived
- * then is due a reply at 17:30 that day and a diagnosis at 10:00 on Thursday, whatever day or
- * hour the suite runs (a lead stored now on a Friday evening is due a reply on Monday, after its
- * diagnosis). Recent, so no retention rule reaches it.
- */
-export function workingWednesday(now = new Date()): Date {
-  const day = new Date(now);
-  day.setUTCHours(10, 0, 0, 0);
-  day.setUTCDate(day.getUTCDate() - 7 - ((day.getUTCDay() + 4) % 7));
-  while (isBankHoliday(day.toISOString().slice(0, 10))) day.setUTCDate(day.getUTCDate() - 7);
-  return day;
 }
