@@ -41,7 +41,10 @@ export function spamReason(code: string): string {
     case 'disposable':
       return 'a throwaway email address';
     case 'blast':
-      return `same text as ${plural(count, 'other lead', 'other leads')} in the last 3 days`;
+      // 'blast:10+': the database stops counting at 10 other senders.
+      return detail.endsWith('+')
+        ? `same text as ${parseInt(detail, 10)} or more other leads in the last 3 days`
+        : `same text as ${plural(count, 'other lead', 'other leads')} in the last 3 days`;
     case 'learned':
       return 'like leads you marked spam';
     case 'honeypot':

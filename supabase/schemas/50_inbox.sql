@@ -254,7 +254,9 @@ begin
   if not lead.suspected_spam then
     return;
   end if;
-  update public.contact_submissions set suspected_spam = false where id = lead_id;
+  update public.contact_submissions s
+    set suspected_spam = false, spam_reasons = pg_catalog.array_remove(s.spam_reasons, 'marked')
+    where s.id = lead_id;
   insert into public.lead_outbox (submission_id) values (lead_id) on conflict do nothing;
   if exists (select from app_private.lead_channels where channel = 'webhook') then
     insert into public.lead_webhooks (submission_id) values (lead_id) on conflict do nothing;

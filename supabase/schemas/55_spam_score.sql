@@ -234,6 +234,7 @@ declare
   own integer;
   kinds record;
   others integer;
+  capped boolean;
   latin integer;
   other_script integer;
   chance real;
@@ -308,21 +309,25 @@ begin
     reasons := reasons || 'disposable'::text;
   end if;
   if signature is not null then
-    select count(distinct pg_catalog.lower(s.email)) into others
+    -- Bounded whatever the blast's size: at most 200 recent leads sharing a
+    -- value are read, and the count stops at 10 ("10+" other senders).
+    select least(count(distinct pg_catalog.lower(s.email)), 10), count(*) > 10 into others, capped
     from (
-      select s.email, s.name, s.spam_signature from public.contact_submissions s
-      where s.spam_signature && signature
-        and s.created_at > pg_catalog.now() - interval '3 days'
-      order by s.id desc
-      limit 50
-    ) as s
-    where pg_catalog.lower(s.email) <> pg_catalog.lower(lead_email)
-      and pg_catalog.lower(s.name) <> pg_catalog.lower(lead_name)
-      and (select count(*) from pg_catalog.generate_series(1, 8) as k
-           where s.spam_signature[k] = signature[k]) >= 4;
+      select s.email from (
+        select s.email, s.name, s.spam_signature from public.contact_submissions s
+        where s.spam_signature && signature
+          and s.created_at > pg_catalog.now() - interval '3 days'
+        limit 200
+      ) as s
+      where pg_catalog.lower(s.email) <> pg_catalog.lower(lead_email)
+        and pg_catalog.lower(s.name) <> pg_catalog.lower(lead_name)
+        and (select count(*) from pg_catalog.generate_series(1, 8) as k
+             where s.spam_signature[k] = signature[k]) >= 4
+      limit 11
+    ) as s;
     if others > 0 then
       score := score + 5;
-      reasons := reasons || ('blast:' || others);
+      reasons := reasons || ('blast:' || others || case when capped then '+' else '' end);
     end if;
   end if;
   -- The words are read only once the model has enough marks to vote.
@@ -467,7 +472,7 @@ as $$
   select s.spam_reasons from public.contact_submissions s where s.id = lead.id
 $$;
 comment on function public.spam_reasons(public.inbox_leads) is
-  'Why the lead was held or scored (codes: links:N, link_in_name, link_in_email, pitch:<kind>, second_person, script, disposable, blast:N, learned, honeypot, marked), as a computed field of inbox_leads.';
+  'Why the lead was held or scored (codes: links:N, link_in_name, link_in_email, pitch:<kind>, second_person, script, disposable, blast:N or blast:N+ (at least N), learned, honeypot, marked), as a computed field of inbox_leads.';
 create or replace function public.spam_reasons(lead public.inbox_list)
 returns text[]
 language sql

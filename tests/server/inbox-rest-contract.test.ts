@@ -236,6 +236,21 @@ describeOnEmbedded('inbox data: the postgrest-js contract, working the leads', (
     expect(emails[0]!.bodies['text/plain']).toContain(`${SITE_URL}/inbox/#lead=${spam}`);
   });
 
+  it('"Spam" holds a lead with a member\'s mark as its reason, and "Not spam" takes the mark back', async () => {
+    const reasons = async () =>
+      (
+        await client
+          .from('inbox_leads')
+          .select('suspected_spam,spam_reasons')
+          .eq('id', bob)
+          .single()
+      ).data;
+    expect((await client.rpc('inbox_mark_spam', { lead_id: bob })).error).toBeNull();
+    expect(await reasons()).toEqual({ suspected_spam: true, spam_reasons: ['marked'] });
+    expect((await client.rpc('inbox_not_spam', { lead_id: bob })).error).toBeNull();
+    expect(await reasons()).toEqual({ suspected_spam: false, spam_reasons: [] });
+  });
+
   it('"Erase" deletes the lead, its delivery rows, notes and activity', async () => {
     expect((await client.rpc('inbox_erase', { lead_id: ada })).error).toBeNull();
     const gone = await client.from('inbox_leads').select('id').eq('id', ada);

@@ -149,6 +149,19 @@ describeEachBackend('the content spam score', (kind) => {
     expect(again).toMatchObject({ held: false, reasons: [] });
   });
 
+  it('counts a large blast to ten other senders and no further', async () => {
+    const pitch = (who: string) =>
+      `Hello ${who}, we place sponsored articles for small firms on busy regional news ` +
+      'sites every week, with a fixed monthly fee and no contract to sign.';
+    const reasons = [];
+    for (let i = 0; i < 13; i++) {
+      reasons.push((await store(db, { name: `Placer ${i}`, message: pitch(`team ${i}`) })).reasons);
+    }
+    expect(reasons[10]).toContain('blast:10');
+    expect(reasons[11]).toContain('blast:10+');
+    expect(reasons[12]).toContain('blast:10+');
+  });
+
   it('keeps the honeypot as a reason, and holds without refusing anything', async () => {
     const trapped = await store(db, { message: 'Hello', honeypot: true });
     expect(trapped).toMatchObject({ held: true, reasons: ['honeypot'] });

@@ -13,6 +13,7 @@ describe('spam reasons in plain words', () => {
         'disposable',
         'blast:1',
         'blast:2',
+        'blast:10+',
         'learned',
       ]),
     ).toEqual([
@@ -23,6 +24,7 @@ describe('spam reasons in plain words', () => {
       'a throwaway email address',
       'same text as 1 other lead in the last 3 days',
       'same text as 2 other leads in the last 3 days',
+      'same text as 10 or more other leads in the last 3 days',
       'like leads you marked spam',
     ]);
   });
