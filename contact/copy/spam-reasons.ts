@@ -15,7 +15,8 @@ const PITCHES: Readonly<Record<string, string>> = {
   pharmacy: 'pitches pills or a pharmacy',
   data_lists: 'sells email or contact lists',
   renewal: 'reads like a fake renewal notice',
-  cold: 'greets a “website owner”, as mass pitches do',
+  cold: 'opens as mass pitches do (“Dear friend”, “I came across your website”)',
+  owner: 'calls you “website owner” or “business owner”, as mass pitches do',
   bulk: 'has a mailing-list footer (unsubscribe)',
 };
 
@@ -38,6 +39,8 @@ export function spamReason(code: string): string {
       return 'writes of your website and business, never of its own';
     case 'script':
       return 'written in another script';
+    case 'dollars':
+      return 'quotes prices in US dollars';
     case 'disposable':
       return 'a throwaway email address';
     case 'blast':

@@ -98,12 +98,30 @@ describeEachBackend('the content spam score', (kind) => {
       message: 'Dear website owner, we sell high quality backlinks and guest posts on DA 50 sites.',
     });
     expect(pitch.held).toBe(true);
-    expect(pitch.reasons).toEqual(expect.arrayContaining(['pitch:seo', 'pitch:cold']));
+    expect(pitch.reasons).toEqual(expect.arrayContaining(['pitch:seo', 'pitch:owner']));
     const client = await store(db, {
       message: 'Our old agency bought us backlinks that hurt our ranking. Can you fix our SEO?',
     });
     expect(client.reasons).toEqual(['pitch:seo']);
     expect(client.held).toBe(false);
+  });
+
+  it('counts prices in US dollars, not in pounds, and a cold greeting below a pitch', async () => {
+    const dollars = await store(db, {
+      message: 'We can build your app for $1,500, or USD 2000 with a year of support.',
+    });
+    expect(dollars.reasons).toEqual(['dollars']);
+    expect(dollars.held).toBe(false);
+    const pounds = await store(db, { message: 'Our budget is about £1,500 for the new site.' });
+    expect(pounds.reasons).toEqual([]);
+    const greeting = await store(db, { message: 'Dear friend, can we talk about a website?' });
+    expect(greeting.reasons).toEqual(['pitch:cold']);
+    expect(greeting.score).toBe(2);
+    const owner = await store(db, {
+      message: 'Is this the website owner? Can we talk about a website?',
+    });
+    expect(owner.reasons).toEqual(['pitch:owner']);
+    expect(owner.score).toBe(3);
   });
 
   it('holds a message in another script, not an English one from a name in that script', async () => {
@@ -242,7 +260,10 @@ describePostgres('the content spam score on a Supabase-like PostgreSQL', () => {
          where email = 'rank@example.com'`,
       );
       expect(rows).toEqual([
-        { suspected_spam: true, spam_reasons: expect.arrayContaining(['pitch:seo', 'pitch:cold']) },
+        {
+          suspected_spam: true,
+          spam_reasons: expect.arrayContaining(['pitch:seo', 'pitch:owner']),
+        },
       ]);
     } finally {
       await client.query('rollback');
