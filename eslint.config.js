@@ -47,6 +47,26 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
     },
   },
+  // Every browser test takes its `test` from tests/e2e/coverage.ts (or a fixture built on it), so
+  // the page's code it runs counts towards the coverage floors (docs/testing.md).
+  {
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/coverage.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: 'Take `test` from tests/e2e/coverage.ts, whose page measures what runs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Code the compiled server runs (build/, plain Node, no loader) names each relative import's
   // file in full: Node resolves no missing extension, as the page's bundler does.
   {

@@ -14,14 +14,16 @@ export const INBOX_HTML = 'inbox/index.html';
  * Writes dist/inbox/index.html and its assets, and its manifest beside the
  * page's (<dist>-meta/inbox-manifest.json, for bench/inbox-bundle.ts).
  * Resolves to the prerendered HTML, whose inline scripts the CSP must allow.
+ * `sourcemap` is Vite's option for the inbox's chunks, as the page's build has it.
  */
-export async function buildInbox({ dist, buildMeta, ssrDir }) {
+export async function buildInbox({ dist, buildMeta, ssrDir, sourcemap }) {
   await build({
     logLevel: 'warn',
     build: {
       outDir: dist,
       emptyOutDir: false,
       copyPublicDir: false,
+      sourcemap,
       rolldownOptions: { input: INBOX_HTML },
     },
   });

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { buildInbox } from './build-inbox.mjs';
+import { moveSourceMaps } from './source-maps.mjs';
 
 // DIST_DIR, as the server reads it: a test builds a second site beside dist/ this way.
 const DIST = process.env.DIST_DIR?.trim() || 'dist';
@@ -17,13 +18,22 @@ const DIST = process.env.DIST_DIR?.trim() || 'dist';
 const SSR_DIR = join('.tmp', 'ssr', basename(resolve(DIST)));
 /** Build metadata (Vite's manifest, for bench/first-view.ts): beside the output, never served. */
 const BUILD_META = `${DIST.replace(/\/+$/, '')}-meta`;
+/**
+ * Source maps of the page's and the inbox's chunks, for the browser tests' coverage
+ * (docs/testing.md). 'hidden': no sourceMappingURL comment, so the served files keep their bytes;
+ * the maps are moved beside the manifests, where nothing serves them.
+ */
+const SOURCE_MAPS = 'hidden';
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|webmanifest|ico)$/;
 
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-assets.ts'], {
   stdio: 'inherit',
 });
 
-await build({ logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
+await build({
+  logLevel: 'warn',
+  build: { outDir: DIST, emptyOutDir: true, sourcemap: SOURCE_MAPS },
+});
 // public/.gitignore keeps generated assets out of git; it has no place on the site.
 await rm(join(DIST, '.gitignore'), { force: true });
 // Vite writes its manifest into dist/.vite/, which would put source paths on the site.
@@ -34,7 +44,9 @@ const inboxHtml = await buildInbox({
   dist: DIST,
   buildMeta: BUILD_META,
   ssrDir: `${SSR_DIR}-inbox`,
+  sourcemap: SOURCE_MAPS,
 });
+await moveSourceMaps(DIST, join(BUILD_META, 'sourcemaps'));
 await build({
   logLevel: 'warn',
   build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },

@@ -2,7 +2,8 @@
 // formatting, lint, types, unused code and the production build, side by side;
 // then, in two lanes at once, the unit and server tests (PGlite and a real
 // PostgreSQL) beside the browser tests in Debian's Chromium; then the page in
-// Firefox ESR and WebKitGTK.
+// Firefox ESR and WebKitGTK; last, both lanes' coverage per folder, each held to
+// its floor (docs/testing.md).
 // It provisions what it needs; outside CI a suite whose tools cannot be had is
 // skipped with a loud reason, and with CI=true nothing is skipped.
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,13 +17,16 @@ import {
   statfsSync,
 } from 'node:fs';
 import { constants } from 'node:os';
+import { resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { printCoverage } from './coverage-summary.mjs';
+import { BROWSER_COVERAGE, checkCoverage, recordRun } from './coverage-summary.mjs';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const REPORTS = '.tmp/reports';
+/** Chromium's counts of the page's code, one file per test (tests/e2e/coverage.ts). */
+const BROWSER_COUNTS = `${REPORTS}/browser-counts`;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Each failed test's file, name and first line of its error: repeated at the very end, where a CI log's tail shows it. */
@@ -321,6 +325,7 @@ async function chromium() {
     args: ['playwright', 'test', '--reporter=list,json'],
     env: {
       PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
+      E2E_COVERAGE_DIR: resolve(BROWSER_COUNTS),
       CHROME_PATH: CHROMIUM,
       ...(hasPdftotext ? {} : { SKIP_PDFTOTEXT: '1' }),
     },
@@ -357,6 +362,18 @@ const testRows = await Promise.all([
   chromium(),
 ]);
 pushGroup('tests, two lanes at once', testsStarted, testRows.filter(Boolean));
+const chromiumRan = testRows[1] !== undefined;
+
+// What of the page's code the browser tests ran, carried back to our sources through the build's
+// source maps, in the form of the Vitest tests' coverage (scripts/browser-coverage.mjs).
+const browserCoverage = chromiumRan
+  ? await runStep({
+      name: 'browser coverage',
+      command: process.execPath,
+      args: ['scripts/browser-coverage.mjs', BROWSER_COUNTS, BROWSER_COVERAGE],
+    })
+  : undefined;
+if (browserCoverage) timings.push(browserCoverage);
 
 // Firefox and WebKit after both lanes, so their browsers never share the two cores with a lane.
 // Starting them in whichever lane comes free first might end the suite sooner; with Xvfb kept from
@@ -371,10 +388,19 @@ if (built) {
 }
 
 printTimings(performance.now() - suiteStarted);
-printCoverage(`${REPORTS}/coverage/coverage-summary.json`);
+/** Why this run's coverage cannot be held to the floors (code it left uncounted), if it cannot. */
+function uncounted() {
+  if (!chromiumRan || !hasPostgres || !hasNginx || !hasPdftotext) return 'a test suite was skipped';
+  if (!browserCoverage.ok) return 'the browser coverage step failed';
+  return undefined;
+}
+recordRun(uncounted());
+const coverageFailures = checkCoverage();
+if (coverageFailures.length) failedSteps.push('coverage floors');
 console.log('');
 if (skippedSuites.length) console.warn(`!! Skipped suites needing: ${skippedSuites.join(', ')}`);
 printFailures();
+for (const failure of coverageFailures) console.error(`✖ ${failure}`);
 if (failedSteps.length) console.error(`✖ Failed steps: ${failedSteps.join(', ')}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

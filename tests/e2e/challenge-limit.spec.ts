@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './coverage';
 import { MESSAGES } from '../../contact/copy/contact-messages';
 import { contactForm, fillContactForm, SEND_BUDGET_MS, toasts } from './support/contact';
 import { startNoScriptServer } from './support/no-script-server';

@@ -1,4 +1,5 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test as base, expect } from './coverage';
 import { contactCopy } from '../../src/content/contact';
 import { MESSAGES } from '../../contact/copy/contact-messages';
 import { submissionReference } from '../../contact/reference';

@@ -1,4 +1,5 @@
-import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import type { ConsoleMessage } from '@playwright/test';
+import { test as base, expect } from './coverage';
 import type { RunningServer } from '../../server/start.ts';
 import { startSiteServer } from '../support/site-server.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';

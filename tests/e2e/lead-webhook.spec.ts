@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './coverage';
 import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver';
 import { contactForm, fillContactForm, SEND_BUDGET_MS, toasts } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from './coverage';
 import { contactCopy } from '../../src/content/contact';
 import { contactReplyCopy } from '../../contact/copy/reply-pages';
 import { MESSAGES } from '../../contact/copy/contact-messages';

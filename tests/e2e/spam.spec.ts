@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './coverage.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './coverage';
 import { securityHeaderSet } from '../../server/headers/site-headers';
 import { startServer, type RunningServer } from '../../server/start';
 import { RETRY_WINDOW_MS } from '../../src/config/constants';
