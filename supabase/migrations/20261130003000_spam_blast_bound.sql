@@ -81,7 +81,9 @@ as $$
     pg_catalog.hashtext('8:' || signature[15] || ':' || signature[16])
   ]
 $$;
-revoke all on function app_private.spam_bands(integer[]) from public;
+-- Left executable by everyone: an index's expression runs as whoever
+-- inserts, and the page inserts as anon. It reads nothing but its argument.
+grant execute on function app_private.spam_bands(integer[]) to public;
 comment on function app_private.spam_bands(integer[]) is
   'A MinHash signature''s eight bands of two values, each hashed: leads sharing a band are the candidates a blast is looked for among.';
 

@@ -8,6 +8,7 @@ import {
   freshBackend,
   type Backend,
 } from './support/backends.ts';
+import { insertAsAnon } from './support/as-anon.ts';
 import { supabaseLike, type SupabaseLike } from './support/supabase-like.ts';
 
 /**
@@ -61,6 +62,20 @@ describeEachBackend('the content spam score', (kind) => {
   afterAll(async () => {
     await db.close();
     await backend.dispose();
+  });
+
+  it('scores a lead the page inserts as anon, the index of its signature included', async () => {
+    const email = `anon-${Date.now()}@example.co.uk`;
+    await insertAsAnon(db, {
+      name: 'Page Visitor',
+      email,
+      message: 'Hello, we run a florist in York and need a new website with online orders, please.',
+    });
+    const [row] = await db.query(
+      'select spam_score, spam_signature is not null as signed from public.contact_submissions where email = $1',
+      [email],
+    );
+    expect(row).toEqual({ spam_score: 0, signed: true });
   });
 
   it('lets a real enquiry about a website, Google, SEO and prices through, with its own link', async () => {
