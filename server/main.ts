@@ -5,6 +5,7 @@
  */
 import { readConfig } from './settings/read-settings.ts';
 import { startServer } from './start.ts';
+import { startLines } from './start-lines.ts';
 
 const config = readConfig();
 const starting = startServer({ ...config, logger: true });
@@ -33,4 +34,4 @@ const server = await starting.catch((error: unknown) => {
   console.error(`The server could not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 });
-console.log(`Serving the site and its contact API on ${server.url}`);
+console.log(startLines(server));

@@ -14,6 +14,7 @@ import { logSeededMembers, seedMembers } from './auth/members.ts';
 import { serveMembersCommands, type MembersSocket } from './auth/members-socket.ts';
 import { startClocksFor, type ClockStartOptions } from './leads/clocks/start-clocks.ts';
 import { startPush, type PushAlerts, type PushStartOptions } from './leads/push/start-push.ts';
+import { mailingLocally, serveMailbox, type MailboxServer } from './mailbox/mailbox-server.ts';
 
 export interface StartOptions
   extends
@@ -48,6 +49,8 @@ export interface StartOptions
    * (by the command or a member); nobody is removed. The log says who was added and skipped.
    */
   inboxEmails?: readonly string[];
+  /** MAILBOX_PORT, given only when the local mailbox stands in for a relay (server-config.ts). */
+  mailboxPort?: number;
 }
 
 export interface RunningServer {
@@ -59,12 +62,26 @@ export interface RunningServer {
   query: (sql: string, params?: unknown[]) => Promise<Row[]>;
   /** The database the server uses: tests close it under a running server to see an outage. */
   database: Database;
+  /** The addresses allowed into the inbox at this start (INBOX_EMAILS, or the agency's). */
+  members: readonly string[];
+  /** The local mailbox's page, and what it keeps, when it runs (docs/local-mailbox.md). */
+  localMailbox?: Pick<MailboxServer, 'url' | 'mailbox'>;
   /** Stops accepting requests, lets in-flight ones finish, then closes the database. */
   close: () => Promise<void>;
 }
 
 /** Opens (and migrates) the database, builds the app and listens. */
-export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(given: StartOptions = {}): Promise<RunningServer> {
+  const local = given.mailboxPort === undefined ? undefined : await serveMailbox(given.mailboxPort);
+  try {
+    return await startWith(local ? mailingLocally(given, local.mailbox) : given, local);
+  } catch (error) {
+    await local?.close();
+    throw error;
+  }
+}
+
+async function startWith(options: StartOptions, local?: MailboxServer): Promise<RunningServer> {
   const host = options.host ?? DEFAULTS.HOST;
   const dataDir = options.dataDir ?? DEFAULTS.DATA_DIR;
   const database = await openDatabase({
@@ -121,6 +138,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     app,
     query: (sql, params) => database.query(sql, params),
     database,
+    members: options.inboxEmails ?? [],
+    localMailbox: local,
     close: () =>
       (closing ??= (async () => {
         try {
@@ -134,6 +153,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           await clocking.stop();
           await pushing.stop();
           await delivering.stop().finally(() => database.close());
+          await local?.close();
         }
       })()),
   };

@@ -55,5 +55,8 @@ export const VARIABLES: Record<string, string> = {
   REPLY_REMINDER_MINUTES: 'A reminder email this long before a reply or diagnosis falls due',
   WEB_PUSH_HOSTS: 'Push services besides the four public ones ([alerts.md](alerts.md))',
   ALERT_ESCALATE_MINUTES: 'Working minutes a lead may go unseen before it is escalated',
-  NODE_ENV: '`production` in production (set by the process manager): the webhook must be https',
+  MAILBOX_PORT:
+    'Port of the local mailbox on 127.0.0.1, which keeps every email while SMTP_URL is unset outside production ([local-mailbox.md](local-mailbox.md)); 0 picks a free one',
+  NODE_ENV:
+    '`production` in production (set by the process manager): the webhook must be https, and no local mailbox runs',
 };

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailbox } from '../leads/delivery/email-address.ts';
-import { createMailTransport, senderOf } from '../leads/delivery/lead-mailer.ts';
+import { createMailTransport, senderOf, type MailRelay } from '../leads/delivery/lead-mailer.ts';
 import { loggableError } from '../loggable-error.ts';
 import { CODE_RULES } from './sign-in-queries.ts';
 
-export interface CodeMailerOptions {
-  smtpUrl?: string;
+export interface CodeMailerOptions extends MailRelay {
   notifyEmail?: string;
   mailFrom?: string;
 }
@@ -35,18 +34,18 @@ function codeMessage(code: string): { subject: string; text: string } {
 }
 
 /**
- * Through the lead emails' relay (SMTP_URL) and sender (MAIL_FROM or derived).
- * Without SMTP no code can be sent; start-up says so. Failures are logged
+ * Through the lead emails' relay (SMTP_URL, or the local mailbox) and sender
+ * (MAIL_FROM or derived). Without either no code can be sent; start-up says so. Failures are logged
  * without the address or the code.
  */
 export function createCodeMailer(options: CodeMailerOptions, log: FastifyBaseLogger): CodeMailer {
-  const { smtpUrl, notifyEmail } = options;
-  if (!smtpUrl || !notifyEmail) {
+  const { smtpUrl, mailbox, notifyEmail } = options;
+  if (!(smtpUrl || mailbox) || !notifyEmail) {
     log.warn('Inbox sign-in codes cannot be emailed: set SMTP_URL and NOTIFY_EMAIL');
     return { queue: () => {}, close: () => {} };
   }
   const from: Mailbox = senderOf({ smtpUrl, notifyEmail, mailFrom: options.mailFrom });
-  const transport = createMailTransport(smtpUrl);
+  const transport = createMailTransport({ smtpUrl, mailbox });
   return {
     queue: (to, code) => {
       setImmediate(() => {

@@ -49,6 +49,8 @@ export const DEFAULTS = {
   REPLY_REMINDER_MINUTES: DEFAULT_REMINDER_MINUTES,
   VITE_RETENTION_MONTHS: DEFAULT_RETENTION_MONTHS,
   ALERT_ESCALATE_MINUTES: DEFAULT_ESCALATE_MINUTES,
+  // Mailpit's web port, so a bookmark from either keeps working (docs/local-mailbox.md).
+  MAILBOX_PORT: 8025,
 } as const;
 
 /** High enough for a shared office network, low enough to blunt a spam run. */
@@ -136,6 +138,8 @@ export const settingsFields = z.object({
   ALERT_ESCALATE_MINUTES: wholeNumber(1, MAX_ESCALATE_MINUTES).default(
     DEFAULTS.ALERT_ESCALATE_MINUTES,
   ),
+  // Only where no relay is set, outside production, and only ever on 127.0.0.1 (docs/local-mailbox.md).
+  MAILBOX_PORT: wholeNumber(0, 65_535).default(DEFAULTS.MAILBOX_PORT),
   NODE_ENV: z.string().describe('any; "production" is the one that changes a rule').optional(),
 });
 

@@ -55,6 +55,11 @@ export interface ServerConfig {
   webPushHosts: string[];
   /** ALERT_ESCALATE_MINUTES: working minutes a lead may go unseen before it is escalated. */
   escalateMinutes: number;
+  /**
+   * MAILBOX_PORT, set only when the local mailbox stands in for a relay: no SMTP_URL, not
+   * production (docs/local-mailbox.md). `npm run worker` runs none.
+   */
+  mailboxPort?: number;
 }
 
 export type DatabaseConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'>;
@@ -100,5 +105,12 @@ export function toServerConfig(settings: Settings): ServerConfig {
     replyReminderMinutes: settings.REPLY_REMINDER_MINUTES,
     webPushHosts: settings.WEB_PUSH_HOSTS,
     escalateMinutes: settings.ALERT_ESCALATE_MINUTES,
+    mailboxPort: localMailboxPort(settings),
   };
+}
+
+/** Emails kept on this machine only while nothing could deliver them: no relay, not production. */
+function localMailboxPort(settings: Settings): number | undefined {
+  if (settings.SMTP_URL || settings.NODE_ENV === 'production') return undefined;
+  return settings.MAILBOX_PORT;
 }

@@ -33,6 +33,7 @@ describe('server configuration from a valid environment', () => {
       replyReminderMinutes: 60,
       webPushHosts: [],
       escalateMinutes: 10,
+      mailboxPort: 8025,
     });
   });
 
@@ -59,6 +60,7 @@ describe('server configuration from a valid environment', () => {
       REPLY_REMINDER_MINUTES: ' 90 ',
       WEB_PUSH_HOSTS: ' localhost:8443 , push.example.com ',
       ALERT_ESCALATE_MINUTES: ' 5 ',
+      MAILBOX_PORT: ' 1025 ',
     });
     expect(config).toEqual({
       port: 3000,
@@ -85,6 +87,7 @@ describe('server configuration from a valid environment', () => {
       replyReminderMinutes: 90,
       webPushHosts: ['localhost:8443', 'push.example.com'],
       escalateMinutes: 5,
+      mailboxPort: 1025,
     });
   });
 

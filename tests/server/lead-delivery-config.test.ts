@@ -4,6 +4,7 @@ import { parseServerConfig } from '../../server/settings/read-settings.ts';
 import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
 import { freshBackend } from './support/backends.ts';
 import { runServerToExit, spawnServer } from '../support/child-server.ts';
+import { LOCAL_OWNER } from '../../server/leads/delivery/local-mailbox.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { VALID } from '../support/requests.ts';
@@ -64,9 +65,15 @@ async function startUpLog(env: Record<string, string>): Promise<string> {
 }
 
 describe('the server process says whether leads are emailed', () => {
-  it('logs that delivery is off without SMTP', async () => {
-    expect(await startUpLog({})).toContain(
+  it('logs that delivery is off without SMTP in production', async () => {
+    expect(await startUpLog({ NODE_ENV: 'production' })).toContain(
       'Lead delivery is off: set SMTP_URL and NOTIFY_EMAIL to email each submission',
+    );
+  });
+
+  it('logs that leads go to the local mailbox without SMTP elsewhere', async () => {
+    expect(await startUpLog({})).toContain(
+      `Lead delivery is on: each submission is emailed to ${LOCAL_OWNER} via the local mailbox`,
     );
   });
 

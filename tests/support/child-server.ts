@@ -24,6 +24,8 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...env,
     PORT: '0',
+    // Without SMTP_URL a server also serves the local mailbox: on a free port, so servers run side by side.
+    MAILBOX_PORT: '0',
     DIST_DIR: '/nonexistent',
     ...limit,
     // The test difficulty, so each post's proof of work costs a few hashes.

@@ -1,11 +1,10 @@
 import type { Database } from '../../db/database.ts';
-import { createLeadMailer } from '../delivery/lead-mailer.ts';
+import { leadMailerFor, type MailRelay } from '../delivery/lead-mailer.ts';
 import { startLeadClocks, type ClockLog, type LeadClocks } from './lead-clocks.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';
 import { defaultWorkingHours } from './working-hours.ts';
 
-export interface ClockStartOptions {
-  smtpUrl?: string;
+export interface ClockStartOptions extends MailRelay {
   notifyEmail?: string;
   mailFrom?: string;
   /** VITE_SITE_URL: reminders and the digest link each lead into the inbox there. */
@@ -28,11 +27,8 @@ export function startClocksFor(
   log: ClockLog,
   options: ClockStartOptions,
 ): LeadClocks {
-  const { smtpUrl, notifyEmail } = options;
-  const mailer =
-    smtpUrl && notifyEmail
-      ? createLeadMailer({ smtpUrl, notifyEmail, mailFrom: options.mailFrom })
-      : undefined;
+  const { smtpUrl, mailbox, notifyEmail, mailFrom } = options;
+  const mailer = leadMailerFor({ smtpUrl, mailbox, notifyEmail, mailFrom });
   const clocks = startLeadClocks(db, log, {
     hours: options.businessHours ?? defaultWorkingHours(),
     reminderMinutes: options.replyReminderMinutes,

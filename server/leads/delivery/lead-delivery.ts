@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { createLeadMailer, type LeadMailer } from './lead-mailer.ts';
+import { leadMailerFor, type LeadMailer, type MailRelay } from './lead-mailer.ts';
 import { ENABLE_WEBHOOK, WEBHOOK_ENABLED_AT } from './outbox-queries.ts';
 import { startReplyLoop, type ReplyLoop } from './reply-loop.ts';
 import {
@@ -16,9 +16,8 @@ import {
 } from './outbox-worker.ts';
 import { createWebhookPoster } from './webhook-poster.ts';
 
-export interface LeadDeliveryOptions extends OutboxLimits {
-  /** Both or neither: server/settings/schema.ts enforces that for the environment, this for callers. */
-  smtpUrl?: string;
+export interface LeadDeliveryOptions extends OutboxLimits, MailRelay {
+  /** A relay (or the local mailbox) and this, or neither: server/settings/schema.ts enforces that for the environment, this for callers. */
   notifyEmail?: string;
   mailFrom?: string;
   /** VITE_SITE_URL: each lead email links to the lead in the inbox there. */
@@ -52,34 +51,29 @@ export async function startLeadDelivery(
   log: OutboxLog,
   options: LeadDeliveryOptions,
 ): Promise<LeadDelivery> {
-  const { smtpUrl, notifyEmail, webhookUrl, webhookSecret } = options;
-  if (Boolean(smtpUrl) !== Boolean(notifyEmail)) {
+  const { smtpUrl, mailbox, notifyEmail, webhookUrl, webhookSecret } = options;
+  if (Boolean(smtpUrl || mailbox) !== Boolean(notifyEmail)) {
     throw new Error('Lead delivery needs both smtpUrl and notifyEmail, or neither');
   }
   if (Boolean(webhookUrl) !== Boolean(webhookSecret)) {
     throw new Error('The webhook needs both webhookUrl and webhookSecret, or neither');
   }
-  if (!smtpUrl && !webhookUrl) {
+  if (!smtpUrl && !mailbox && !webhookUrl) {
     log.info(
       'Lead delivery is off: set SMTP_URL and NOTIFY_EMAIL to email each submission ' +
         '(and WEBHOOK_URL and WEBHOOK_SECRET to post it to another tool)',
     );
     return { stop: async () => {}, drained: async () => {} };
   }
-  if (!smtpUrl) {
+  if (!smtpUrl && !mailbox) {
     log.info('Lead email is off: set SMTP_URL and NOTIFY_EMAIL to email each submission');
   }
 
-  let mailer: LeadMailer | undefined;
-  if (smtpUrl && notifyEmail) {
-    mailer = createLeadMailer({
-      smtpUrl,
-      notifyEmail,
-      mailFrom: options.mailFrom,
-      siteUrl: options.siteUrl,
-    });
+  const mailer: LeadMailer | undefined = leadMailerFor(options);
+  if (mailer) {
+    const via = smtpUrl ? origin(smtpUrl) : 'the local mailbox';
     log.info(
-      `Lead delivery is on: each submission is emailed to ${notifyEmail} via ${origin(smtpUrl)}, ` +
+      `Lead delivery is on: each submission is emailed to ${notifyEmail} via ${via}, ` +
         `at most ${options.maxPerHour ?? MAX_PER_HOUR} an hour one by one ` +
         `(${options.unverifiedPerHour ?? UNVERIFIED_PER_HOUR} of them without a proof of work); ` +
         `the rest go out in one summary email every ` +

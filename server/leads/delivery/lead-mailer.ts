@@ -4,10 +4,17 @@ import { PermanentFailure, type Summary } from './delivery-channel.ts';
 import { domainOf, leadMessage, type Lead } from './lead-message.ts';
 import { replyMessage, UnsafeAddress, type Reply } from './reply-message.ts';
 import { summaryMessage } from './summary-message.ts';
+import type { LocalMailbox } from './local-mailbox.ts';
 
-export interface LeadMailerOptions {
+/** Where mail goes: the relay when SMTP_URL is set, else the local mailbox when one runs. */
+export interface MailRelay {
   /** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start); may hold a password. */
-  smtpUrl: string;
+  smtpUrl?: string;
+  /** Only where no relay is set, outside production (docs/local-mailbox.md). */
+  mailbox?: LocalMailbox;
+}
+
+export interface LeadMailerOptions extends MailRelay {
   notifyEmail: string;
   /** `Name <address>` or an address; see senderOf() for the default. */
   mailFrom?: string;
@@ -42,9 +49,18 @@ const SOCKET_TIMEOUT_MS = 30_000;
 
 const SENDER_NAME = 'Website contact form';
 
+/** The mailer when lead email is on: a relay (or the local mailbox) and NOTIFY_EMAIL. */
+export function leadMailerFor(
+  options: MailRelay & Partial<LeadMailerOptions>,
+): LeadMailer | undefined {
+  const { smtpUrl, mailbox, notifyEmail } = options;
+  if (!(smtpUrl || mailbox) || !notifyEmail) return undefined;
+  return createLeadMailer({ ...options, notifyEmail });
+}
+
 export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
   const addressing = { from: senderOf(options), to: options.notifyEmail, siteUrl: options.siteUrl };
-  const { sendMail, close } = createMailTransport(options.smtpUrl);
+  const { sendMail, close } = createMailTransport(options);
   return {
     send: (lead) => sendMail(leadMessage(lead, addressing)),
     sendSummary: (summary) => sendMail(summaryMessage(summary, addressing)),
@@ -64,18 +80,11 @@ export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
 }
 
 /** The relay the lead emails and the inbox's sign-in codes both go through. */
-export function createMailTransport(smtpUrl: string) {
-  // One connection per message: leads are rare, and a pool would hold idle connections.
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    // smtp:// upgrades with STARTTLS only when the relay offers it, so anyone on the
-    // path could strip the offer and read the password: with one, insist on TLS.
-    // The URL's own ?requireTLS=false still wins, for a trusted relay without TLS.
-    requireTLS: hasPassword(smtpUrl),
-    connectionTimeout: CONNECTION_TIMEOUT_MS,
-    greetingTimeout: GREETING_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-  });
+export function createMailTransport({ smtpUrl, mailbox }: MailRelay) {
+  let transport;
+  if (smtpUrl) transport = smtpTransport(smtpUrl);
+  else if (mailbox) transport = nodemailer.createTransport(mailbox.transport());
+  else throw new Error('Mail needs a relay (SMTP_URL) or the local mailbox');
   const sendMail = async (message: SendMailOptions, forGood = refusedForGood) => {
     const info = await transport.sendMail(message).catch((error: unknown) => {
       throw forGood(error) ? new PermanentFailure(error.message) : error;
@@ -90,6 +99,20 @@ export function createMailTransport(smtpUrl: string) {
   return { sendMail, close: () => transport.close() };
 }
 
+function smtpTransport(smtpUrl: string) {
+  // One connection per message: leads are rare, and a pool would hold idle connections.
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    // smtp:// upgrades with STARTTLS only when the relay offers it, so anyone on the
+    // path could strip the offer and read the password: with one, insist on TLS.
+    // The URL's own ?requireTLS=false still wins, for a trusted relay without TLS.
+    requireTLS: hasPassword(smtpUrl),
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    greetingTimeout: GREETING_TIMEOUT_MS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+  });
+}
+
 /**
  * MAIL_FROM when set; otherwise the SMTP login when it is an address, since
  * most providers (Gmail, Microsoft 365, most relays) only send as the account
@@ -101,7 +124,7 @@ export function senderOf({ smtpUrl, notifyEmail, mailFrom }: LeadMailerOptions):
     if (!mailbox) throw new Error(`MAIL_FROM must be an address or "Name <address>"`);
     return mailbox;
   }
-  const login = smtpLogin(smtpUrl);
+  const login = smtpUrl && smtpLogin(smtpUrl);
   const address = login && isHeaderSafeAddress(login) ? login : notifyEmail;
   return { name: SENDER_NAME, address };
 }

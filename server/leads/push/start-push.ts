@@ -1,14 +1,14 @@
 import type { Database } from '../../db/database.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';
 import { defaultWorkingHours } from '../clocks/working-hours.ts';
-import { createLeadMailer } from '../delivery/lead-mailer.ts';
+import { leadMailerFor, type MailRelay } from '../delivery/lead-mailer.ts';
 import { DEFAULT_ESCALATE_MINUTES, startEscalation } from './escalation.ts';
 import { writePushHosts } from './push-hosts.ts';
 import { createPushSender } from './push-sender.ts';
 import { startPushWorker, type PushLog } from './push-worker.ts';
 import { vapidKeys } from './vapid-key.ts';
 
-export interface PushStartOptions {
+export interface PushStartOptions extends MailRelay {
   /** WEB_PUSH_HOSTS: written into the database when given (push-hosts.ts). */
   webPushHosts?: readonly string[];
   /** The VAPID subject is mailto: this address (RFC 8292; Apple refuses a made-up one). */
@@ -18,7 +18,6 @@ export interface PushStartOptions {
   businessHours?: WorkingHours;
   /** ALERT_ESCALATE_MINUTES; escalation emails go through the lead email's relay when set. */
   escalateMinutes?: number;
-  smtpUrl?: string;
   mailFrom?: string;
   /** Tests only: how often escalation looks, and what time it is (the clocks' own). */
   escalationPollMs?: number;
@@ -66,11 +65,8 @@ export async function startPush(
     pollMs: options.pushPollMs,
     retryBaseMs: options.pushRetryBaseMs,
   });
-  const { smtpUrl, notifyEmail } = options;
-  const mail =
-    smtpUrl && notifyEmail
-      ? createLeadMailer({ smtpUrl, notifyEmail, mailFrom: options.mailFrom })
-      : undefined;
+  const { smtpUrl, mailbox, notifyEmail, mailFrom } = options;
+  const mail = leadMailerFor({ smtpUrl, mailbox, notifyEmail, mailFrom });
   const minutes = options.escalateMinutes ?? DEFAULT_ESCALATE_MINUTES;
   const escalation = startEscalation(database, {
     minutes,

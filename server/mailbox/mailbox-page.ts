@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { escapeHtml } from '../escape-html.ts';
+import type { KeptMail } from '../leads/delivery/local-mailbox.ts';
+
+/**
+ * The local mailbox's one page: every kept email, newest first, each in full. Plain HTML, no
+ * script; every word escaped, as a lead's words reach these emails.
+ */
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:0 auto;padding:1rem}
+article{border-top:1px solid #888;padding:1rem 0}dl{display:grid;grid-template-columns:auto 1fr;gap:0 1rem;margin:0}
+dt{font-weight:600}dd{margin:0}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}`;
+
+/** The page's Content-Security-Policy: its own style, nothing else. */
+export const MAILBOX_CSP =
+  "default-src 'none'; " +
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; ` +
+  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+function mailArticle(mail: KeptMail): string {
+  const headingId = `mail-${mail.id}`;
+  const fields: [string, string | undefined][] = [
+    ['From', mail.from],
+    ['To', mail.to.join(', ')],
+    ['Reply-To', mail.replyTo],
+    ['Kept', mail.keptAt.toISOString()],
+  ];
+  const rows = fields
+    .filter((field): field is [string, string] => Boolean(field[1]))
+    .map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('');
+  return (
+    `<article id="${headingId}" aria-labelledby="${headingId}-subject">` +
+    `<h2 id="${headingId}-subject">${escapeHtml(mail.subject)}</h2>` +
+    `<dl>${rows}</dl><pre>${escapeHtml(mail.text)}</pre></article>`
+  );
+}
+
+export function mailboxPage(mails: readonly KeptMail[], maxKept: number): string {
+  const count = mails.length === 1 ? '1 email' : `${mails.length} emails`;
+  const body =
+    mails.length === 0
+      ? '<p>No email yet. Sign-in codes, lead emails and replies appear here.</p>'
+      : mails.map(mailArticle).join('\n');
+  return `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<meta name="robots" content="noindex"><title>Local mailbox (${count})</title><style>${STYLE}</style></head>
+<body><header><h1>Local mailbox</h1>
+<p>Every email the server sent while no relay (SMTP_URL) is set: nothing left this machine.
+Newest first; the latest ${maxKept} are kept, in memory until the server stops.
+<a href="./">Refresh</a></p></header>
+<main>${body}</main></body></html>
+`;
+}

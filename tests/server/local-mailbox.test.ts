@@ -1,0 +1,121 @@
+/**
+ * The local mailbox (docs/local-mailbox.md): with no relay, outside production, every email the
+ * server sends is kept and readable on a page at 127.0.0.1, and the agency's address is the first
+ * member; never in production, never with a relay, never from another host.
+ */
+import { request } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
+import { LOCAL_OWNER } from '../../server/leads/delivery/local-mailbox.ts';
+import { parseServerConfig } from '../../server/settings/read-settings.ts';
+import { startServer } from '../../server/start.ts';
+import { freePort } from '../support/free-port.ts';
+import { addLead } from '../support/inbox-server.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
+import { until } from '../support/until.ts';
+import { freshBackend } from './support/backends.ts';
+
+const JSON_BODY = { 'content-type': 'application/json' };
+
+/** The server as `npm start` starts it: its settings read from an environment. */
+async function startFromEnv(env: Record<string, string>) {
+  const backend = await freshBackend('embedded');
+  onTestFinished(() => backend.dispose());
+  const config = parseServerConfig({ DATA_DIR: backend.options.dataDir, PORT: '0', ...env });
+  const server = await startServer({
+    ...config,
+    proofOfWork: backend.options.proofOfWork,
+    logger: false,
+    deliveryPollMs: 100,
+  });
+  onTestFinished(() => server.close());
+  return server;
+}
+
+const askForCode = (url: string, email: string) =>
+  fetch(`${url}/auth/v1/otp`, {
+    method: 'POST',
+    headers: JSON_BODY,
+    body: JSON.stringify({ email, create_user: false }),
+  });
+
+/** GET `url` naming `host` in the Host header, as a browser on a rebound DNS name would. */
+function getWithHost(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { host } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** This machine's own addresses other than loopback: how another host would reach it. */
+const OUTWARD = Object.values(networkInterfaces())
+  .flat()
+  .filter((address) => address && !address.internal && address.family === 'IPv4')
+  .map((address) => address!.address);
+
+describe('the local mailbox', () => {
+  it('keeps every email on a page at 127.0.0.1, and the agency address signs in', async () => {
+    const server = await startFromEnv({ MAILBOX_PORT: '0' });
+    const mailbox = server.localMailbox!;
+    expect(new URL(mailbox.url).hostname).toBe('127.0.0.1');
+    expect(server.members).toEqual([LOCAL_OWNER]);
+
+    expect((await askForCode(server.url, LOCAL_OWNER)).status).toBe(200);
+    await addLead(server, {
+      name: '<img src=x onerror=alert(1)> Ada',
+      email: 'ada@example.co.uk',
+      message: 'A new site, please',
+    });
+    const page = await until(
+      async () => (await fetch(mailbox.url)).text(),
+      20_000,
+      'a sign-in code and the lead email on the page',
+      (text) => text.includes('Your sign-in code') && text.includes('Ada'),
+    );
+    expect(page).toMatch(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`, 'm'));
+    expect(page).toContain(`To</dt><dd>${LOCAL_OWNER}`);
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt; Ada');
+    expect(page).not.toContain('<img');
+  });
+
+  it('answers a request naming another host with 421, and nothing on an outward address', async () => {
+    const server = await startFromEnv({ MAILBOX_PORT: '0' });
+    const { url } = server.localMailbox!;
+    expect(await getWithHost(url, 'localhost')).toBe(200);
+    expect(await getWithHost(url, 'mail.attacker.example')).toBe(421);
+    expect(OUTWARD.length, 'this machine has an address besides loopback').toBeGreaterThan(0);
+    const port = new URL(url).port;
+    for (const address of OUTWARD) {
+      await expect(fetch(`http://${address}:${port}/`)).rejects.toThrow();
+    }
+  });
+
+  it('is not served with NODE_ENV=production, and nobody is made a member', async () => {
+    const port = await freePort();
+    const server = await startFromEnv({ MAILBOX_PORT: String(port), NODE_ENV: 'production' });
+    expect(server.localMailbox).toBeUndefined();
+    expect(server.members).toEqual([]);
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+  });
+
+  it('is not served with a relay set: the code goes to the relay', async () => {
+    const sink = await SmtpSink.start();
+    onTestFinished(() => sink.down());
+    const port = await freePort();
+    const agency = 'agency@example.co.uk';
+    const server = await startFromEnv({
+      MAILBOX_PORT: String(port),
+      SMTP_URL: sink.url,
+      NOTIFY_EMAIL: agency,
+    });
+    expect(server.localMailbox).toBeUndefined();
+    await askForCode(server.url, agency);
+    await sink.waitFor(1);
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+  });
+});
