@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { MESSAGES } from '../../contact/copy/contact-messages';
+import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code';
+import { inboxCopy } from '../../src/content/inbox';
+import { uniqueSubmission } from '../support/submission.ts';
+import { until } from '../support/until.ts';
+import { test } from './coverage';
+import { contactForm, fillContactForm, toasts } from './support/contact';
+import { leadLink, openedLead, signInForm } from './support/inbox';
+import { visit } from './support/site';
+
+/**
+ * The owner's first minutes (docs/local-mailbox.md): `npm start` on a fresh clone with no
+ * settings but free ports and its own data directory, as a user runs it (it builds the server
+ * and the site first). The start-up lines name the page, the inbox's address and the local
+ * mailbox; with them alone a lead is sent, read in the inbox and answered, and the answer read.
+ */
+
+/** Settings that would give the server a relay, a member or another database. */
+const NOT_SET = [
+  'DATABASE_URL',
+  'NODE_ENV',
+  'SMTP_URL',
+  'NOTIFY_EMAIL',
+  'INBOX_EMAILS',
+  'MAIL_FROM',
+];
+/** Both builds and the start, on two cores other work keeps busy. */
+const START_BUDGET_MS = 5 * 60_000;
+
+interface Started {
+  child: ChildProcess;
+  site: string;
+  member: string;
+  mailbox: string;
+}
+
+function npmStart(dataDir: string): { child: ChildProcess; output: () => string } {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    MAILBOX_PORT: '0',
+    DATA_DIR: dataDir,
+  };
+  for (const name of NOT_SET) delete env[name];
+  // Its own process group, so the test stops npm and the server it became, and nothing else.
+  const child = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+/** What the start-up lines say to open. */
+async function started(dataDir: string): Promise<Started> {
+  const { child, output } = npmStart(dataDir);
+  const lines = await until(
+    () => {
+      if (child.exitCode !== null) throw new Error(`npm start exited:\n${output()}`);
+      return output();
+    },
+    START_BUDGET_MS,
+    'the start-up lines',
+    (text) => /The local mailbox: +\S+/.test(text),
+  );
+  const line = (pattern: RegExp) => pattern.exec(lines)?.[1] ?? '';
+  return {
+    child,
+    site: line(/The page: +(\S+)/),
+    member: line(/The inbox: +\S+ \(sign in as (\S+)\)/),
+    mailbox: line(/The local mailbox: +(\S+)/),
+  };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+/** The newest code in the local mailbox, as the owner copies it from the page. */
+async function codeFromMailbox(page: Page, mailboxUrl: string): Promise<string> {
+  const code = new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`, 'm');
+  // Newest first, and the lead's own email may land after the code: the code's email by its subject.
+  const newestCode = page.getByRole('article', { name: /sign-in code/ }).first();
+  await expect(async () => {
+    await page.goto(mailboxUrl);
+    await expect(newestCode).toContainText(code);
+  }).toPass({ timeout: 20_000 });
+  const text = await newestCode.innerText();
+  return code.exec(text)![0];
+}
+
+test('a fresh npm start: send a lead, sign in through the local mailbox, reply and read it there', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(START_BUDGET_MS + 90_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-first-start-'));
+  const server = await started(dataDir).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const { site, member, mailbox } = server;
+  test.info().attach('start-up lines', { body: JSON.stringify({ site, member, mailbox }) });
+  try {
+    expect(new URL(server.mailbox).hostname).toBe('127.0.0.1');
+    const lead = { ...uniqueSubmission('first'), name: 'Ada Lovelace' };
+
+    // The page, at its default proof of work, as a visitor sends.
+    await visit(page, server.site);
+    await contactForm(page).form.scrollIntoViewIfNeeded();
+    await fillContactForm(page, lead);
+    await contactForm(page).submit.click();
+    await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible({ timeout: 60_000 });
+
+    // The inbox, with the address start-up named and the code the local mailbox kept.
+    await page.goto(new URL('/inbox/', server.site).href);
+    const form = signInForm(page);
+    await form.email.fill(server.member);
+    await form.sendCode.click();
+    await expect(page.getByText(inboxCopy.signIn.sent(server.member))).toBeVisible();
+    const mailboxPage = await context.newPage();
+    await form.code.fill(await codeFromMailbox(mailboxPage, server.mailbox));
+    await form.signIn.click();
+    await expect(page.getByRole('button', { name: inboxCopy.header.signOut })).toBeVisible({
+      timeout: 15_000,
+    });
+
+    // The lead, and a reply to it.
+    await leadLink(page, lead.name).first().click();
+    const opened = openedLead(page, lead.name);
+    await opened.getByRole('button', { name: inboxCopy.reply.open, exact: true }).click();
+    await opened.getByLabel(inboxCopy.reply.label).pressSequentially('Happy to help this week.');
+    await opened.getByRole('button', { name: inboxCopy.reply.send }).click();
+    await expect(opened.locator('[data-reply-state]')).toHaveAttribute('data-reply-state', 'sent', {
+      timeout: 20_000,
+    });
+
+    // The reply, kept for the lead's address: what a relay would have delivered.
+    await mailboxPage.goto(server.mailbox);
+    const reply = mailboxPage.getByRole('article').filter({ hasText: 'Happy to help this week.' });
+    await expect(reply.getByRole('definition').nth(1)).toHaveText(lead.email);
+  } finally {
+    await stop(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
