@@ -14,5 +14,6 @@ export const BUILT = {
   worker: built('server/worker.js'),
   backup: built('scripts/backup.js'),
   submissions: built('scripts/submissions.js'),
+  doctor: built('scripts/doctor.js'),
   dataDirLock: built('server/db/data-dir-lock.js'),
 };

@@ -1,0 +1,70 @@
+/**
+ * `npm run doctor` (docs/deploying.md, "Check the setup") against a relay that accepts the
+ * agency's addresses, one that refuses one at RCPT TO, and one that is down: it says which, exits
+ * non-zero when the relay will not work, and sends nothing.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { BUILT } from '../support/built.ts';
+import { childEnv } from '../support/child-server.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
+import { emptyDataDir } from './support/backends.ts';
+
+const AGENCY = 'leads@agency.example';
+const PARTNER = 'partner@agency.example';
+
+/** The compiled command, as `npm run doctor` runs it; its exit code and output. */
+async function doctor(sink: SmtpSink) {
+  const { dataDir, remove } = emptyDataDir();
+  onTestFinished(remove);
+  const env = childEnv({
+    DATA_DIR: dataDir,
+    SMTP_URL: sink.url,
+    NOTIFY_EMAIL: AGENCY,
+    INBOX_EMAILS: `${AGENCY},${PARTNER}`,
+    VITE_SITE_URL: 'https://www.agency.example',
+  });
+  const child = spawn(process.execPath, [BUILT.doctor], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  const relayLine = output.split('\n').find((line) => /^\w+ +relay /.test(line)) ?? output;
+  return { code, output, relayLine };
+}
+
+describe('npm run doctor', () => {
+  it('says the relay accepts the agency addresses, and exits 0 when every part will work', async () => {
+    const sink = await SmtpSink.start();
+    onTestFinished(() => sink.down());
+    const run = await doctor(sink);
+    expect(run.relayLine).toBe(
+      `ok  relay           127.0.0.1:${sink.port} accepts mail from ${AGENCY} to ${AGENCY}, ${PARTNER} (nothing was sent)`,
+    );
+    expect(run.code, run.output).toBe(0);
+    expect(sink.received).toEqual([]);
+  });
+
+  it('names the address the relay refuses at RCPT TO, in its words, and exits 1', async () => {
+    const sink = await SmtpSink.start();
+    onTestFinished(() => sink.down());
+    sink.refuseRecipients.add(PARTNER);
+    const run = await doctor(sink);
+    expect(run.relayLine).toMatch(
+      new RegExp(`^fix relay +127\\.0\\.0\\.1:${sink.port} refuses ${PARTNER} \\("554 5\\.1\\.1 `),
+    );
+    expect(run.code).toBe(1);
+    expect(sink.received).toEqual([]);
+  });
+
+  it('says a relay that is down cannot be used, and exits 1', async () => {
+    const sink = await SmtpSink.start();
+    await sink.down();
+    const run = await doctor(sink);
+    expect(run.relayLine).toMatch(
+      new RegExp(`^fix relay +cannot use 127\\.0\\.0\\.1:${sink.port}: .*ECONNREFUSED`),
+    );
+    expect(run.code).toBe(1);
+  });
+});
