@@ -144,6 +144,8 @@ async function startWith(options: StartOptions, local?: MailboxServer): Promise<
       (closing ??= (async () => {
         try {
           await listening.close();
+          // What is still sent while the rest stops is kept; nobody reads it after this.
+          await local?.close();
         } finally {
           // A members command in progress finishes on the database before it goes.
           await answeringMembers?.close();
@@ -153,7 +155,6 @@ async function startWith(options: StartOptions, local?: MailboxServer): Promise<
           await clocking.stop();
           await pushing.stop();
           await delivering.stop().finally(() => database.close());
-          await local?.close();
         }
       })()),
   };
