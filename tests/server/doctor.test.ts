@@ -3,8 +3,12 @@
  * agency's addresses, one that refuses one at RCPT TO, and one that is down: it says which, exits
  * non-zero when the relay will not work, and sends nothing.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { BUILT } from '../support/built.ts';
 import { childEnv } from '../support/child-server.ts';
@@ -15,7 +19,7 @@ const AGENCY = 'leads@agency.example';
 const PARTNER = 'partner@agency.example';
 
 /** The compiled command, as `npm run doctor` runs it; its exit code and output. */
-async function doctor(sink: SmtpSink) {
+async function doctor(sink: Pick<SmtpSink, 'url'>, extra: Record<string, string> = {}) {
   const { dataDir, remove } = emptyDataDir();
   onTestFinished(remove);
   const env = childEnv({
@@ -24,6 +28,7 @@ async function doctor(sink: SmtpSink) {
     NOTIFY_EMAIL: AGENCY,
     INBOX_EMAILS: `${AGENCY},${PARTNER}`,
     VITE_SITE_URL: 'https://www.agency.example',
+    ...extra,
   });
   const child = spawn(process.execPath, [BUILT.doctor], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -58,6 +63,20 @@ describe('npm run doctor', () => {
     expect(sink.received).toEqual([]);
   });
 
+  it('logs in to a relay on port 587 only after STARTTLS, as the mailer does', async () => {
+    const relay = await startTlsRelay();
+    onTestFinished(relay.close);
+    const run = await doctor(
+      { url: `smtp://web%40agency.example:hunter2@localhost:${relay.port}` },
+      { NODE_EXTRA_CA_CERTS: relay.caFile },
+    );
+    expect(run.relayLine).toMatch(
+      /^ok {2}relay +localhost:\d+ accepts mail from web@agency\.example /,
+    );
+    expect(relay.logins).toEqual([{ user: 'web@agency.example', secure: true }]);
+    expect(run.output).not.toContain('hunter2');
+  });
+
   it('says a relay that is down cannot be used, and exits 1', async () => {
     const sink = await SmtpSink.start();
     await sink.down();
@@ -68,3 +87,42 @@ describe('npm run doctor', () => {
     expect(run.code).toBe(1);
   });
 });
+
+/** A relay that offers STARTTLS (a certificate made here) and wants a login, as most on 587 do. */
+async function startTlsRelay() {
+  const dir = mkdtempSync(join(tmpdir(), 'doctor-relay-'));
+  const [key, caFile] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'].concat(
+      ['-keyout', key, '-out', caFile, '-days', '1', '-subj', '/CN=localhost'],
+      ['-addext', 'subjectAltName=DNS:localhost'],
+    ),
+    { stdio: 'ignore' },
+  );
+  const logins: { user: string; secure: boolean }[] = [];
+  const server = new SMTPServer({
+    key: readFileSync(key),
+    cert: readFileSync(caFile),
+    authMethods: ['PLAIN'],
+    logger: false,
+    onAuth: (auth, session, callback) => {
+      logins.push({ user: auth.username ?? '', secure: session.secure });
+      if (auth.password === 'hunter2') return callback(null, { user: auth.username });
+      callback(new Error('535 Authentication failed'));
+    },
+  });
+  server.on('error', () => {});
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as { port: number };
+  return {
+    port,
+    caFile,
+    logins,
+    close: () =>
+      new Promise<void>((resolve) => server.close(() => resolve())).finally(() =>
+        rmSync(dir, { recursive: true, force: true }),
+      ),
+  };
+}
