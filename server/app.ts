@@ -8,6 +8,7 @@ import type { WorkingHours } from '../contact/working-hours.ts';
 import { defaultWorkingHours } from './leads/clocks/working-hours.ts';
 import { health } from './plugins/health.ts';
 import { nativeForm } from './native-form/plugin.ts';
+import { realtimeApi } from './realtime/plugin.ts';
 import { loggerOptions, requestLog } from './plugins/request-log.ts';
 import { restApi } from './rest/plugin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -116,6 +117,7 @@ export async function buildApp({
     corsOrigins,
     codeRules,
   });
+  await app.register(realtimeApi, { database });
   await app.register(nativeForm, {
     database,
     distDir,

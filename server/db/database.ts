@@ -50,12 +50,13 @@ export interface Database {
   query(sql: string, params?: unknown[]): Promise<Row[]>;
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   /**
-   * Calls `onNotify` on each NOTIFY on `channel` (a trigger's pg_notify, from
-   * any connection), until the returned stop is called. A wake-up only: a
-   * listener that loses its connection misses some, so callers also poll.
-   * Absent on test doubles.
+   * Calls `onNotify` with its payload on each NOTIFY on `channel` (a
+   * trigger's pg_notify, from any connection), until the returned stop is
+   * called; with no payload when a lost listening connection is back. A
+   * wake-up only: a listener that loses its connection misses some, so
+   * callers also poll. Absent on test doubles.
    */
-  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

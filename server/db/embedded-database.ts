@@ -89,7 +89,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
     transaction: (work) => guard(() => pg.transaction((tx) => work(session(tx)))),
     // One connection: a NOTIFY from any statement in this process reaches it.
     listen: async (channel, onNotify) => {
-      const stop = await guard(() => pg.listen(channel, () => onNotify()));
+      const stop = await guard(() => pg.listen(channel, (payload) => onNotify(payload)));
       return async () => {
         if (!pg.closed) await stop();
       };

@@ -166,7 +166,7 @@ const RELISTEN_MS = 5_000;
 async function listenOn(
   connectionString: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
@@ -191,7 +191,7 @@ async function listenOn(
     client = next;
     next.on('error', reopen);
     next.on('end', reopen);
-    next.on('notification', () => onNotify());
+    next.on('notification', (message) => onNotify(message.payload));
     try {
       await next.connect();
       await next.query(`listen "${channel.replaceAll('"', '""')}"`);

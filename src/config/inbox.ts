@@ -12,3 +12,5 @@ export const INBOX_SEARCH_DEBOUNCE_MS = 300;
 export const INBOX_SESSION_KEY = 'inbox-session-v1';
 /** While a reply waits for the mail server, the lead is read again this often, so "Sent" shows soon. */
 export const INBOX_REPLY_POLL_MS = 2_000;
+/** A member's change writes a few rows at once (a note: the note and its activity): one read per burst. */
+export const INBOX_LIVE_DEBOUNCE_MS = 250;

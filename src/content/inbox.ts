@@ -38,6 +38,8 @@ export const inboxCopy = {
     signedInAs: (email: string) => `Signed in as ${email}`,
     signOut: 'Sign out',
     exportCsv: 'Export CSV',
+    /** Whether changes arrive as they happen or by the one-minute refresh (src/inbox/live.ts). */
+    live: { live: 'Live', polling: 'Updates every minute' },
   },
 
   tabs: { label: 'Folders', inbox: 'Inbox', spam: 'Spam', archived: 'Archived' } satisfies Record<

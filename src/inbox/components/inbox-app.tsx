@@ -1,6 +1,7 @@
 import type { Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeadView } from '../lead';
+import { useLive } from '../use-live';
 import { useSession } from '../use-session';
 import { useOpenFromAlert } from '../alerts/use-open-from-alert';
 import { useResubscribe } from '../alerts/use-resubscribe';
@@ -21,6 +22,7 @@ const FIRST_VIEW: LeadView = { tab: 'inbox', status: '', search: '', sort: 'newe
  */
 export function InboxApp() {
   const session = useSession();
+  const live = useLive(session);
   const [view, setView] = useState(FIRST_VIEW);
   const onView = useCallback(
     (change: Partial<LeadView>) => setView((before) => ({ ...before, ...change })),
@@ -39,6 +41,7 @@ export function InboxApp() {
         onSignOut={ended.signingOut}
         page={page}
         onPage={setPage}
+        live={live}
       />
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
         <OfflineNotice />

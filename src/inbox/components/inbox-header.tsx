@@ -11,6 +11,7 @@ import { notify } from '../notify';
 import { forgetPushDevices } from '../alerts/push-api';
 import { forgetThisDevice } from '../alerts/this-device';
 import { inboxClients } from '../supabase';
+import type { LiveState } from '../live';
 
 interface InboxHeaderProps {
   /** The signed-in member's address; null when signed out. */
@@ -21,6 +22,8 @@ interface InboxHeaderProps {
   /** What the main area shows (the leads, the figures or the alerts), and how to switch. */
   page: InboxPage;
   onPage: (page: InboxPage) => void;
+  /** Whether changes show as they happen or by the minute's refresh. */
+  live: LiveState;
 }
 
 export type InboxPage = 'leads' | 'figures' | 'alerts';
@@ -29,7 +32,7 @@ const copy = inboxCopy.header;
 const headingClass = 'text-lg font-semibold text-muted';
 
 /** The brand, the theme toggle and, signed in: who, "Export CSV" and "Sign out". */
-export function InboxHeader({ email, view, onSignOut, page, onPage }: InboxHeaderProps) {
+export function InboxHeader({ email, view, onSignOut, page, onPage, live }: InboxHeaderProps) {
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -70,6 +73,13 @@ export function InboxHeader({ email, view, onSignOut, page, onPage }: InboxHeade
           {email ? (
             <>
               <span className="hidden text-sm text-muted lg:inline">{copy.signedInAs(email)}</span>
+              <p
+                role="status"
+                data-live={live}
+                className="text-sm text-muted before:mr-1.5 before:inline-block before:size-2 before:rounded-full before:bg-line data-[live=live]:before:bg-cool"
+              >
+                {copy.live[live]}
+              </p>
               {(
                 [
                   ['figures', clockCopy.figures.show],

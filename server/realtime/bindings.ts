@@ -1,0 +1,109 @@
+import { isRealtimeTable, REALTIME_TABLES, type RealtimeTable } from '../../contact/realtime.ts';
+import { MAX_BINDINGS_PER_CHANNEL } from './limits.ts';
+
+/** One `postgres_changes` subscription of a channel, as the client asked for it, with its id. */
+export interface Binding {
+  id: number;
+  event: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+  schema: string;
+  table?: string;
+  filter?: string;
+  /** `column=eq.value`, the one filter served. */
+  equals?: { column: string; value: string };
+}
+
+/** One announced change: what the triggers send on NOTIFY realtime (supabase/schemas/90_realtime.sql). */
+export interface Change {
+  table: RealtimeTable;
+  type: 'INSERT' | 'UPDATE';
+  id: string | number;
+}
+
+const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
+const EQUALS = /^([a-z_][a-z0-9_]*)=eq\.(.*)$/s;
+/** Supabase Realtime's ids are numbers; these only need to be unique in this process. */
+let nextId = 1;
+
+/** The join's config.postgres_changes, or what is wrong with it. */
+export function parseBindings(config: unknown): Binding[] | { problem: string } {
+  const changes = (config as { postgres_changes?: unknown } | undefined)?.postgres_changes ?? [];
+  if (!Array.isArray(changes)) return { problem: 'postgres_changes must be a list' };
+  if (changes.length > MAX_BINDINGS_PER_CHANNEL) return { problem: 'too many postgres_changes' };
+  const bindings: Binding[] = [];
+  for (const asked of changes as Record<string, unknown>[]) {
+    const { event, schema, table, filter } = asked ?? {};
+    const text = (value: unknown) =>
+      value === undefined || value === null || typeof value === 'string';
+    if (typeof event !== 'string' || !EVENTS.has(event.toUpperCase())) {
+      return { problem: 'event must be one of *, INSERT, UPDATE, DELETE' };
+    }
+    if (typeof schema !== 'string' || !text(table) || !text(filter)) {
+      return { problem: 'schema, table and filter must be text' };
+    }
+    const binding: Binding = {
+      id: nextId++,
+      event: event.toUpperCase() as Binding['event'],
+      schema,
+    };
+    if (typeof table === 'string') binding.table = table;
+    if (typeof filter === 'string' && filter !== '') {
+      binding.filter = filter;
+      const match = EQUALS.exec(filter);
+      if (match) binding.equals = { column: match[1]!, value: match[2]! };
+    }
+    bindings.push(binding);
+  }
+  return bindings;
+}
+
+/** As the client sent it, with its id: the phx_reply's postgres_changes, which supabase-js matches. */
+export const described = ({ id, event, schema, table, filter }: Binding) => ({
+  id,
+  event,
+  schema,
+  ...(table !== undefined && { table }),
+  ...(filter !== undefined && { filter }),
+});
+
+/**
+ * Why a binding can never hear anything here, in Supabase Realtime's words
+ * for a subscription it cannot make; undefined when it is served.
+ */
+export function unserved(binding: Binding): string | undefined {
+  const { schema, table, filter, equals } = binding;
+  const servedSchema = schema === 'public' || schema === '*';
+  const servedTable = table === undefined || table === '*' || isRealtimeTable(table);
+  if (servedSchema && servedTable && (filter === undefined || equals)) return undefined;
+  return (
+    'Unable to subscribe to changes with given parameters. Please check Realtime is enabled ' +
+    `for the given connect parameters: [schema: ${schema}, table: ${table ?? '*'}, filters: [${filter ?? ''}]]`
+  );
+}
+
+/** Whether a change (its row as the listener reads it) is one this binding asked for. */
+export function hears(binding: Binding, change: Change, record: Record<string, unknown>): boolean {
+  if (unserved(binding)) return false;
+  if (binding.event !== '*' && binding.event !== change.type) return false;
+  if (binding.table !== undefined && binding.table !== '*' && binding.table !== change.table) {
+    return false;
+  }
+  if (!binding.equals) return true;
+  const value = record[binding.equals.column];
+  return value !== undefined && value !== null && String(value) === binding.equals.value;
+}
+
+/** A NOTIFY realtime payload, or undefined when it is not one of ours (anyone may pg_notify). */
+export function parseChange(payload: string | undefined): Change | undefined {
+  try {
+    const { schema, table, type, id } = JSON.parse(payload ?? '') as Record<string, unknown>;
+    if (schema !== 'public' || typeof table !== 'string' || !isRealtimeTable(table))
+      return undefined;
+    if (type !== 'INSERT' && type !== 'UPDATE') return undefined;
+    if (typeof id !== 'number' && typeof id !== 'string') return undefined;
+    return { table, type, id };
+  } catch {
+    return undefined;
+  }
+}
+
+export const keyOf = (table: RealtimeTable) => REALTIME_TABLES[table];

@@ -1,0 +1,171 @@
+import type { WebSocket } from 'ws';
+import { described, parseBindings, unserved } from './bindings.ts';
+import { encodeFrame, parseFrame, reply, system, type Message, type Vsn } from './frames.ts';
+import type { Channel, RealtimeHub } from './hub.ts';
+import {
+  IDLE_TIMEOUT_MS,
+  MAX_BUFFERED_BYTES,
+  MAX_CHANNELS_PER_SOCKET,
+  MAX_JOINS_PER_SECOND,
+  MAX_MESSAGES_PER_SECOND,
+} from './limits.ts';
+import { listenerOf } from './listener.ts';
+
+/** WebSocket close codes (RFC 6455): not ours to invent. */
+const CLOSE = { unsupported: 1003, invalid: 1007, policy: 1008 } as const;
+const TOPIC_PREFIX = 'realtime:';
+
+/** Counts events in the current second. */
+function perSecond(limit: number) {
+  let second = 0;
+  let count = 0;
+  return () => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) [second, count] = [now, 0];
+    return ++count <= limit;
+  };
+}
+
+/** What a join needs of its connection. */
+interface Context {
+  channels: Map<string, Channel>;
+  send(message: Message): void;
+  drop(channel: Channel): void;
+  hub: RealtimeHub;
+  signingKey: () => Promise<Uint8Array>;
+  joinAllowed: () => boolean;
+}
+
+/**
+ * phx_join on realtime:<name>: the bindings and the token checked, then
+ * Realtime's reply (each binding with its id) and its system notice.
+ */
+async function join(message: Message, socket: WebSocket, ctx: Context) {
+  const { channels, send, drop, hub, signingKey, joinAllowed } = ctx;
+  if (!joinAllowed()) {
+    send(
+      reply(message, 'error', {
+        reason: 'ClientJoinRateLimitReached: Too many joins per second',
+      }),
+    );
+    return socket.close(CLOSE.policy);
+  }
+  const { topic, payload, join_ref: joinRef } = message;
+  if (topic === TOPIC_PREFIX) {
+    return send(
+      reply(message, 'error', { reason: 'TopicNameRequired: You must provide a topic name' }),
+    );
+  }
+  if (!channels.has(topic) && channels.size >= MAX_CHANNELS_PER_SOCKET) {
+    return send(reply(message, 'error', { reason: 'ChannelRateLimitReached: Too many channels' }));
+  }
+  const bindings = parseBindings(payload.config);
+  if ('problem' in bindings) {
+    return send(reply(message, 'error', { reason: `InvalidJoinPayload: ${bindings.problem}` }));
+  }
+  const checked = await listenerOf(payload.access_token, await signingKey());
+  if (!checked.ok) return send(reply(message, 'error', { reason: checked.message }));
+  if (socket.readyState !== socket.OPEN) return;
+
+  const previous = channels.get(topic);
+  if (previous) drop(previous);
+  const channel: Channel = {
+    topic,
+    listener: checked.listener,
+    bindings,
+    deliver: (event) =>
+      send({ topic, event: 'postgres_changes', payload: event, ref: null, join_ref: joinRef }),
+    shut: (why) => {
+      drop(channel);
+      send(system(topic, joinRef, 'system', 'error', why));
+      send({ topic, event: 'phx_close', payload: {}, ref: joinRef, join_ref: joinRef });
+    },
+  };
+  channels.set(topic, channel);
+  hub.channels.add(channel);
+  send(reply(message, 'ok', { postgres_changes: bindings.map(described) }));
+  if (bindings.length === 0) return;
+  const problem = bindings.map(unserved).find(Boolean);
+  send(
+    system(
+      topic,
+      joinRef,
+      'postgres_changes',
+      problem ? 'error' : 'ok',
+      problem ?? 'Subscribed to PostgreSQL',
+    ),
+  );
+}
+
+/**
+ * One client's socket, speaking Phoenix Channels as Supabase Realtime does:
+ * heartbeat, phx_join with config.postgres_changes, access_token, phx_leave.
+ * Broadcast and presence are not served: their messages are ignored, as
+ * Realtime ignores a message it does not expect. Bad frames, floods and a
+ * client that does not read drop the socket (server/realtime/limits.ts).
+ */
+export function serveConnection(
+  socket: WebSocket,
+  vsn: Vsn,
+  hub: RealtimeHub,
+  signingKey: () => Promise<Uint8Array>,
+) {
+  const channels = new Map<string, Channel>();
+  const joinAllowed = perSecond(MAX_JOINS_PER_SECOND);
+  const messageAllowed = perSecond(MAX_MESSAGES_PER_SECOND);
+
+  const send = (message: Message) => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return void socket.terminate();
+    socket.send(encodeFrame(message, vsn));
+  };
+  const drop = (channel: Channel) => {
+    hub.channels.delete(channel);
+    if (channels.get(channel.topic) === channel) channels.delete(channel.topic);
+  };
+
+  let idle: NodeJS.Timeout | undefined;
+  const awake = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => socket.terminate(), IDLE_TIMEOUT_MS);
+    idle.unref();
+  };
+  awake();
+
+  const refreshToken = async (channel: Channel, token: unknown) => {
+    if (token === null || token === channel.listener.token) return;
+    if (typeof token === 'string' && token.startsWith('sb_')) return;
+    const checked = await listenerOf(token, await signingKey());
+    if (!checked.ok) return channel.shut(checked.message);
+    channel.listener = checked.listener;
+  };
+
+  const handle = async (message: Message) => {
+    const { topic, event } = message;
+    if (topic === 'phoenix' && event === 'heartbeat') return send(reply(message, 'ok', {}));
+    if (event === 'phx_join' && topic.startsWith(TOPIC_PREFIX))
+      return join(message, socket, { channels, send, drop, hub, signingKey, joinAllowed });
+    const channel = channels.get(topic);
+    if (!channel) return send(reply(message, 'error', { reason: 'unmatched topic' }));
+    if (event === 'phx_leave') {
+      drop(channel);
+      return send(reply(message, 'ok', {}));
+    }
+    if (event === 'access_token') return refreshToken(channel, message.payload.access_token);
+    // broadcast, presence and anything else: not served here, and ignored as Realtime ignores the unexpected.
+  };
+
+  socket.on('message', (data, isBinary) => {
+    awake();
+    if (!messageAllowed()) return socket.close(CLOSE.policy, 'Too many messages per second');
+    if (isBinary) return socket.close(CLOSE.unsupported, 'Binary frames are not served');
+    const message = parseFrame(data.toString(), vsn);
+    if (!message) return socket.close(CLOSE.invalid, 'Not a Phoenix message');
+    handle(message).catch(() => socket.terminate());
+  });
+  socket.on('close', () => {
+    clearTimeout(idle);
+    for (const channel of channels.values()) drop(channel);
+  });
+  socket.on('error', () => socket.terminate());
+}

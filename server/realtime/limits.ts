@@ -1,0 +1,34 @@
+/**
+ * What one client may cost the Realtime endpoint (docs/inbox.md, "Live"):
+ * each bound is far above what the inbox needs and small enough that the
+ * worst client, repeated up to the connection caps, stays within a few MB
+ * (bench/realtime-abuse.ts measures it).
+ */
+
+/** The inbox opens one channel; Supabase's own default is 100, ours has no use for more than a few. */
+export const MAX_CHANNELS_PER_SOCKET = 10;
+/** Postgres-changes bindings in one join: the inbox asks for 4 tables; more is a client probing. */
+export const MAX_BINDINGS_PER_CHANNEL = 20;
+/** Joins a socket may make in any one second; over it the socket is dropped, as Supabase does. */
+export const MAX_JOINS_PER_SECOND = 5;
+/** Messages of any kind a socket may send in one second (a heartbeat is one every 25 s). */
+export const MAX_MESSAGES_PER_SECOND = 50;
+/** A join with its token and bindings is under 4 KB; a longer frame is refused by ws (close 1009). */
+export const MAX_FRAME_BYTES = 16 * 1024;
+/**
+ * Bytes waiting to be written to a socket that does not read: one lead's row
+ * is at most ~12 KB, so this is dozens of changes behind; past it the socket
+ * is dropped rather than held in memory.
+ */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+/** Sockets from one address: a few devices behind one office router, each with a tab or two. */
+export const MAX_SOCKETS_PER_ADDRESS = 20;
+/** Sockets in all: an agency's inbox has a handful of members; this bounds memory whoever connects. */
+export const MAX_SOCKETS = 500;
+/** Phoenix's own idle limit: supabase-js sends a heartbeat every 25 s, so 60 s of silence is a dead client. */
+export const IDLE_TIMEOUT_MS = 60_000;
+/**
+ * Announced changes waiting to be read for subscribers; a burst beyond it
+ * (a bulk import) is dropped, and the inbox's one-minute refresh shows it.
+ */
+export const MAX_PENDING_CHANGES = 1_000;
