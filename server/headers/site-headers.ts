@@ -41,6 +41,16 @@ const HSTS_MAX_AGE_SECONDS = 63_072_000;
  * scripts; styles allow 'unsafe-inline' because the prerendered HTML carries
  * React's style attributes and sonner injects a <style> element.
  */
+/**
+ * The inbox listens for changes over Realtime's WebSocket on the same origin as the API, and
+ * CSP's https source matches no wss: URL, so each origin is named in its WebSocket form too.
+ */
+const withWebSockets = (origins: string[]): string[] =>
+  origins.flatMap((origin) => {
+    const socket = origin.replace(/^http(s?):\/\//, 'ws$1://');
+    return socket === origin ? [origin] : [origin, socket];
+  });
+
 function contentSecurityPolicy({ scriptHashes, connectSrc }: SiteHeaderOptions): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
@@ -48,7 +58,7 @@ function contentSecurityPolicy({ scriptHashes, connectSrc }: SiteHeaderOptions):
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...connectSrc]],
+    ['connect-src', ["'self'", ...withWebSockets(connectSrc)]],
     // The inbox's service worker and manifest (/inbox/sw.js, docs/alerts.md), named rather than
     // left to default-src, so narrowing that never silently uninstalls the inbox. The page has
     // neither; its own site.webmanifest is from this origin too.

@@ -104,7 +104,7 @@ describe('dist/_headers', () => {
     const policy = headersFor(parseHeadersFile(renderHeadersFile(dist, [API])), '/')[
       'content-security-policy'
     ];
-    expect(policy).toContain(`connect-src 'self' ${API};`);
+    expect(policy).toContain(`connect-src 'self' ${API} ${API.replace('https:', 'wss:')};`);
     expect(policy).toContain(`script-src 'self' ${HASHES.join(' ')};`);
   });
 

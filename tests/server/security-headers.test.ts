@@ -72,7 +72,12 @@ describe('security headers', () => {
       expect(csp.get('script-src')).toEqual(["'self'", ...HASHES]);
       expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
       expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
-      expect(csp.get('connect-src')).toEqual(["'self'", 'https://abc.supabase.co']);
+      // Its Realtime WebSocket too: an https source matches no wss: URL.
+      expect(csp.get('connect-src')).toEqual([
+        "'self'",
+        'https://abc.supabase.co',
+        'wss://abc.supabase.co',
+      ]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'self'"]);
       // The page may send to the same places either way: fetch or, without JavaScript, a form.
