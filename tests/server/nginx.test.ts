@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
 import { LIMITS } from '../../contact/validation.ts';
@@ -46,6 +47,28 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
     server?.child.kill('SIGTERM');
     await backend?.dispose();
     rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('passes the live inbox’s Realtime WebSocket through to the app, upgraded', async () => {
+    const socket = new WebSocket(
+      `${nginx.httpsUrl.replace('https:', 'wss:')}/realtime/v1/websocket?vsn=1.0.0`,
+      { ca: nginx.ca },
+    );
+    onTestFinished(() => socket.terminate());
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const reply = new Promise<string>((resolve) =>
+      socket.once('message', (data: Buffer) => resolve(data.toString())),
+    );
+    socket.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1' }));
+    expect(JSON.parse(await reply)).toMatchObject({
+      topic: 'phoenix',
+      event: 'phx_reply',
+      ref: '1',
+      payload: { status: 'ok' },
+    });
   });
 
   it('redirects plain HTTP to HTTPS', async () => {
