@@ -206,8 +206,32 @@ async function listenOn(
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    if (client) await endWithin(client, LISTEN_END_MS);
   };
+}
+
+/** How long a listening connection's goodbye may take before its socket is dropped. */
+const LISTEN_END_MS = 2_000;
+
+/**
+ * Ends a connection, or drops its socket when the server does not answer in time: a stalled
+ * database never answers, and a close that waited for it would never finish.
+ */
+async function endWithin(client: pg.Client, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    client.end().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  if (!ended) {
+    (
+      client as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy();
+  }
 }
 
 /** host:port/database for logs, never the password. */

@@ -123,8 +123,7 @@ export function realtimeHub(database: Database, log: FastifyBaseLogger) {
   return {
     channels,
     async start() {
-      if (!database.listen) return;
-      stop = await database.listen(REALTIME_NOTIFY_CHANNEL, announced);
+      stop = await listenOrWarn(database, announced, log);
     },
     async close() {
       channels.clear();
@@ -135,3 +134,20 @@ export function realtimeHub(database: Database, log: FastifyBaseLogger) {
 }
 
 export type RealtimeHub = ReturnType<typeof realtimeHub>;
+
+/**
+ * Listens for the database's change notices; a database down at start must not stop the site,
+ * whose inbox then says it is not live and refreshes every minute.
+ */
+async function listenOrWarn(
+  database: Database,
+  announced: (payload?: string) => void,
+  log: FastifyBaseLogger,
+): Promise<(() => Promise<void>) | undefined> {
+  try {
+    return await database.listen?.(REALTIME_NOTIFY_CHANNEL, announced);
+  } catch (error) {
+    log.warn({ error: loggableError(error) }, 'Realtime: not listening for changes');
+    return undefined;
+  }
+}
