@@ -168,7 +168,7 @@ begin
   end if;
   -- Prices in US dollars, to a page written for UK firms in pounds: the
   -- currency of the pitches sent worldwide, rare in an enquiry from here.
-  if lead_message ~ '(\$|usd ?)[0-9]' then
+  if lead_message ~* '(\$|usd ?)[0-9]' then
     score := score + 2;
     reasons := reasons || 'dollars'::text;
   end if;
@@ -190,7 +190,7 @@ begin
   end if;
   if signature is not null then
     -- Bounded whatever the blast's size: at most 200 recent leads sharing a
-    -- value are read, and the count stops at 10 ("10+" other senders).
+    -- band are read, and the count stops at 10 ("10+" other senders).
     select least(count(distinct pg_catalog.lower(s.email)), 10), count(*) > 10 into others, capped
     from (
       select s.email from (
@@ -235,7 +235,7 @@ end
 $$;
 revoke all on function app_private.spam_verdict(text, text, text, integer[]) from public;
 comment on function app_private.spam_verdict(text, text, text, integer[]) is
-  'A lead''s spam score and the codes of the signals that counted (links, a link in the name or address, pitch phrases by kind, another script, a throwaway address, a blast, the learned model); 5 or more holds it.';
+  'A lead''s spam score and the codes of the signals that counted (links, a link in the name or address, pitch phrases by kind, prices in US dollars, another script, a throwaway address, a blast, the learned model); 5 or more holds it.';
 
 create or replace function public.inbox_not_spam(lead_id bigint)
 returns void
@@ -265,7 +265,7 @@ comment on function public.inbox_not_spam(bigint) is
   'Releases a lead held as suspected spam into the inbox and queues its email and webhook once, as for a new lead: nothing held is dropped without a sign. Teaches the spam model it is real (55_spam_score.sql).';
 
 comment on function public.spam_reasons(public.inbox_leads) is
-  'Why the lead was held or scored (codes: links:N, link_in_name, link_in_email, pitch:<kind>, second_person, script, disposable, blast:N or blast:N+ (at least N), learned, honeypot, marked), as a computed field of inbox_leads.';
+  'Why the lead was held or scored (codes: links:N, link_in_name, link_in_email, pitch:<kind>, second_person, dollars, script, disposable, blast:N or blast:N+ (at least N), learned, honeypot, marked), as a computed field of inbox_leads.';
 
 alter table app_private.spam_phrases drop constraint if exists spam_phrases_category_check;
 alter table app_private.spam_phrases add constraint spam_phrases_category_check check (category in (

@@ -334,7 +334,7 @@ begin
   end if;
   -- Prices in US dollars, to a page written for UK firms in pounds: the
   -- currency of the pitches sent worldwide, rare in an enquiry from here.
-  if lead_message ~ '(\$|usd ?)[0-9]' then
+  if lead_message ~* '(\$|usd ?)[0-9]' then
     score := score + 2;
     reasons := reasons || 'dollars'::text;
   end if;
@@ -356,7 +356,7 @@ begin
   end if;
   if signature is not null then
     -- Bounded whatever the blast's size: at most 200 recent leads sharing a
-    -- value are read, and the count stops at 10 ("10+" other senders).
+    -- band are read, and the count stops at 10 ("10+" other senders).
     select least(count(distinct pg_catalog.lower(s.email)), 10), count(*) > 10 into others, capped
     from (
       select s.email from (
@@ -401,7 +401,7 @@ end
 $$;
 revoke all on function app_private.spam_verdict(text, text, text, integer[]) from public;
 comment on function app_private.spam_verdict(text, text, text, integer[]) is
-  'A lead''s spam score and the codes of the signals that counted (links, a link in the name or address, pitch phrases by kind, another script, a throwaway address, a blast, the learned model); 5 or more holds it.';
+  'A lead''s spam score and the codes of the signals that counted (links, a link in the name or address, pitch phrases by kind, prices in US dollars, another script, a throwaway address, a blast, the learned model); 5 or more holds it.';
 
 -- Scores every insert, whoever makes it, after the proof and the rate limit
 -- (trigger names run in order) and before the CHECKs; a row beyond the
@@ -526,7 +526,7 @@ as $$
   select s.spam_reasons from public.contact_submissions s where s.id = lead.id
 $$;
 comment on function public.spam_reasons(public.inbox_leads) is
-  'Why the lead was held or scored (codes: links:N, link_in_name, link_in_email, pitch:<kind>, second_person, script, disposable, blast:N or blast:N+ (at least N), learned, honeypot, marked), as a computed field of inbox_leads.';
+  'Why the lead was held or scored (codes: links:N, link_in_name, link_in_email, pitch:<kind>, second_person, dollars, script, disposable, blast:N or blast:N+ (at least N), learned, honeypot, marked), as a computed field of inbox_leads.';
 create or replace function public.spam_reasons(lead public.inbox_list)
 returns text[]
 language sql
