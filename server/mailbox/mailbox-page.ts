@@ -7,7 +7,8 @@ import type { KeptMail } from '../leads/delivery/local-mailbox.ts';
  * script; every word escaped, as a lead's words reach these emails.
  */
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:0 auto;padding:1rem}
+const STYLE = `:root{color-scheme:light dark}
+body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:0 auto;padding:1rem}
 article{border-top:1px solid #888;padding:1rem 0}dl{display:grid;grid-template-columns:auto 1fr;gap:0 1rem;margin:0}
 dt{font-weight:600}dd{margin:0}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}`;
 
