@@ -7,6 +7,7 @@ import {
   type SqlSession,
 } from './database.ts';
 import { batchInserts, MAX_QUEUED, rowInsert } from './insert-batcher.ts';
+import { withTimeout } from '../with-timeout.ts';
 
 /** Enough to keep one PostgreSQL busy from one Node process; several instances share max_connections (100). */
 export const DEFAULT_POOL_SIZE = 10;
@@ -218,20 +219,11 @@ const LISTEN_END_MS = 2_000;
  * database never answers, and a close that waited for it would never finish.
  */
 async function endWithin(client: pg.Client, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const ended = await Promise.race([
-    client.end().then(
-      () => true,
-      () => true,
-    ),
-    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
-  ]);
-  clearTimeout(timer);
-  if (!ended) {
+  await withTimeout(client.end(), ms).catch(() => {
     (
       client as unknown as { connection?: { stream?: { destroy(): void } } }
     ).connection?.stream?.destroy();
-  }
+  });
 }
 
 /** host:port/database for logs, never the password. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { withTimeout } from '../with-timeout.ts';
 
 export interface HealthOptions {
   database: Database;
@@ -36,11 +37,3 @@ export const health: FastifyPluginAsync<HealthOptions> = async (app, { database 
     },
   );
 };
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
