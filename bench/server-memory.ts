@@ -16,8 +16,8 @@ import { withBenchPostgres } from './bench-postgres.ts';
 import type { ProofPool } from './proof-pool.ts';
 import { processMemory, sampleMemory } from './support/process-memory.ts';
 import { describeStatuses, expectAnswers, postFor } from './submissions-load.ts';
-import { freePort } from '../tests/support/free-port.ts';
-import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../tests/support/proof.ts';
+import { spawnServer } from '../tests/support/child-server.ts';
+import { proofFrom } from '../tests/support/proof.ts';
 
 /** The requirement's load: 300 submissions from 50 visitors at once. */
 const INSERTS = 300;
@@ -44,36 +44,14 @@ async function proofsFrom(url: string): Promise<ProofPool> {
 }
 
 async function measureServer(env: Record<string, string>): Promise<Figures> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['build/server/main.js'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      ...TEST_PROOF_OF_WORK_ENV,
-      ...env,
-      PORT: String(port),
-      DIST_DIR: '/nonexistent',
-      RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const { child, url } = await spawnServer({ ...env, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) });
   const pid = child.pid!;
   try {
-    let sampler = sampleMemory(pid);
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      const onData = (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /Serving .* on (\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      };
-      child.stdout.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-    });
-    const start = Math.max(sampler.stop(), processMemory(pid).peakMb);
+    // VmHWM: the most the process held at any moment of its start.
+    const start = processMemory(pid).peakMb;
 
     const proofs = await proofsFrom(url);
-    sampler = sampleMemory(pid);
+    const sampler = sampleMemory(pid);
     const result = await postFor(url, CLIENTS, LOAD_SECONDS, { ownAddresses: true, proofs });
     expectAnswers('server', result);
     console.log(`  answers: ${describeStatuses(result.statuses)}`);
