@@ -17,6 +17,11 @@ execFileSync(process.execPath, [tsc, '-p', 'tsconfig.server.json', '--outDir', N
   stdio: 'inherit',
 });
 cpSync('supabase/migrations', `${NEXT}/supabase/migrations`, { recursive: true });
+// The embedded database's seed (server/db/embedded-seed.ts), made by a process of its own: initdb's
+// memory goes with it, not into the server that later opens a copy.
+execFileSync(process.execPath, [`${NEXT}/server/db/write-seed.js`, `${NEXT}/server/pglite-seed`], {
+  stdio: 'inherit',
+});
 if (existsSync(OUT)) renameSync(OUT, OLD);
 renameSync(NEXT, OUT);
 rmSync(OLD, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { lockDataDir } from './data-dir-lock.ts';
 import { assertDurable, durablePgliteOptions } from './durable-node-fs.ts';
+import { plantSeed } from './embedded-seed.ts';
 import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
 import { batchInserts, rowInsert } from './insert-batcher.ts';
 
@@ -32,7 +33,9 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   const lock = await lockDataDir(dataDir);
   let pg: PGlite;
   try {
-    const options = durablePgliteOptions(join(dataDir, PGDATA));
+    const pgdata = join(dataDir, PGDATA);
+    plantSeed(pgdata);
+    const options = durablePgliteOptions(pgdata);
     // pgcrypto: the proof of work's HMAC (supabase/migrations/20261124020000_proof_of_work.sql).
     pg = await PGlite.create({
       ...options,
