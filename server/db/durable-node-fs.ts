@@ -66,7 +66,9 @@ export function assertDurable(fs: DurableNodeFS): void {
 }
 
 /** PGlite's own start parameters, less -F (fsync off), plus a sync method NODEFS honours. */
-export function durablePgliteOptions(pgdata: string): PGliteOptions & { fs: DurableNodeFS } {
+export function durablePgliteOptions(
+  pgdata: string,
+): PGliteOptions & { fs: DurableNodeFS; startParams: string[] } {
   return {
     fs: new DurableNodeFS(pgdata),
     startParams: [
