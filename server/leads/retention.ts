@@ -9,6 +9,7 @@
 import { SPAM_RETENTION_DAYS } from '../../contact/retention.ts';
 import type { Database } from '../db/database.ts';
 import { isoTime } from './submissions.ts';
+import type { WorkLog } from '../work-log.ts';
 
 /** Hourly: a row outlives its period by at most an hour, and a purge of nothing costs one query. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -37,11 +38,6 @@ export async function purgeExpiredSubmissions(
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
 }
 
-export interface RetentionLog {
-  info(text: string): void;
-  warn(text: string): void;
-}
-
 export interface RetentionPurge {
   /** Resolves after the first purge, done or failed (`npm run worker -- --once`). */
   firstRun(): Promise<void>;
@@ -52,7 +48,7 @@ export interface RetentionPurge {
 /** Purges now and then every intervalMs; a failure is logged and tried again at the next turn. */
 export function startRetentionPurge(
   db: Database,
-  log: RetentionLog,
+  log: WorkLog,
   {
     retentionMonths,
     intervalMs = PURGE_INTERVAL_MS,

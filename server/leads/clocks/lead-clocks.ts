@@ -24,6 +24,7 @@ import { LAST_REMINDER, RECORD_REMINDERS, REMINDERS_DUE } from './clock-queries.
 import { digestNotice, reminderNotice, type Notice } from './clock-messages.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';
 import { localParts, weekdayOf, zonedInstant } from '../../../contact/zoned-time.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 /** A lead has its deadlines within seconds of its email; an idle round is two indexed queries. */
 const CLOCK_POLL_MS = 5_000;
@@ -48,11 +49,6 @@ interface AgencyMail {
   sendNotice(notice: Notice): Promise<void>;
 }
 
-export interface ClockLog {
-  info(text: string): void;
-  warn(text: string): void;
-}
-
 export interface LeadClocksOptions {
   hours: WorkingHours;
   reminderMinutes?: number;
@@ -73,7 +69,7 @@ export interface LeadClocks {
 
 export function startLeadClocks(
   db: Database,
-  log: ClockLog,
+  log: WorkLog,
   options: LeadClocksOptions,
 ): LeadClocks {
   const now = options.now ?? (() => new Date());

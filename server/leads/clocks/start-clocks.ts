@@ -1,8 +1,9 @@
 import type { Database } from '../../db/database.ts';
 import { leadMailerFor, type MailRelay } from '../delivery/lead-mailer.ts';
-import { startLeadClocks, type ClockLog, type LeadClocks } from './lead-clocks.ts';
+import { startLeadClocks, type LeadClocks } from './lead-clocks.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';
 import { defaultWorkingHours } from './working-hours.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 export interface ClockStartOptions extends MailRelay {
   notifyEmail?: string;
@@ -22,11 +23,7 @@ export interface ClockStartOptions extends MailRelay {
  * The clocks for the server and `npm run worker`: deadlines always; reminders
  * and the digest when lead email is configured, through the same relay.
  */
-export function startClocksFor(
-  db: Database,
-  log: ClockLog,
-  options: ClockStartOptions,
-): LeadClocks {
+export function startClocksFor(db: Database, log: WorkLog, options: ClockStartOptions): LeadClocks {
   const { smtpUrl, mailbox, notifyEmail, mailFrom } = options;
   const mailer = leadMailerFor({ smtpUrl, mailbox, notifyEmail, mailFrom });
   const clocks = startLeadClocks(db, log, {

@@ -2,8 +2,9 @@ import type { Database } from '../../db/database.ts';
 import type { DeliveryChannel } from './delivery-channel.ts';
 import { sendSummary } from './lead-summary.ts';
 import { claimNextDelivery } from './outbox-claim.ts';
-import { createMarks, messageOf, type OutboxLog } from './outbox-mark.ts';
+import { createMarks, messageOf } from './outbox-mark.ts';
 import { backlog } from './outbox-queries.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 /** Leads per round; bounds how long a round runs and how much a burst sends at once. */
 const ROUND_SIZE = 10;
@@ -30,7 +31,7 @@ type Outcome = 'none' | 'sent' | 'failed' | 'capped' | 'busy';
 export function startChannelLoop(
   database: Database,
   channel: DeliveryChannel,
-  log: OutboxLog,
+  log: WorkLog,
   pollMs: number,
 ): ChannelLoop {
   const marks = createMarks(database, channel, log);
@@ -123,7 +124,7 @@ export function startChannelLoop(
 async function reportBacklog(
   database: Database,
   channel: DeliveryChannel,
-  log: OutboxLog,
+  log: WorkLog,
 ): Promise<void> {
   const [row] = await database.query(backlog(channel.table));
   const pending = Number(row?.pending ?? 0);

@@ -12,9 +12,9 @@ import {
   SUMMARY_INTERVAL_MS,
   UNVERIFIED_PER_HOUR,
   type OutboxLimits,
-  type OutboxLog,
 } from './outbox-worker.ts';
 import { createWebhookPoster } from './webhook-poster.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 export interface LeadDeliveryOptions extends OutboxLimits, MailRelay {
   /** A relay (or the local mailbox) and this, or neither: server/settings/schema.ts enforces that for the environment, this for callers. */
@@ -48,7 +48,7 @@ export interface LeadDelivery {
  */
 export async function startLeadDelivery(
   database: Database,
-  log: OutboxLog,
+  log: WorkLog,
   options: LeadDeliveryOptions,
 ): Promise<LeadDelivery> {
   const { smtpUrl, mailbox, notifyEmail, webhookUrl, webhookSecret } = options;

@@ -2,7 +2,6 @@ import { submissionReference } from '../../../contact/reference.ts';
 import type { Database, Row } from '../../db/database.ts';
 import type { DeliveryChannel, HourlyCap, Summary, SummaryStep } from './delivery-channel.ts';
 import { LEASE_MS, toDelivery } from './outbox-claim.ts';
-import type { OutboxLog } from './outbox-mark.ts';
 import { CLAIM_SETTINGS, COUNTED_THIS_HOUR, TRY_LOCK_CLAIMS } from './outbox-queries.ts';
 import { sendSplitting, type Part } from './summary-split.ts';
 import {
@@ -14,6 +13,7 @@ import {
   SUMMARY_DUE,
   UNDELIVERABLE,
 } from './summary-queries.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 /** Leads per summary email: a long but readable list, and a message of a few hundred kB at most. */
 const MAX_LEADS_PER_SUMMARY = 500;
@@ -33,7 +33,7 @@ export async function sendSummary(
   database: Database,
   channel: DeliveryChannel,
   step: SummaryStep,
-  log: OutboxLog,
+  log: WorkLog,
   stopping: () => boolean = () => false,
 ): Promise<boolean> {
   const started = await startSummary(database, channel.cap, step.intervalMs);

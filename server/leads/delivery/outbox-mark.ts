@@ -1,14 +1,10 @@
 import type { Database } from '../../db/database.ts';
 import { PermanentFailure, type DeliveryChannel } from './delivery-channel.ts';
 import { markFailed, markSent } from './outbox-queries.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 /** An SMTP error or an HTTP status line; this only stops a pathological one from bloating the row. */
 export const MAX_ERROR_LENGTH = 1_000;
-
-export interface OutboxLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
 
 export interface Marks {
   /** Records a send; kept in memory until the database takes it. */
@@ -20,7 +16,7 @@ export interface Marks {
 }
 
 /** The mark step: what happened to a delivery, written to the channel's table. */
-export function createMarks(database: Database, channel: DeliveryChannel, log: OutboxLog): Marks {
+export function createMarks(database: Database, channel: DeliveryChannel, log: WorkLog): Marks {
   const unmarked = new Set<string>();
   const sent = async (id: string) => {
     unmarked.add(id);

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { startChannelLoop } from './channel-loop.ts';
 import type { Delivery, DeliveryChannel, Summary } from './delivery-channel.ts';
 import type { Lead } from './lead-message.ts';
-import type { OutboxLog } from './outbox-mark.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 /**
  * Delivers each submission through the durable outbox: a trigger queues it,
@@ -27,8 +27,6 @@ import type { OutboxLog } from './outbox-mark.ts';
  * Message-ID (lead-message.ts) and webhook-id, so a mail client or a receiver
  * can tell it is the same one.
  */
-
-export type { OutboxLog };
 
 export interface LeadSender {
   send(lead: Lead): Promise<void>;
@@ -57,7 +55,7 @@ export interface OutboxWorkerOptions extends OutboxLimits {
   mailer?: LeadSender;
   /** Absent: no webhook. */
   webhook?: LeadPoster;
-  log: OutboxLog;
+  log: WorkLog;
   /** How often to look for due leads (tests shorten it). */
   pollMs?: number;
   /** Delay before an email's first retry; doubles with each failure (tests shorten it). */

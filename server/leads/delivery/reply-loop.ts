@@ -2,7 +2,7 @@ import { submissionReference } from '../../../contact/reference.ts';
 import type { Database, Row } from '../../db/database.ts';
 import { PermanentFailure } from './delivery-channel.ts';
 import { LEASE_MS } from './outbox-claim.ts';
-import { MAX_ERROR_LENGTH, messageOf, type OutboxLog } from './outbox-mark.ts';
+import { MAX_ERROR_LENGTH, messageOf } from './outbox-mark.ts';
 import {
   ANSWER_LEAD,
   CLAIM_REPLY,
@@ -13,6 +13,7 @@ import {
   RECORD_ANSWERED,
 } from './reply-queries.ts';
 import type { Reply } from './reply-message.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 /**
  * Sends the replies members write in the inbox (docs/inbox.md), in our server and
@@ -57,7 +58,7 @@ interface Claimed {
 export function startReplyLoop(
   database: Database,
   sender: ReplySender,
-  log: OutboxLog,
+  log: WorkLog,
   options: ReplyLoopOptions,
 ): ReplyLoop {
   /** Accepted by the relay, not yet marked (the database went away in between). */

@@ -6,8 +6,9 @@ import {
   type Summary,
   type SummaryStep,
 } from './delivery-channel.ts';
-import { MAX_ERROR_LENGTH, messageOf, type OutboxLog } from './outbox-mark.ts';
+import { MAX_ERROR_LENGTH, messageOf } from './outbox-mark.ts';
 import { MARK_PART_FAILED, MARK_PART_SENT } from './summary-queries.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 /** Leads claimed for one summary email, and what the email says besides them. */
 export interface Part {
@@ -38,7 +39,7 @@ export async function sendSplitting(
   database: Database,
   channel: DeliveryChannel,
   step: SummaryStep,
-  log: OutboxLog,
+  log: WorkLog,
   part: Part,
 ): Promise<PartOutcome> {
   const ids = part.deliveries.map((delivery) => delivery.lead.id);
@@ -69,7 +70,7 @@ async function sendHalves(
   database: Database,
   channel: DeliveryChannel,
   step: SummaryStep,
-  log: OutboxLog,
+  log: WorkLog,
   part: Part,
 ): Promise<PartOutcome> {
   const middle = Math.ceil(part.deliveries.length / 2);

@@ -10,7 +10,7 @@ import {
   RECORD_ESCALATION_EMAIL,
   TRY_LOCK_ESCALATIONS,
 } from './escalation-queries.ts';
-import type { PushLog } from './push-worker.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 /** ALERT_ESCALATE_MINUTES' default: a lead unseen for 10 working minutes is pushed and emailed again. */
 export const DEFAULT_ESCALATE_MINUTES = 10;
@@ -30,7 +30,7 @@ export interface EscalationOptions {
   siteUrl?: string;
   /** Called once leads were escalated: their pushes are queued. */
   pushed: () => void;
-  log: PushLog;
+  log: WorkLog;
   pollMs?: number;
   /** Tests set the time instead of waiting for it. */
   now?: () => Date;

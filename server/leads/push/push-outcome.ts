@@ -7,7 +7,7 @@ import {
   REQUEUE_WAITING,
 } from './push-queries.ts';
 import type { PushOutcome } from './push-sender.ts';
-import type { PushLog } from './push-worker.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 /** Up to 5 minutes between tries of a push service that is down. */
 const RETRY_MAX_MS = 5 * 60_000;
@@ -28,7 +28,7 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  */
 export async function recordOutcome(
   database: Database,
-  log: PushLog,
+  log: WorkLog,
   row: Row,
   outcome: PushOutcome,
   retryBaseMs: number,

@@ -4,6 +4,7 @@ import { pushMessage } from './push-payload.ts';
 import { recordOutcome } from './push-outcome.ts';
 import { CLAIM_PUSHES, FORGET_OLD_PUSHES, NEXT_DUE_MS } from './push-queries.ts';
 import type { PushOutcome, PushSender } from './push-sender.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 /** The floor under the wake-up (LISTEN): a lead stored while it was lost waits at most this. */
 const PUSH_POLL_MS = 2_000;
@@ -26,15 +27,10 @@ export const PUSH_CLAIM_ARGUMENTS = [
 export const RETRY_BASE_MS = 2_000;
 const CLEAN_EVERY_MS = 10 * 60_000;
 
-export interface PushLog {
-  info(text: string): void;
-  warn(text: string): void;
-}
-
 export interface PushWorkerOptions {
   sender: PushSender;
   hours: WorkingHours;
-  log: PushLog;
+  log: WorkLog;
   pollMs?: number;
   /** Tests shorten the retries. */
   retryBaseMs?: number;

@@ -5,8 +5,9 @@ import { leadMailerFor, type MailRelay } from '../delivery/lead-mailer.ts';
 import { DEFAULT_ESCALATE_MINUTES, startEscalation } from './escalation.ts';
 import { writePushHosts } from './push-hosts.ts';
 import { createPushSender } from './push-sender.ts';
-import { startPushWorker, type PushLog } from './push-worker.ts';
+import { startPushWorker } from './push-worker.ts';
 import { vapidKeys } from './vapid-key.ts';
+import type { WorkLog } from '../../work-log.ts';
 
 export interface PushStartOptions extends MailRelay {
   /** WEB_PUSH_HOSTS: written into the database when given (push-hosts.ts). */
@@ -42,7 +43,7 @@ export interface PushAlerts {
  */
 export async function startPush(
   database: Database,
-  log: PushLog,
+  log: WorkLog,
   options: PushStartOptions,
 ): Promise<PushAlerts> {
   const hosts = options.webPushHosts ?? [];
