@@ -3,7 +3,7 @@ import { isTrapFilled } from '../../../contact/honeypot';
 import { NARROW_SCREEN_PX } from '../../config/constants';
 import { SECTION_IDS } from '../../content/navigation';
 import { prefersReducedMotion } from '../../lib/prefers-reduced-motion';
-import { getToast, prepareToasts } from '../toasts/notify';
+import { getToast } from '../toasts/notify';
 import { EMPTY_DRAFT, useDraft } from './use-draft';
 import { prepareSending, usePendingSubmission } from './use-pending-submission';
 import { validateSubmission, type ContactField } from '../../../contact/validation';
@@ -15,7 +15,7 @@ function prepareProof() {
 
 /** On the form's first focus: what a send needs loads while the visitor types. */
 export function prepareForm() {
-  prepareToasts().catch(() => {}); // tried again when a toast is needed
+  getToast().catch(() => {}); // mounts the Toaster ahead; tried again when a toast is needed
   prepareProof();
   prepareSending();
 }

@@ -5,11 +5,13 @@ import SonnerToaster from './sonner-toaster';
 /**
  * The page's one toast notifier, in a React root of its own at the end of
  * <body>: toasts belong to no island, and were never part of the prerendered
- * HTML. Returns sonner's `toast`.
+ * HTML. Resolves to sonner's `toast` once the Toaster has mounted (its children
+ * subscribe first, so a toast raised then is shown).
  */
-export function mountToaster() {
+export function mountToaster(): Promise<typeof toast> {
   const host = document.createElement('div');
   document.body.append(host);
-  createRoot(host).render(<SonnerToaster />);
-  return toast;
+  return new Promise((resolve) => {
+    createRoot(host).render(<SonnerToaster onMounted={() => resolve(toast)} />);
+  });
 }

@@ -6,11 +6,12 @@
 type Toast = (typeof import('sonner'))['toast'];
 
 let toaster: Promise<Toast> | null = null;
-let markMounted: () => void = () => {};
-const mounted = new Promise<void>((resolve) => (markMounted = resolve));
 
-/** Mounts the Toaster soon; call when a toast is likely (e.g. the form gains focus). */
-export function prepareToasts(): Promise<Toast> {
+/**
+ * sonner's `toast`, once the Toaster is mounted and listening (a toast raised before would be
+ * lost). Called early too, when a toast is likely (the form gains focus), to mount it ahead.
+ */
+export function getToast(): Promise<Toast> {
   // A load that failed (offline before sonner arrived) is tried again next time.
   toaster ??= import('./mount-toaster')
     .then((module) => module.mountToaster())
@@ -19,16 +20,4 @@ export function prepareToasts(): Promise<Toast> {
       throw error;
     });
   return toaster;
-}
-
-/** The sonner `toast` function, once the Toaster is mounted and listening. */
-export async function getToast(): Promise<Toast> {
-  const toast = await prepareToasts();
-  await mounted;
-  return toast;
-}
-
-/** Called by the Toaster once it is mounted (its children subscribe first). */
-export function toasterMounted() {
-  markMounted();
 }

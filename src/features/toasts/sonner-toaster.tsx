@@ -2,12 +2,12 @@ import { useEffect, type CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { TOASTS } from '../../config/constants';
 import { useThemeChoice } from '../theme/theme-store';
-import { toasterMounted } from './notify';
 
 /** The page's one toast notifier, with the defaults of docs/product.md#constants, following the theme. */
-export default function SonnerToaster() {
+export default function SonnerToaster({ onMounted }: { onMounted: () => void }) {
   const theme = useThemeChoice();
-  useEffect(toasterMounted, []);
+  // Runs once: the root renders this element once, so onMounted never changes.
+  useEffect(() => onMounted(), [onMounted]);
   return (
     <Toaster
       theme={theme}
