@@ -4,6 +4,8 @@
  * and what the service worker writes on a notification. The server writes a
  * new lead's title and body (the push payload); these are the rest.
  */
+import { takenBy } from '../../contact/copy/push-alerts.ts';
+
 export const alertsCopy = {
   app: {
     name: (brand: string) => `${brand} inbox`,
@@ -49,7 +51,7 @@ export const alertsCopy = {
     done: 'You’re on it: the others’ alerts for this lead say so',
     failed: 'That did not go through. Try again.',
     alreadyTaken: 'Someone else took it first.',
-    takenBy: (who: string) => `Taken by ${who}`,
+    takenBy,
   },
 
   /** What a browser is called in the list of devices (src/inbox/alerts/browser-name.ts). */
@@ -69,6 +71,6 @@ export const alertsCopy = {
       `${reference ? `${reference} is yours. ` : ''}The others’ alerts say so.`,
     takeFailedTitle: 'That did not go through',
     takeFailedBody: 'Open the lead to take it.',
-    takenBy: (who: string) => `Taken by ${who}`,
+    takenBy,
   },
 } as const;
