@@ -11,3 +11,17 @@ export const SENT_PATH = '/contact/sent/';
  */
 export const REST_PREFIX = '/rest/v1';
 export const AUTH_PREFIX = '/auth/v1';
+
+/** The agency's inbox: the page, its service worker's scope and every link to a lead. */
+export const INBOX_PATH = '/inbox/';
+
+/**
+ * A lead in the inbox is `#lead=<id>` in the fragment: a link that only opens the lead (after
+ * sign-in), never acts, since mail scanners follow links; and the fragment reaches no server, so
+ * no lead's id lands in a log.
+ */
+export const LEAD_FRAGMENT = '#lead=';
+
+/** The inbox's link to one lead: `/inbox/#lead=<id>`, under `site` (an origin, no trailing slash) if given. */
+export const leadUrl = (id: number | string, site = ''): string =>
+  `${site}${INBOX_PATH}${LEAD_FRAGMENT}${encodeURIComponent(String(id))}`;

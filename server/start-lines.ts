@@ -1,4 +1,4 @@
-import { INBOX_PATH } from './headers/site-headers.ts';
+import { INBOX_PATH } from '../contact/paths.ts';
 import type { RunningServer } from './start.ts';
 
 /**

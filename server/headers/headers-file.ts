@@ -5,11 +5,11 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { INBOX_PATH } from '../../contact/paths.ts';
 import {
   CACHE_FOREVER,
   HASHED_ASSETS_PATH,
   INBOX_NOINDEX,
-  INBOX_PATH,
   INBOX_WORKER_PATH,
   inboxCacheControl,
   pathHeadersFor,

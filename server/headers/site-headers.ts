@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { INBOX_PATH } from '../../contact/paths.ts';
 
 export interface SiteHeaderOptions {
   /** The page's own inline scripts, as the build hashed them (dist/csp-hashes.json). */
@@ -105,7 +106,6 @@ export const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 const CACHE_REVALIDATE = 'no-cache';
 
 /** The agency's inbox (docs/inbox.md): never indexed, never kept by a cache. */
-export const INBOX_PATH = '/inbox/';
 export const INBOX_NOINDEX: [string, string] = ['x-robots-tag', 'noindex'];
 /**
  * Its service worker (docs/alerts.md) may be kept but is checked at every

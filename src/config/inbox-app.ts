@@ -1,9 +1,11 @@
+import { INBOX_PATH } from '../../contact/paths';
+
 /**
  * The installed inbox (docs/alerts.md). The service worker and the manifest live in
  * /inbox/, so the worker's scope is the inbox's without a Service-Worker-Allowed header, and the
  * public page is never under it.
  */
-export const INBOX_SCOPE = '/inbox/';
+export const INBOX_SCOPE = INBOX_PATH;
 export const INBOX_SW_PATH = '/inbox/sw.js';
 export const INBOX_MANIFEST_PATH = '/inbox/manifest.webmanifest';
 /** The generated icons (scripts/generate-assets.ts), in the order the manifest lists them. */

@@ -1,12 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { INBOX_PATH, LEAD_FRAGMENT, leadUrl } from '../../contact/paths';
 
 /**
- * The open lead lives in the URL's fragment, `#lead=<id>`: each lead email
- * links there (a link that only opens, never acts: scanners follow links),
- * and the browser's Back closes a lead opened from the list. The fragment
- * never reaches a server, so no lead's id lands in a log.
+ * The open lead lives in the URL's fragment (contact/paths.ts, leadUrl): each lead email and
+ * alert links there, and the browser's Back closes a lead opened from the list.
  */
-const PREFIX = '#lead=';
+const PREFIX = LEAD_FRAGMENT;
 
 function read(): number | null {
   if (!window.location.hash.startsWith(PREFIX)) return null;
@@ -14,7 +13,7 @@ function read(): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export const leadHref = (id: number) => `${PREFIX}${id}`;
+export const leadHref = (id: number) => leadUrl(id).slice(INBOX_PATH.length);
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());

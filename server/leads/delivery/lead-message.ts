@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
 import type { SendMailOptions } from 'nodemailer';
 import { asTyped } from '../../../contact/as-typed.ts';
+import { leadUrl } from '../../../contact/paths.ts';
 import { headerText, isHeaderSafeAddress, type Mailbox } from './email-address.ts';
 import { escapeHtml } from '../../escape-html.ts';
 
@@ -33,12 +34,9 @@ export interface Addressing {
   siteUrl?: string;
 }
 
-/**
- * The lead in the inbox: `<site>/inbox/#lead=<id>`. It only opens the lead
- * (after sign-in); no action rides on it, as mail scanners follow links.
- */
+/** The lead in the inbox, `<site>/inbox/#lead=<id>`, when the site's address is known. */
 export function inboxLink(siteUrl: string | undefined, id: string): string | undefined {
-  return siteUrl ? `${siteUrl}/inbox/#lead=${encodeURIComponent(id)}` : undefined;
+  return siteUrl ? leadUrl(id, siteUrl) : undefined;
 }
 
 /** Long enough for any real name; an inbox list shows less than this anyway. */

@@ -1,4 +1,5 @@
 import { asTyped } from '../../../contact/as-typed.ts';
+import { INBOX_PATH, leadUrl } from '../../../contact/paths.ts';
 import { submissionReference } from '../../../contact/reference.ts';
 import { pushCopy } from '../../../contact/copy/push-alerts.ts';
 import type { Row } from '../../db/database.ts';
@@ -27,8 +28,6 @@ export interface PushMessage {
   topic: string;
 }
 
-const leadUrl = (id: number) => `/inbox/#lead=${id}`;
-
 /**
  * The payload for a claimed row of app_private.push_claim(), or undefined for
  * a `waiting` push whose leads have all been seen since (nothing to say).
@@ -47,7 +46,7 @@ export function pushMessage(row: Row, hours: WorkingHours, now: Date): PushMessa
         count,
         title: pushCopy.waitingTitle(count),
         body: pushCopy.waitingBody,
-        url: '/inbox/',
+        url: INBOX_PATH,
       },
     };
   }

@@ -1,4 +1,5 @@
 import { asTyped } from '../../../contact/as-typed';
+import { leadUrl } from '../../../contact/paths';
 import { INBOX_ICONS, INBOX_SCOPE } from '../../config/inbox-app';
 import { alertsCopy } from '../../content/alerts';
 import type { AlertOptions } from './sw-types';
@@ -60,9 +61,7 @@ export function alertFor(
   const leadId = Number.isSafeInteger(p.leadId) && (p.leadId as number) > 0 ? p.leadId : undefined;
   // A lead's alert opens the lead by the inbox's own fragment (src/inbox/lead-hash.ts),
   // whatever spelling the payload's url has; the others keep to the inbox.
-  const url = leadId
-    ? new URL(`${INBOX_SCOPE}#lead=${leadId}`, origin).href
-    : inboxUrl(p.url, origin);
+  const url = leadId ? new URL(leadUrl(leadId as number), origin).href : inboxUrl(p.url, origin);
   const data: AlertData = {
     kind: kind ?? 'unknown',
     url,

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { inboxLink } from '../../server/leads/delivery/lead-message.ts';
+import { pushMessage } from '../../server/leads/push/push-payload.ts';
+import { alertFor } from '../../src/inbox/sw/alert-payload.ts';
+
+/**
+ * Every way to a lead lands on the same address, `/inbox/#lead=<id>` (contact/paths.ts's
+ * leadUrl), which the inbox reads back (src/inbox/lead-hash.ts): the lead email's link, the
+ * push payload the server builds, and the page the service worker opens on a tap.
+ */
+const SITE = 'https://agency.example';
+const hours = { days: new Set([1, 2, 3, 4, 5]), open: 540, close: 1050, timeZone: 'Europe/London' };
+const now = new Date('2026-11-25T10:00:00Z');
+const lead = {
+  lead_id: 42,
+  name: 'Jane Doe',
+  submission_key: '8f0c2b1e-3a4d-4c5e-9f60-718293a4b5c6',
+  created_at: '2026-11-25T09:00:00Z',
+  reply_due: '2026-11-25T13:00:00Z',
+  take_token: 'token',
+};
+
+describe('a link to a lead', () => {
+  it('is the same in the lead email, the push and the page a tap opens', () => {
+    expect(inboxLink(SITE, '42')).toBe(`${SITE}/inbox/#lead=42`);
+    for (const kind of ['lead', 'escalation', 'taken'] as const) {
+      const { payload } = pushMessage(
+        { ...lead, kind, taken_by: 'sam@agency.example' },
+        hours,
+        now,
+      )!;
+      expect(payload.url, kind).toBe('/inbox/#lead=42');
+      expect(alertFor(payload, SITE).options.data?.url, kind).toBe(`${SITE}/inbox/#lead=42`);
+    }
+  });
+
+  it('is the inbox itself when a push names no one lead', () => {
+    const { payload } = pushMessage({ kind: 'waiting', waiting: 3 }, hours, now)!;
+    expect(payload.url).toBe('/inbox/');
+    expect(alertFor(payload, SITE).options.data?.url).toBe(`${SITE}/inbox/`);
+  });
+});
