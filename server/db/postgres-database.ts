@@ -1,18 +1,15 @@
 import pg from 'pg';
-import {
-  DatabaseUnavailableError,
-  isUnavailableSqlState,
-  type Database,
-  type Row,
-  type SqlSession,
-} from './database.ts';
+import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
 import { batchInserts, MAX_QUEUED, rowInsert } from './insert-batcher.ts';
-import { withTimeout } from '../with-timeout.ts';
+import {
+  CONNECT_TIMEOUT_MS,
+  isUnavailable,
+  KEEPALIVE_INITIAL_DELAY_MS,
+} from './postgres-connection.ts';
+import { listenOn } from './postgres-listener.ts';
 
 /** Enough to keep one PostgreSQL busy from one Node process; several instances share max_connections (100). */
 export const DEFAULT_POOL_SIZE = 10;
-/** A visitor waits at most this long for a connection before getting a 503. */
-const CONNECT_TIMEOUT_MS = 5_000;
 /**
  * A visitor's insert waits at most this long for a lock (a migration, an
  * admin's LOCK TABLE, a VACUUM FULL) before a 503: far less than a browser's
@@ -27,38 +24,12 @@ const INSERT_STATEMENT_TIMEOUT_MS = 3_000;
  * own (stopped, or the network gone quiet); it drops the connection.
  */
 const INSERT_QUERY_TIMEOUT_MS = INSERT_STATEMENT_TIMEOUT_MS + 1_000;
-/** Idle pooled connections are probed, so a dead peer is noticed rather than written into. */
-const KEEPALIVE_INITIAL_DELAY_MS = 10_000;
-
 /** Settings of the insert transaction; `set local` ends with it. */
 const INSERT_SETTINGS_SQL = [
   `set local lock_timeout = ${INSERT_LOCK_TIMEOUT_MS}`,
   `set local statement_timeout = ${INSERT_STATEMENT_TIMEOUT_MS}`,
   'set local role anon',
 ].join('; ');
-
-/** Node error codes that mean "no database to talk to", not "bad request". */
-const UNAVAILABLE_ERRNO = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EPIPE',
-  'EHOSTUNREACH',
-]);
-
-function isUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (isUnavailableSqlState(code) || UNAVAILABLE_ERRNO.has(code))) {
-    return true;
-  }
-  // node-postgres reports a lost or refused connection, and its own query timeout, by message only.
-  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|Query read timeout/i.test(
-    error.message,
-  );
-}
 
 export async function openPostgresDatabase(
   connectionString: string,
@@ -155,75 +126,6 @@ export async function openPostgresDatabase(
     listen: (channel, onNotify) => listenOn(connectionString, channel, onNotify),
     close: () => (closing ??= pool.end()),
   };
-}
-
-/** A lost listening connection is opened again after this long; the caller's poll covers the gap. */
-const RELISTEN_MS = 5_000;
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to others):
- * reopened after a loss, for as long as the listener is wanted.
- */
-async function listenOn(
-  connectionString: string,
-  channel: string,
-  onNotify: (payload?: string) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  const reopen = () => {
-    if (stopped || retry) return;
-    void client?.end().catch(() => {});
-    retry = setTimeout(() => {
-      retry = undefined;
-      void open();
-    }, RELISTEN_MS);
-    retry.unref();
-  };
-  const open = async () => {
-    const next = new pg.Client({
-      connectionString,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
-      application_name: 'contact-site listener',
-    });
-    client = next;
-    next.on('error', reopen);
-    next.on('end', reopen);
-    next.on('notification', (message) => onNotify(message.payload));
-    try {
-      await next.connect();
-      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
-    } catch {
-      reopen();
-      return;
-    }
-    // Whatever was stored while this connection was away is due now.
-    onNotify();
-  };
-  await open();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    if (client) await endWithin(client, LISTEN_END_MS);
-  };
-}
-
-/** How long a listening connection's goodbye may take before its socket is dropped. */
-const LISTEN_END_MS = 2_000;
-
-/**
- * Ends a connection, or drops its socket when the server does not answer in time: a stalled
- * database never answers, and a close that waited for it would never finish.
- */
-async function endWithin(client: pg.Client, ms: number): Promise<void> {
-  await withTimeout(client.end(), ms).catch(() => {
-    (
-      client as unknown as { connection?: { stream?: { destroy(): void } } }
-    ).connection?.stream?.destroy();
-  });
 }
 
 /** host:port/database for logs, never the password. */
