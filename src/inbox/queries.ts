@@ -1,4 +1,3 @@
-import type { PostgrestError } from '@supabase/postgrest-js';
 import { SEARCH_CONFIG, searchQuery } from '../../contact/search';
 import { INBOX_EXPORT_PAGE_SIZE } from '../config/inbox';
 import type { LeadStatus } from '../../contact/lead-status';
@@ -12,6 +11,7 @@ import {
   type LeadReply,
   type LeadView,
 } from './lead';
+import { callRpc, unwrap } from './api';
 import { inboxClients } from './supabase';
 
 /**
@@ -19,31 +19,6 @@ import { inboxClients } from './supabase';
  * of the inbox contract (docs/inbox.md) and its RPCs, each of which checks
  * membership and records who did what in the database.
  */
-
-/** A failed request, with PostgREST's error and the HTTP status (0: no response). */
-export class InboxRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: PostgrestError,
-  ) {
-    super(error.message);
-    this.name = 'InboxRequestError';
-  }
-}
-
-function unwrap<T>({
-  data,
-  error,
-  status,
-}: {
-  /** Typed by the caller: a select of named columns is not typed by postgrest-js without a schema. */
-  data: unknown;
-  error: PostgrestError | null;
-  status: number;
-}): T {
-  if (error) throw new InboxRequestError(status, error);
-  return data as T;
-}
 
 /** The columns of Lead, named: `*` would bring inbox_list's `search`, each lead's words. */
 const LEAD_SELECT = LEAD_COLUMNS.join(',');
@@ -130,23 +105,20 @@ export async function leadReplies(id: number): Promise<LeadReply[]> {
 
 /** Stores a reply for the worker to send; resolves to its id. */
 export async function sendReply(id: number, body: string): Promise<number> {
-  return unwrap<number>(await inboxClients().rest.rpc('inbox_send_reply', { lead_id: id, body }));
-}
-
-async function rpc(name: string, args: Record<string, unknown>): Promise<void> {
-  unwrap(await inboxClients().rest.rpc(name, args));
+  return callRpc('inbox_send_reply', { lead_id: id, body });
 }
 
 export const setStatus = (id: number, status: LeadStatus) =>
-  rpc('inbox_set_status', { lead_id: id, new_status: status });
-export const addNote = (id: number, body: string) => rpc('inbox_add_note', { lead_id: id, body });
-export const markRead = (id: number) => rpc('inbox_mark_read', { lead_id: id });
-export const notSpam = (id: number) => rpc('inbox_not_spam', { lead_id: id });
+  callRpc('inbox_set_status', { lead_id: id, new_status: status });
+export const addNote = (id: number, body: string) =>
+  callRpc('inbox_add_note', { lead_id: id, body });
+export const markRead = (id: number) => callRpc('inbox_mark_read', { lead_id: id });
+export const notSpam = (id: number) => callRpc('inbox_not_spam', { lead_id: id });
 /** Held, as the score holds a lead, and taught to it; notSpam undoes both. */
-export const markSpam = (id: number) => rpc('inbox_mark_spam', { lead_id: id });
-export const eraseLead = (id: number) => rpc('inbox_erase', { lead_id: id });
+export const markSpam = (id: number) => callRpc('inbox_mark_spam', { lead_id: id });
+export const eraseLead = (id: number) => callRpc('inbox_erase', { lead_id: id });
 
 /** The speed-to-lead figures over the last `days`, as the weekly digest reports them. */
 export async function leadFigures(days: number): Promise<LeadFigures> {
-  return unwrap<LeadFigures>(await inboxClients().rest.rpc('lead_figures', { days }));
+  return callRpc<'lead_figures', LeadFigures>('lead_figures', { days });
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { INBOX_PAGE_SIZE } from '../config/inbox';
 import type { Lead, LeadView } from './lead';
-import { InboxRequestError, listLeads } from './queries';
+import { InboxRequestError } from './api';
+import { listLeads } from './queries';
 import { inboxClients } from './supabase';
 import { useRefresh } from './use-refresh';
 

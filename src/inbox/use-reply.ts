@@ -3,7 +3,8 @@ import { REPLY_MAX_CHARS } from '../../contact/reply-quote';
 import { inboxCopy } from '../content/inbox';
 import type { Lead } from './lead';
 import { notify } from './notify';
-import { InboxRequestError, sendReply } from './queries';
+import { InboxRequestError } from './api';
+import { sendReply } from './queries';
 
 const copy = inboxCopy.reply;
 

@@ -1,6 +1,6 @@
 import type { PUSH_DEVICE_COLUMNS, RowOf } from '../../../contact/inbox-columns';
 import { inboxClients } from '../supabase';
-import { InboxRequestError } from '../queries';
+import { callRpc, unwrap } from '../api';
 
 /**
  * The alerts' reads and RPCs (the contract in docs/alerts.md): the VAPID key,
@@ -9,33 +9,27 @@ import { InboxRequestError } from '../queries';
  */
 export type PushDevice = Omit<RowOf<typeof PUSH_DEVICE_COLUMNS>, 'member'>;
 
-async function call<T>(name: string, args: Record<string, unknown>): Promise<T> {
-  const { data, error, status } = await inboxClients().rest.rpc(name, args);
-  if (error) throw new InboxRequestError(status, error);
-  return data as T;
-}
-
 /** The server's VAPID public key, base64url, for pushManager.subscribe. */
-export const pushKey = () => call<string>('inbox_push_key', {});
+export const pushKey = () => callRpc('inbox_push_key', {});
 
 export const addPushDevice = (
   subscription: { endpoint: string; p256dh: string; auth: string },
   browser: string,
-) => call<number>('inbox_add_push_device', { ...subscription, browser });
+) => callRpc('inbox_add_push_device', { ...subscription, browser });
 
 export const removePushDevice = (id: number) =>
-  call<void>('inbox_remove_push_device', { device_id: id });
+  callRpc('inbox_remove_push_device', { device_id: id });
 
 /** Every device of this member's: before signing out everywhere (hosted Supabase cannot do it itself). */
-export const forgetPushDevices = () => call<void>('inbox_forget_push_devices', {});
+export const forgetPushDevices = () => callRpc('inbox_forget_push_devices', {});
 
-export const takeLead = (id: number) => call<void>('inbox_take', { lead_id: id });
+export const takeLead = (id: number) => callRpc('inbox_take', { lead_id: id });
 
 export async function listPushDevices(): Promise<PushDevice[]> {
-  const { data, error, status } = await inboxClients()
-    .rest.from('push_devices')
-    .select('id,endpoint,browser,created_at')
-    .order('created_at', { ascending: true });
-  if (error) throw new InboxRequestError(status, error);
-  return data as PushDevice[];
+  return unwrap<PushDevice[]>(
+    await inboxClients()
+      .rest.from('push_devices')
+      .select('id,endpoint,browser,created_at')
+      .order('created_at', { ascending: true }),
+  );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { alertsCopy } from '../../content/alerts';
 import { notify } from '../notify';
-import { InboxRequestError } from '../queries';
+import { InboxRequestError } from '../api';
 import { listPushDevices, removePushDevice, type PushDevice } from './push-api';
 import {
   alertsSupport,

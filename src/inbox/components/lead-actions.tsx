@@ -4,7 +4,8 @@ import { inboxCopy } from '../../content/inbox';
 import type { LeadStatus } from '../../../contact/lead-status';
 import type { Lead } from '../lead';
 import { notify } from '../notify';
-import { eraseLead, InboxRequestError, markSpam, notSpam, setStatus } from '../queries';
+import { InboxRequestError } from '../api';
+import { eraseLead, markSpam, notSpam, setStatus } from '../queries';
 import { EraseDialog } from './erase-dialog';
 
 const copy = inboxCopy.actions;

@@ -4,7 +4,7 @@ import { alertsCopy } from '../../content/alerts';
 import { takeLead } from '../alerts/push-api';
 import type { Lead } from '../lead';
 import { notify } from '../notify';
-import { InboxRequestError } from '../queries';
+import { InboxRequestError } from '../api';
 
 const copy = alertsCopy.take;
 

@@ -3,6 +3,7 @@ import { siteConfig } from '../../config/site';
 import { alertFor, OPEN_ACTION, TAKE_ACTION, takenAlert, type AlertData } from './alert-payload';
 import { dropOldShells, routeFor, storeShell } from './shell-cache';
 import type { ServiceWorkerScope } from './sw-types';
+import type { InboxRpc, RpcArgs } from '../../../contact/inbox-rpcs';
 import { REST_PREFIX } from '../../../contact/paths';
 
 /**
@@ -51,6 +52,8 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(openInbox(data.url));
 });
 
+const TAKE_FROM_ALERT = 'inbox_take_from_alert' satisfies InboxRpc;
+
 /** "I'm on it" without opening the inbox: the token in the push is the proof, no session needed. */
 async function takeFromAlert(data: AlertData): Promise<void> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -58,10 +61,12 @@ async function takeFromAlert(data: AlertData): Promise<void> {
   if (anonKey) Object.assign(headers, { apikey: anonKey, authorization: `Bearer ${anonKey}` });
   let ok = false;
   try {
-    const response = await fetch(`${API_BASE}${REST_PREFIX}/rpc/inbox_take_from_alert`, {
+    // The action is offered only with a token (alert-payload.ts), so it is here.
+    const args: Partial<RpcArgs<typeof TAKE_FROM_ALERT>> = { token: data.takeToken };
+    const response = await fetch(`${API_BASE}${REST_PREFIX}/rpc/${TAKE_FROM_ALERT}`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ token: data.takeToken }),
+      body: JSON.stringify(args),
       credentials: 'omit',
     });
     ok = response.ok;
