@@ -65,7 +65,7 @@ await writeFile(join(DIST, 'index.html'), html);
 for (const [name, content] of Object.entries(renderSiteFiles())) {
   await writeFile(join(DIST, name), content);
 }
-// The pages a form sent without JavaScript is answered with (server/native-form/plugin.ts):
+// The pages a form sent without JavaScript is answered with (server/native-form/native-form-plugin.ts):
 // the page's own head and theme script (so the same CSP hash), no bundle, not indexed.
 const entry = template.match(/\s*<script data-entry="[^"]*">[\s\S]*?<\/script>/);
 if (!entry) throw new Error('Build: no entry loader script found in dist/index.html');

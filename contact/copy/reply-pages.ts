@@ -1,6 +1,6 @@
 /**
  * The pages this project's server answers a form sent without JavaScript
- * with (server/native-form/plugin.ts), and the note a static-host build
+ * with (server/native-form/native-form-plugin.ts), and the note a static-host build
  * shows instead. The spec's own messages (success, the field errors) come
  * from ./contact-messages.ts; only the words around them live here.
  */

@@ -68,7 +68,7 @@ function contentSecurityPolicy({ scriptHashes, connectSrc }: SiteHeaderOptions):
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     // Without JavaScript the form posts natively to our API on its own origin (VITE_API_URL),
-    // which then sends the browser back here (server/native-form/plugin.ts).
+    // which then sends the browser back here (server/native-form/native-form-plugin.ts).
     ['form-action', ["'self'", ...connectSrc]],
     ['frame-ancestors', ["'none'"]],
   ];

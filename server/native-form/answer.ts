@@ -3,7 +3,7 @@ import { contactReplyCopy as copy } from '../../contact/copy/reply-pages.ts';
 import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import type { ContactSubmission } from '../../contact/validation.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
-import { MAX_BODY_BYTES } from '../rest/plugin.ts';
+import { MAX_BODY_BYTES } from '../rest/rest-plugin.ts';
 import { readFormBody } from './form-body.ts';
 import type { Reply } from './reply-pages.ts';
 import { linksBackTo, siteOrigin } from './site-links.ts';

@@ -49,7 +49,7 @@ function recordingFetch(sent: Sent[], send: typeof fetch): typeof fetch {
  * this server, actually send (pinned as it goes over the wire, so a new client
  * version that sends something else fails here), and the answer each gets. The
  * server serves these and answers anything else as not implemented
- * (server/rest/plugin.ts). docs/architecture.md documents no other use of the API.
+ * (server/rest/rest-plugin.ts). docs/architecture.md documents no other use of the API.
  */
 
 /**

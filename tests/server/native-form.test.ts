@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
+import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
 import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import { contactReplyCopy } from '../../contact/copy/reply-pages.ts';
 import { countRows, describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';

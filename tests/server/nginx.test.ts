@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
-import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
+import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
 import { LIMITS } from '../../contact/validation.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
 import { spawnServer, type ChildServer } from '../support/child-server.ts';

@@ -1,5 +1,5 @@
 import { LIMITS, type ContactSubmission } from '../../contact/validation.ts';
-import { MAX_BODY_BYTES } from '../../server/rest/plugin.ts';
+import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
 import { MAX_PROOF_CHARS } from '../../server/db/proof-of-work.ts';
 import { VALID } from './requests.ts';
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { BadInput } from './bad-input.ts';
-import { MAX_BODY_BYTES } from '../../../server/rest/plugin.ts';
+import { MAX_BODY_BYTES } from '../../../server/rest/rest-plugin.ts';
 import { VALID } from '../../support/requests.ts';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;

@@ -9,7 +9,7 @@ import { FORM_MEDIA_TYPE, readFormBody } from './form-body.ts';
 import { loadReplyPages, plainPage } from './reply-pages.ts';
 import { allowedSite, linksBackTo, siteOrigin } from './site-links.ts';
 import { loadSentPage, referenceOfSameWords, replyTimeOf } from './sent-page.ts';
-import { MAX_BODY_BYTES } from '../rest/plugin.ts';
+import { MAX_BODY_BYTES } from '../rest/rest-plugin.ts';
 import { isCrossSite } from '../rest/same-site.ts';
 
 export interface NativeFormOptions {

@@ -12,7 +12,7 @@ import { refuse } from './submission-errors.ts';
 import { oneObject, toSubmission } from './submission-row.ts';
 import { toPostgrestError } from './to-postgrest-error.ts';
 import { isCrossSite } from './same-site.ts';
-import { inboxApi } from './inbox/plugin.ts';
+import { inboxApi } from './inbox/inbox-rest-plugin.ts';
 
 export interface RestApiOptions {
   database: Database;
