@@ -1,13 +1,14 @@
 -- The spam score's cost on the insert path (docs/spam.md, "What it costs").
--- The helpers the trigger calls are PL/pgSQL: as SQL functions with a SET
+-- The functions the trigger calls are PL/pgSQL: as SQL functions with a SET
 -- clause they were neither inlined nor kept their plans, so every insert
--- planned the signature's query again. The signature's bands are stored
--- (spam_bands) and indexed as they are, where an index on the expression
--- computed them a second time at every insert.
+-- planned the signature's query again. The blast look-up's keys are stored
+-- (spam_blast_keys) and indexed as stored, where an index on the expression
+-- computed them a second time at every insert; and a key is a pair of bands,
+-- not one band, so a lead reads only the leads it may repeat.
 
-alter table public.contact_submissions add column if not exists spam_bands integer[];
-comment on column public.contact_submissions.spam_bands is
-  'The signature''s eight bands, hashed (app_private.spam_bands): the keys a blast''s look-up finds its candidates by.';
+alter table public.contact_submissions add column if not exists spam_blast_keys integer[];
+comment on column public.contact_submissions.spam_blast_keys is
+  'The signature''s bands, paired and hashed (app_private.spam_blast_keys): the keys a blast''s look-up finds its candidates by.';
 
 create or replace function app_private.spam_plain(body text)
 returns text
@@ -65,14 +66,23 @@ begin
 end
 $$;
 
-create or replace function app_private.spam_bands(signature integer[])
+-- The near-duplicate look-up of a blast (locality-sensitive hashing by
+-- bands): the sixteen values in eight bands of two, each band hashed, and
+-- each of the 28 pairs of bands hashed to one key. Ten values of sixteen in
+-- common leave at least two bands whole (six differing values break six
+-- bands at most), so two leads that can be a blast always share a key; two
+-- that share stock phrases share a band now and then, two bands almost never.
+-- So a lead reads only the few leads it may repeat, where keys of one band
+-- each had it read a share of all the leads of three days alike in part.
+create or replace function app_private.spam_blast_keys(signature integer[])
 returns integer[]
 language plpgsql
 immutable
+strict
 set search_path = ''
 as $$
-begin
-  return array[
+declare
+  bands integer[] := array[
     pg_catalog.hashtext('1:' || signature[1] || ':' || signature[2]),
     pg_catalog.hashtext('2:' || signature[3] || ':' || signature[4]),
     pg_catalog.hashtext('3:' || signature[5] || ':' || signature[6]),
@@ -82,24 +92,33 @@ begin
     pg_catalog.hashtext('7:' || signature[13] || ':' || signature[14]),
     pg_catalog.hashtext('8:' || signature[15] || ':' || signature[16])
   ];
+begin
+  return (
+    select pg_catalog.array_agg(pg_catalog.hashint8((a.band::bigint << 32) | (b.band::bigint & 4294967295)))
+    from pg_catalog.unnest(bands) with ordinality as a(band, n)
+    join pg_catalog.unnest(bands) with ordinality as b(band, m) on a.n < b.m
+  );
 end
 $$;
+revoke all on function app_private.spam_blast_keys(integer[]) from public;
+comment on function app_private.spam_blast_keys(integer[]) is
+  'A MinHash signature''s eight bands of two values, paired and hashed into 28 keys: leads sharing a key share two bands, as every two that can be a blast do, and are the candidates a blast is looked for among.';
 
 drop index if exists public.contact_submissions_spam_bands;
-revoke all on function app_private.spam_bands(integer[]) from public;
--- The look-up reads three days back: the leads of those days get their bands.
-update public.contact_submissions set spam_bands = app_private.spam_bands(spam_signature)
+drop function if exists app_private.spam_bands(integer[]);
+-- The look-up reads three days back: the leads of those days get their keys.
+update public.contact_submissions set spam_blast_keys = app_private.spam_blast_keys(spam_signature)
   where spam_signature is not null and created_at > pg_catalog.now() - interval '3 days';
--- On the stored bands (spam_bands, written by the trigger below): an index on
--- the expression computed them a second time at every insert.
-create index contact_submissions_spam_bands
-  on public.contact_submissions using gin (spam_bands)
+-- On the stored keys (spam_blast_keys, written by the trigger below): an
+-- index on an expression computes it a second time at every insert.
+create index if not exists contact_submissions_spam_blast_keys
+  on public.contact_submissions using gin (spam_blast_keys)
   with (fastupdate = off)
-  where spam_bands is not null;
+  where spam_blast_keys is not null;
 
 drop function if exists app_private.spam_verdict(text, text, text, integer[]);
 create or replace function app_private.spam_verdict(
-  lead_name text, lead_email text, lead_message text, signature integer[], bands integer[],
+  lead_name text, lead_email text, lead_message text, signature integer[], blast_keys integer[],
   out score real, out reasons text[]
 )
 language plpgsql
@@ -138,7 +157,8 @@ begin
   end if;
   for kinds in
     select p.category, count(*) as hits from app_private.spam_phrases p
-    where pg_catalog.strpos(plain, ' ' || p.phrase || ' ') > 0
+    -- The bare phrase first: most are absent, and it spares building each padded one.
+    where pg_catalog.strpos(plain, p.phrase) > 0 and pg_catalog.strpos(plain, ' ' || p.phrase || ' ') > 0
     group by p.category order by p.category
   loop
     score := score + case kinds.category when 'cold' then 2 when 'bulk' then 2.5
@@ -195,14 +215,14 @@ begin
   end if;
   if signature is not null then
     -- Bounded whatever the blast's size: at most 200 recent leads sharing a
-    -- band are read, and the count stops at 10 ("10+" other senders).
+    -- key are read, and the count stops at 10 ("10+" other senders).
     select least(count(distinct pg_catalog.lower(s.email)), 10), count(*) > 10 into others, capped
     from (
       select s.email from (
         select s.email, s.name, s.spam_signature from public.contact_submissions s
-        where s.spam_bands && bands
+        where s.spam_blast_keys && blast_keys
           -- "is true" keeps the planner off the created_at index: ANDed with
-          -- the bands' few rows it read every lead of the three days.
+          -- the keys' few rows it read every lead of the three days.
           and (s.created_at > pg_catalog.now() - interval '3 days') is true
         limit 200
       ) as s
@@ -253,15 +273,15 @@ begin
   new.spam_score := null;
   new.spam_reasons := null;
   new.spam_signature := null;
-  new.spam_bands := null;
+  new.spam_blast_keys := null;
   if pg_catalog.char_length(new.name) > 100 or pg_catalog.char_length(new.email) > 254
     or pg_catalog.char_length(new.message) > 5000 then
     return new;
   end if;
   new.spam_signature := app_private.spam_signature_of(new.message);
-  new.spam_bands := app_private.spam_bands(new.spam_signature);
+  new.spam_blast_keys := app_private.spam_blast_keys(new.spam_signature);
   select * into verdict from app_private.spam_verdict(
-    new.name, new.email, new.message, new.spam_signature, new.spam_bands);
+    new.name, new.email, new.message, new.spam_signature, new.spam_blast_keys);
   new.spam_score := verdict.score;
   new.spam_reasons := verdict.reasons;
   if new.suspected_spam then
