@@ -65,10 +65,12 @@ create table public.contact_submissions (
     end
   ) stored,
   -- Content spam, scored at insert (55_spam_score.sql): the score, its
-  -- reasons as codes, and the MinHash signature that finds a blast.
+  -- reasons as codes, and the MinHash signature that finds a blast with
+  -- the keys its look-up finds candidates by.
   spam_score real,
   spam_reasons text[],
   spam_signature integer[],
+  spam_blast_keys integer[],
 
   constraint contact_submissions_status_check check (
     status in ('new', 'replied', 'diagnosed', 'won', 'lost', 'archived')
@@ -124,6 +126,8 @@ comment on column public.contact_submissions.spam_reasons is
   'Why it was scored or held, as codes the inbox and the export put in plain words (contact/copy/spam-reasons.ts).';
 comment on column public.contact_submissions.spam_signature is
   'The message''s MinHash signature, to find the same text sent by others in the last days (a blast).';
+comment on column public.contact_submissions.spam_blast_keys is
+  'The signature''s bands, paired and hashed (app_private.spam_blast_keys): the keys a blast''s look-up finds its candidates by.';
 comment on column public.contact_submissions.search is
   'The words of name, email (whole and in parts) and message, for the inbox''s search (the search column of inbox_list, PostgREST''s fts filter); null for a row beyond the limits, which the CHECKs refuse; kept by PostgreSQL, never written.';
 

@@ -99,15 +99,19 @@ revoke all on table app_private.spam_tokens, app_private.spam_model, app_private
   from public, anon, authenticated;
 
 -- The lower-cased text with every run of other characters one space, padded:
--- a phrase matches as ' phrase '.
+-- a phrase matches as ' phrase '. PL/pgSQL, as the signature's functions
+-- below: a SQL function with a SET clause is neither inlined nor keeps its
+-- plan, so each insert planned it again.
 create or replace function app_private.spam_plain(body text)
 returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select ' ' || pg_catalog.btrim(pg_catalog.regexp_replace(pg_catalog.lower(body),
-    '[^a-z0-9$£€]+', ' ', 'g')) || ' '
+begin
+  return ' ' || pg_catalog.btrim(pg_catalog.regexp_replace(pg_catalog.lower(body),
+    '[^a-z0-9$£€]+', ' ', 'g')) || ' ';
+end
 $$;
 revoke all on function app_private.spam_plain(text) from public;
 comment on function app_private.spam_plain(text) is
@@ -143,57 +147,68 @@ comment on function app_private.spam_tokens_of(text, text, text) is
 -- message under 8 words: short notes are alike by nature.
 create or replace function app_private.spam_signature_of(message text)
 returns integer[]
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  with words as (
-    select w[1:400] as w from pg_catalog.string_to_array(pg_catalog.btrim(
-      pg_catalog.regexp_replace(pg_catalog.lower(message), '[^a-z]+', ' ', 'g')), ' ') as w
-  ),
-  -- In one pass (lead() over the words): indexing the array word by word costs
-  -- a copy of it each time.
-  shingles as (
-    -- Made non-negative first: a negative hash stayed negative through every
-    -- function below and won every minimum, so texts sharing a few such
-    -- shingles matched on all sixteen values.
-    select (pg_catalog.hashtext(u.word || ' ' || u.next || ' ' || u.after)::bigint
-            % 2147483647 + 2147483647) % 2147483647 as h
-    from words, lateral (
-      select v.word, lead(v.word, 1) over (order by v.n) as next,
-             lead(v.word, 2) over (order by v.n) as after
-      from pg_catalog.unnest(words.w) with ordinality as v(word, n)
-    ) as u
-    where pg_catalog.cardinality(words.w) >= 8 and u.after is not null
-  )
-  select case when count(*) > 0 then array[
-    min((h * 1103515245 + 12345) % 2147483647), min((h * 69069 + 1) % 2147483647),
-    min((h * 1664525 + 1013904223) % 2147483647), min((h * 22695477 + 1) % 2147483647),
-    min((h * 214013 + 2531011) % 2147483647), min((h * 134775813 + 1) % 2147483647),
-    min((h * 16807 + 0) % 2147483647), min((h * 48271 + 11) % 2147483647),
-    min((h * 1566083941 + 7) % 2147483647), min((h * 1812433253 + 3) % 2147483647),
-    min((h * 742938285 + 17) % 2147483647), min((h * 950706377 + 29) % 2147483647),
-    min((h * 1226874159 + 41) % 2147483647), min((h * 62089911 + 53) % 2147483647),
-    min((h * 397204095 + 67) % 2147483647), min((h * 2147483629 + 79) % 2147483647)
-  ]::integer[] end
-  from shingles
+begin
+  -- PL/pgSQL keeps this query's plan for the session; as a SQL function it
+  -- was planned again at every insert, most of the signature's cost.
+  return (
+    with words as (
+      select w[1:400] as w from pg_catalog.string_to_array(pg_catalog.btrim(
+        pg_catalog.regexp_replace(pg_catalog.lower(message), '[^a-z]+', ' ', 'g')), ' ') as w
+    ),
+    -- In one pass (lead() over the words): indexing the array word by word costs
+    -- a copy of it each time.
+    shingles as (
+      -- Made non-negative first: a negative hash stayed negative through every
+      -- function below and won every minimum, so texts sharing a few such
+      -- shingles matched on all sixteen values.
+      select (pg_catalog.hashtext(u.word || ' ' || u.next || ' ' || u.after)::bigint
+              % 2147483647 + 2147483647) % 2147483647 as h
+      from words, lateral (
+        select v.word, lead(v.word, 1) over (order by v.n) as next,
+               lead(v.word, 2) over (order by v.n) as after
+        from pg_catalog.unnest(words.w) with ordinality as v(word, n)
+      ) as u
+      where pg_catalog.cardinality(words.w) >= 8 and u.after is not null
+    )
+    select case when count(*) > 0 then array[
+      min((h * 1103515245 + 12345) % 2147483647), min((h * 69069 + 1) % 2147483647),
+      min((h * 1664525 + 1013904223) % 2147483647), min((h * 22695477 + 1) % 2147483647),
+      min((h * 214013 + 2531011) % 2147483647), min((h * 134775813 + 1) % 2147483647),
+      min((h * 16807 + 0) % 2147483647), min((h * 48271 + 11) % 2147483647),
+      min((h * 1566083941 + 7) % 2147483647), min((h * 1812433253 + 3) % 2147483647),
+      min((h * 742938285 + 17) % 2147483647), min((h * 950706377 + 29) % 2147483647),
+      min((h * 1226874159 + 41) % 2147483647), min((h * 62089911 + 53) % 2147483647),
+      min((h * 397204095 + 67) % 2147483647), min((h * 2147483629 + 79) % 2147483647)
+    ]::integer[] end
+    from shingles
+  );
+end
 $$;
 revoke all on function app_private.spam_signature_of(text) from public;
 comment on function app_private.spam_signature_of(text) is
   'A message''s MinHash signature (16 values over its three-word shingles), to find the same or nearly the same text sent by others; null under 8 words.';
 
 -- The near-duplicate look-up of a blast (locality-sensitive hashing by
--- bands): the sixteen values in eight bands of two, each band hashed to one
--- value. Two texts that overlap by 0.8 share a band all but always, two that
--- share only stock phrases (0.1) one time in thirteen, so a lead compares its
--- signature with few others, not with every lead that shares one value.
-create or replace function app_private.spam_bands(signature integer[])
+-- bands): the sixteen values in eight bands of two, each band hashed, and
+-- each of the 28 pairs of bands hashed to one key. Ten values of sixteen in
+-- common leave at least two bands whole (six differing values break six
+-- bands at most), so two leads that can be a blast always share a key; two
+-- that share stock phrases share a band now and then, two bands almost never.
+-- So a lead reads only the few leads it may repeat, where keys of one band
+-- each had it read a share of all the leads of three days alike in part.
+create or replace function app_private.spam_blast_keys(signature integer[])
 returns integer[]
-language sql
+language plpgsql
 immutable
+strict
 set search_path = ''
 as $$
-  select array[
+declare
+  bands integer[] := array[
     pg_catalog.hashtext('1:' || signature[1] || ':' || signature[2]),
     pg_catalog.hashtext('2:' || signature[3] || ':' || signature[4]),
     pg_catalog.hashtext('3:' || signature[5] || ':' || signature[6]),
@@ -202,18 +217,25 @@ as $$
     pg_catalog.hashtext('6:' || signature[11] || ':' || signature[12]),
     pg_catalog.hashtext('7:' || signature[13] || ':' || signature[14]),
     pg_catalog.hashtext('8:' || signature[15] || ':' || signature[16])
-  ]
+  ];
+begin
+  return (
+    select pg_catalog.array_agg(pg_catalog.hashint8((a.band::bigint << 32) | (b.band::bigint & 4294967295)))
+    from pg_catalog.unnest(bands) with ordinality as a(band, n)
+    join pg_catalog.unnest(bands) with ordinality as b(band, m) on a.n < b.m
+  );
+end
 $$;
--- Left executable by everyone: an index's expression runs as whoever
--- inserts, and the page inserts as anon. It reads nothing but its argument.
-grant execute on function app_private.spam_bands(integer[]) to public;
-comment on function app_private.spam_bands(integer[]) is
-  'A MinHash signature''s eight bands of two values, each hashed: leads sharing a band are the candidates a blast is looked for among.';
+revoke all on function app_private.spam_blast_keys(integer[]) from public;
+comment on function app_private.spam_blast_keys(integer[]) is
+  'A MinHash signature''s eight bands of two values, paired and hashed into 28 keys: leads sharing a key share two bands, as every two that can be a blast do, and are the candidates a blast is looked for among.';
 
-create index contact_submissions_spam_bands
-  on public.contact_submissions using gin (app_private.spam_bands(spam_signature))
+-- On the stored keys (spam_blast_keys, written by the trigger below): an
+-- index on an expression computes it a second time at every insert.
+create index contact_submissions_spam_blast_keys
+  on public.contact_submissions using gin (spam_blast_keys)
   with (fastupdate = off)
-  where spam_signature is not null;
+  where spam_blast_keys is not null;
 
 -- The learned model's vote (Paul Graham's "A Plan for Spam"): each known
 -- word's chance of spam, a real lead's count doubled (a real lead held costs
@@ -260,7 +282,7 @@ comment on function app_private.spam_bayes(bigint[]) is
 -- The verdict of one lead: its score and the codes of the signals that
 -- counted. Reads the other recent leads (a blast) and the learned model.
 create or replace function app_private.spam_verdict(
-  lead_name text, lead_email text, lead_message text, signature integer[],
+  lead_name text, lead_email text, lead_message text, signature integer[], blast_keys integer[],
   out score real, out reasons text[]
 )
 language plpgsql
@@ -299,7 +321,8 @@ begin
   end if;
   for kinds in
     select p.category, count(*) as hits from app_private.spam_phrases p
-    where pg_catalog.strpos(plain, ' ' || p.phrase || ' ') > 0
+    -- The bare phrase first: most are absent, and it spares building each padded one.
+    where pg_catalog.strpos(plain, p.phrase) > 0 and pg_catalog.strpos(plain, ' ' || p.phrase || ' ') > 0
     group by p.category order by p.category
   loop
     score := score + case kinds.category when 'cold' then 2 when 'bulk' then 2.5
@@ -356,15 +379,14 @@ begin
   end if;
   if signature is not null then
     -- Bounded whatever the blast's size: at most 200 recent leads sharing a
-    -- band are read, and the count stops at 10 ("10+" other senders).
+    -- key are read, and the count stops at 10 ("10+" other senders).
     select least(count(distinct pg_catalog.lower(s.email)), 10), count(*) > 10 into others, capped
     from (
       select s.email from (
         select s.email, s.name, s.spam_signature from public.contact_submissions s
-        where app_private.spam_bands(s.spam_signature) && app_private.spam_bands(signature)
-          and s.spam_signature is not null
+        where s.spam_blast_keys && blast_keys
           -- "is true" keeps the planner off the created_at index: ANDed with
-          -- the bands' few rows it read every lead of the three days.
+          -- the keys' few rows it read every lead of the three days.
           and (s.created_at > pg_catalog.now() - interval '3 days') is true
         limit 200
       ) as s
@@ -399,8 +421,8 @@ begin
   end if;
 end
 $$;
-revoke all on function app_private.spam_verdict(text, text, text, integer[]) from public;
-comment on function app_private.spam_verdict(text, text, text, integer[]) is
+revoke all on function app_private.spam_verdict(text, text, text, integer[], integer[]) from public;
+comment on function app_private.spam_verdict(text, text, text, integer[], integer[]) is
   'A lead''s spam score and the codes of the signals that counted (links, a link in the name or address, pitch phrases by kind, prices in US dollars, another script, a throwaway address, a blast, the learned model); 5 or more holds it.';
 
 -- Scores every insert, whoever makes it, after the proof and the rate limit
@@ -418,13 +440,15 @@ begin
   new.spam_score := null;
   new.spam_reasons := null;
   new.spam_signature := null;
+  new.spam_blast_keys := null;
   if pg_catalog.char_length(new.name) > 100 or pg_catalog.char_length(new.email) > 254
     or pg_catalog.char_length(new.message) > 5000 then
     return new;
   end if;
   new.spam_signature := app_private.spam_signature_of(new.message);
-  select * into verdict
-    from app_private.spam_verdict(new.name, new.email, new.message, new.spam_signature);
+  new.spam_blast_keys := app_private.spam_blast_keys(new.spam_signature);
+  select * into verdict from app_private.spam_verdict(
+    new.name, new.email, new.message, new.spam_signature, new.spam_blast_keys);
   new.spam_score := verdict.score;
   new.spam_reasons := verdict.reasons;
   if new.suspected_spam then
