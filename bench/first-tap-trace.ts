@@ -1,6 +1,7 @@
 /**
  * Where a first tap's time goes: a Chromium trace (CDP Tracing) of the first tap
- * on the menu toggle (390×844, touch) or the theme toggle (1280×800) at 4× CPU,
+ * on the menu toggle (390×844, touch), the theme toggle (1280×800) or the theme
+ * toggle inside the open menu (390×844, touch, a second after the menu's tap) at 4× CPU,
  * after the page has sat idle for 6 s, as bench/interaction.ts taps. Prints the
  * click's dispatch, every traced slice over 2 ms from the tap until 1.5 s after
  * it (style recalculations with their element count and the script that forced
@@ -9,7 +10,7 @@
  * Playwright enables DevTools' Runtime domain, so react-dom's evaluation here includes a
  * V8.CollectSourcePositions no visitor has (docs/islands.md); bench/interaction.ts measures without it.
  *
- *   node --import tsx bench/first-tap-trace.ts [--dist dist] [--tap menu|theme]
+ *   node --import tsx bench/first-tap-trace.ts [--dist dist] [--tap menu|theme|menu-theme]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,8 +87,9 @@ const browser = await chromium.launch({
 });
 try {
   const menu = values.tap === 'menu';
+  const phone = menu || values.tap === 'menu-theme';
   const context = await browser.newContext(
-    menu
+    phone
       ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
       : { viewport: { width: 1280, height: 800 } },
   );
@@ -97,12 +99,18 @@ try {
   await page.goto(`${server.url}/`);
   await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached', timeout: 60_000 });
   await page.waitForTimeout(IDLE_MS);
+  if (values.tap === 'menu-theme') {
+    await page.getByRole('button', { name: navCopy.openMenu }).first().tap();
+    await page.locator(`[data-island="nav"][${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+    await page.waitForTimeout(1_000);
+  }
 
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
   if (menu) await page.getByRole('button', { name: navCopy.openMenu }).first().tap();
+  else if (phone) await page.locator('#mobile-menu button[data-theme-choice]').tap();
   else await page.locator('button[data-theme-choice]').first().click();
   await page.waitForTimeout(AFTER_MS);
   await cdp.send('Tracing.end');
