@@ -9,12 +9,13 @@ interface SqlTypes {
   bigint: number;
   integer: number;
   text: string;
+  uuid: string;
   boolean: boolean;
   jsonb: unknown;
   void: void;
 }
-type SqlArgument = 'bigint' | 'integer' | 'text';
-type SqlResult = 'void' | 'bigint' | 'text' | 'boolean' | 'jsonb';
+type SqlArgument = 'bigint' | 'integer' | 'text' | 'uuid';
+type SqlResult = 'void' | 'bigint' | 'text' | 'uuid' | 'boolean' | 'jsonb';
 
 interface RpcDeclaration {
   /** Arguments the page sends, in the function's order; any after them take their defaults. */
@@ -49,6 +50,9 @@ export const INBOX_RPCS = {
   inbox_forget_push_devices: { args: {}, returns: 'void' },
   inbox_take: { args: LEAD, returns: 'void' },
   inbox_take_from_alert: { args: { token: 'text' }, returns: 'void' },
+  // "Send a test alert": its batch, then each device's answer (supabase/schemas/72_test_alerts.sql).
+  inbox_send_test_alert: { args: {}, returns: 'uuid' },
+  inbox_test_alert_results: { args: { batch: 'uuid' }, returns: 'jsonb' },
 } as const satisfies Record<string, RpcDeclaration>;
 
 export type InboxRpc = keyof typeof INBOX_RPCS;

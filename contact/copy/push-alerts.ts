@@ -17,4 +17,7 @@ export const pushCopy = {
   waitingTitle: (count: number) =>
     count === 1 ? '1 new lead waiting' : `${count} new leads waiting`,
   waitingBody: 'Too many to show one by one: open the inbox to see them.',
+  /** "Send a test alert": says it is a test, so nobody looks for a lead. */
+  testTitle: 'Test alert',
+  testBody: 'Alerts reach this device. This is a test: there is no new lead.',
 } as const;

@@ -136,7 +136,7 @@ export function serveConnection(
     if (token === null || token === channel.listener.token) return;
     if (typeof token === 'string' && token.startsWith('sb_')) return;
     const checked = await listenerOf(token, await signingKey());
-    if (!checked.ok) return channel.shut(checked.message);
+    if (!checked.ok) return channel.shut(checked.shutdown);
     channel.listener = checked.listener;
   };
 

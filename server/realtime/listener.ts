@@ -18,7 +18,12 @@ const ANON: Listener = {
   expiresAt: null,
 };
 
-export type ListenerCheck = { ok: true; listener: Listener } | { ok: false; message: string };
+/**
+ * `message` is a join's error reason; `shutdown` what a joined channel's
+ * `system` error says when a later token fails, in Realtime's words for each.
+ */
+export type ListenerCheck =
+  { ok: true; listener: Listener } | { ok: false; message: string; shutdown: string };
 
 /**
  * A channel's access_token checked as the REST path checks a bearer token
@@ -28,26 +33,26 @@ export type ListenerCheck = { ok: true; listener: Listener } | { ok: false; mess
  */
 export async function listenerOf(token: unknown, key: Uint8Array): Promise<ListenerCheck> {
   if (token === undefined || token === null) return { ok: true, listener: ANON };
-  if (typeof token !== 'string') return { ok: false, message: 'InvalidJWTToken: not a string' };
+  if (typeof token !== 'string') return refused('InvalidJWTToken: not a string');
   if (token.startsWith('sb_')) return { ok: true, listener: ANON };
   const checked = await checkAccessToken(token, key);
   if (!checked.ok) {
-    return {
-      ok: false,
-      message:
-        checked.reason === 'expired'
-          ? expiredMessage(token)
-          : `InvalidJWTToken: ${checked.message}`,
-    };
+    if (checked.reason !== 'expired') return refused(`InvalidJWTToken: ${checked.message}`);
+    // Realtime's join says InvalidJWTToken; a channel it shuts later says only what failed.
+    const expired = expiredMessage(token);
+    return { ok: false, message: `InvalidJWTToken: ${expired}`, shutdown: expired };
   }
   const { role, exp } = checked.claims;
   if ((role !== AUTHENTICATED && role !== 'anon') || typeof exp !== 'number') {
-    return { ok: false, message: 'InvalidJWTToken: Fields `role` and `exp` are required in JWT' };
+    const missing = 'Fields `role` and `exp` are required in JWT';
+    return { ok: false, message: `InvalidJWTToken: ${missing}`, shutdown: missing };
   }
   return { ok: true, listener: { role, claims: checked.claims, token, expiresAt: exp } };
 }
 
-/** Supabase Realtime's words for a token past its time. */
+const refused = (message: string): ListenerCheck => ({ ok: false, message, shutdown: message });
+
+/** Supabase Realtime's words for a token past its time, as a shut channel's `system` error says them. */
 export function expiredMessage(token: string | null): string {
   let exp = 0;
   try {
@@ -56,7 +61,7 @@ export function expiredMessage(token: string | null): string {
     // Only a token that passed its signature check, or a channel's own, gets here.
   }
   const ago = Math.max(0, Math.floor(Date.now() / 1000) - exp);
-  return `InvalidJWTToken: Token has expired ${ago} seconds ago`;
+  return `Token has expired ${ago} seconds ago`;
 }
 
 export const hasExpired = (listener: Listener) =>

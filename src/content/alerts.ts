@@ -46,6 +46,20 @@ export const alertsCopy = {
     removeFailed: 'That device could not be removed. Try again.',
   },
 
+  /** "Send a test alert": one push to each of the member's devices, and each push service's answer. */
+  testAlert: {
+    send: 'Send a test alert',
+    intro: 'Sends one alert to each of your devices with alerts on and says which accepted it.',
+    resultsLabel: 'Test alert, device by device',
+    accepted: 'accepted',
+    waiting: 'waiting',
+    refused: (status: number | null) => (status ? `refused (${status})` : 'refused'),
+    /** 404 or 410: the subscription has ended, and the device was removed from the list. */
+    gone: (status: number | null) => `refused (${status ?? 410}): removed from your devices`,
+    tooSoon: 'One test alert every 10 seconds. Try again shortly.',
+    failed: 'The test alert could not be sent. Check the connection and try again.',
+  },
+
   take: {
     button: 'I’m on it',
     done: 'You’re on it: the others’ alerts for this lead say so',

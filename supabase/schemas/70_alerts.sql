@@ -60,13 +60,14 @@ comment on column app_private.push_device_keys.session_id is
 
 -- The pushes to send: one row per lead and kind per device. `waiting` is the
 -- collapsed push of a device past PUSHES_PER_MINUTE; its leads are marked
--- collapsed_at instead of being sent one by one. Sent rows stay a day: the
+-- collapsed_at instead of being sent one by one. `test` is a member's "Send a
+-- test alert" (72_test_alerts.sql), about no lead. Sent rows stay a day: the
 -- per-device pace counts them.
 create table app_private.push_queue (
   id bigint generated always as identity primary key,
   device_id bigint not null references public.push_devices (id) on delete cascade,
   submission_id bigint references public.contact_submissions (id) on delete cascade,
-  kind text not null check (kind in ('lead', 'escalation', 'taken', 'waiting')),
+  kind text not null check (kind in ('lead', 'escalation', 'taken', 'waiting', 'test')),
   taken_by text,
   created_at timestamptz not null default now(),
   next_attempt_at timestamptz not null default now(),
@@ -76,7 +77,7 @@ create table app_private.push_queue (
   sent_at timestamptz,
   collapsed_at timestamptz,
   failed_at timestamptz,
-  check ((kind = 'waiting') = (submission_id is null))
+  check ((kind in ('waiting', 'test')) = (submission_id is null))
 );
 create unique index push_queue_once
   on app_private.push_queue (device_id, submission_id, kind) where submission_id is not null;

@@ -27,9 +27,13 @@ export interface InboxServer {
 /**
  * Our server as the inbox meets it: a fresh embedded database, lead delivery
  * and sign-in codes through a real local SMTP server, polling quickly so a
- * released lead is emailed while a test waits.
+ * released lead is emailed while a test waits. Given a local push service
+ * (tests/support/push-service.ts), it pushes there too.
  */
-export async function startInboxServer(): Promise<InboxServer> {
+export async function startInboxServer(pushService?: {
+  host: string;
+  ca: string;
+}): Promise<InboxServer> {
   const sink = await SmtpSink.start();
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-inbox-'));
   await copyMigratedDatabase(dataDir);
@@ -44,7 +48,8 @@ export async function startInboxServer(): Promise<InboxServer> {
     notifyEmail: NOTIFY_EMAIL,
     deliveryPollMs: 100,
     inboxEmails: [NOTIFY_EMAIL],
-    webPushHosts: [BROWSER_TEST_PUSH_HOST],
+    webPushHosts: [BROWSER_TEST_PUSH_HOST, ...(pushService ? [pushService.host] : [])],
+    pushCa: pushService?.ca,
   });
   return {
     server,

@@ -4,6 +4,7 @@ import {
   MARK_REFUSED,
   MARK_RETRY,
   MARK_SENT,
+  RECORD_TEST_RESULT,
   REQUEUE_WAITING,
 } from './push-queries.ts';
 import type { PushOutcome } from './push-sender.ts';
@@ -34,6 +35,7 @@ export async function recordOutcome(
   retryBaseMs: number,
 ): Promise<void> {
   const id = row.queue_id;
+  if (row.kind === 'test') await recordTestResult(database, row, outcome);
   if (outcome.status === 'sent') {
     await database.query(MARK_SENT, [id]);
   } else if (outcome.status === 'gone') {
@@ -41,10 +43,12 @@ export async function recordOutcome(
     log.info(
       `Alerts: device ${row.device_id} forgotten (its push service answered ${outcome.code})`,
     );
-  } else if (outcome.status === 'retry' && row.kind === 'waiting') {
-    // Its count is stale by the next try: a fresh one counts afresh (one queued meanwhile wins).
+  } else if (outcome.status === 'retry' && (row.kind === 'waiting' || row.kind === 'test')) {
+    // A waiting push's count is stale by the next try; a test's member is
+    // looking now, and a later try would answer a question nobody asks.
     await database.query(MARK_REFUSED, [id, outcome.reason]);
-    await database.query(REQUEUE_WAITING, [row.device_id, retryBaseMs]);
+    // A fresh waiting push counts afresh (one queued meanwhile wins).
+    if (row.kind === 'waiting') await database.query(REQUEUE_WAITING, [row.device_id, retryBaseMs]);
   } else if (outcome.status === 'retry') {
     const delay = outcome.afterMs ?? retryDelayMs(Number(row.attempts), retryBaseMs);
     const [marked] = await database.query(MARK_RETRY, [
@@ -61,4 +65,11 @@ export async function recordOutcome(
     // The push service's refusal, or the sender's own (push-guard.ts): the reason says which.
     log.warn(`Alerts: a push to device ${row.device_id} was refused: ${outcome.reason}`);
   }
+}
+
+/** A test alert's answer, as the member reads it: accepted, refused (with the status) or gone. */
+async function recordTestResult(database: Database, row: Row, outcome: PushOutcome) {
+  const shown =
+    outcome.status === 'sent' ? 'accepted' : outcome.status === 'gone' ? 'gone' : 'refused';
+  await database.query(RECORD_TEST_RESULT, [row.queue_id, shown, outcome.code ?? null]);
 }

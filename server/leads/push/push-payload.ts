@@ -20,7 +20,8 @@ type PushPayload =
       takeToken: string;
     }
   | { kind: 'taken'; leadId: number; takenBy: string; title: string; body: string; url: string }
-  | { kind: 'waiting'; count: number; title: string; body: string; url: string };
+  | { kind: 'waiting'; count: number; title: string; body: string; url: string }
+  | { kind: 'test'; title: string; body: string; url: string };
 
 export interface PushMessage {
   payload: PushPayload;
@@ -36,6 +37,13 @@ export interface PushMessage {
  */
 export function pushMessage(row: Row, hours: WorkingHours, now: Date): PushMessage | undefined {
   const kind = String(row.kind);
+  // About no lead: no lead's link, no "I'm on it".
+  if (kind === 'test') {
+    return {
+      topic: 'test',
+      payload: { kind, title: pushCopy.testTitle, body: pushCopy.testBody, url: INBOX_PATH },
+    };
+  }
   if (kind === 'waiting') {
     const count = Number(row.waiting ?? 0);
     if (count === 0) return undefined;

@@ -42,3 +42,7 @@ export const NEXT_DUE_MS = `
   select greatest(0, extract(epoch from min(next_attempt_at) - now()) * 1000)::integer as ms
   from app_private.push_queue
   where sent_at is null and collapsed_at is null and failed_at is null`;
+
+/** What a device's push service answered to a test alert, for the member to read. */
+export const RECORD_TEST_RESULT = `
+  update app_private.push_test_results set outcome = $2, status = $3 where queue_id = $1`;

@@ -25,10 +25,10 @@ interface Device {
 
 /** What became of one push: accepted; the device is gone (404, 410); try again; or never. */
 export type PushOutcome =
-  | { status: 'sent' }
+  | { status: 'sent'; code?: number }
   | { status: 'gone'; code: number }
-  | { status: 'retry'; reason: string; afterMs?: number }
-  | { status: 'refused'; reason: string };
+  | { status: 'retry'; reason: string; afterMs?: number; code?: number }
+  | { status: 'refused'; reason: string; code?: number };
 
 export interface PushSender {
   send(device: Device, message: PushMessage): Promise<PushOutcome>;
@@ -72,7 +72,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       const refusal = endpointRefusal(device.endpoint, listed);
       if (refusal) return { status: 'refused', reason: refusal };
       try {
-        await webPush.sendNotification(
+        const answer = await webPush.sendNotification(
           { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
           JSON.stringify(message.payload),
           {
@@ -84,7 +84,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
             agent,
           },
         );
-        return { status: 'sent' };
+        return { status: 'sent', code: answer.statusCode };
       } catch (error) {
         return outcomeOf(error);
       }
@@ -110,8 +110,9 @@ function outcomeOf(error: unknown): PushOutcome {
     return {
       status: 'retry',
       reason,
+      code,
       ...(Number.isFinite(seconds) && seconds > 0 && { afterMs: seconds * 1000 }),
     };
   }
-  return { status: 'refused', reason };
+  return { status: 'refused', reason, code };
 }

@@ -92,5 +92,5 @@ export function useAlerts() {
           void notify('success', copy.removed(device.browser));
         }, copy.removeFailed);
 
-  return { support, permission, endpoint, devices, busy, turnOn, turnOff, remove };
+  return { support, permission, endpoint, devices, busy, turnOn, turnOff, remove, reload };
 }

@@ -2,10 +2,14 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { alertsCopy } from '../../content/alerts';
 import { useAlerts } from '../alerts/use-alerts';
 import { DeviceList } from './device-list';
+import { TestAlert } from './test-alert';
 
 const copy = alertsCopy.view;
 
-/** "Turn on alerts" for this device, and every device of the member's with "Remove". */
+/**
+ * "Turn on alerts" for this device, "Send a test alert" to all of the
+ * member's, and every device of the member's with "Remove".
+ */
 export function AlertsView() {
   const alerts = useAlerts();
   const on = alerts.endpoint !== null;
@@ -41,6 +45,9 @@ export function AlertsView() {
           </button>
         ) : null}
       </div>
+      {alerts.devices.state === 'ready' && alerts.devices.devices.length > 0 ? (
+        <TestAlert onAnswered={() => void alerts.reload()} />
+      ) : null}
       <DeviceList
         devices={alerts.devices}
         thisEndpoint={alerts.endpoint}

@@ -8,9 +8,10 @@ import type { AlertOptions } from './sw-types';
  * What a push says (the contract in docs/alerts.md: the server writes it,
  * encrypted to this device), and the notification the worker shows for it.
  * A lead's pushes share the tag lead-<id>, so "taken" replaces the alert it
- * follows; the count of leads waiting has the tag "waiting".
+ * follows; the count of leads waiting has the tag "waiting"; a member's test
+ * alert, about no lead, has the tag "test".
  */
-type AlertKind = 'lead' | 'escalation' | 'taken' | 'waiting';
+type AlertKind = 'lead' | 'escalation' | 'taken' | 'waiting' | 'test';
 
 export interface AlertData {
   kind: AlertKind | 'unknown';
@@ -27,7 +28,7 @@ export const OPEN_ACTION = 'open';
 export const TAKE_ACTION = 'take';
 
 const copy = alertsCopy.notification;
-const KINDS: readonly string[] = ['lead', 'escalation', 'taken', 'waiting'];
+const KINDS: readonly string[] = ['lead', 'escalation', 'taken', 'waiting', 'test'];
 /** Lock screens truncate long lines anyway; a payload is never trusted to be short. */
 const MAX_TEXT = 200;
 
@@ -105,6 +106,19 @@ export function alertFor(
   }
   if (kind === 'waiting') {
     return { title, options: { ...base, tag: 'waiting', renotify: true, actions: [open] } };
+  }
+  if (kind === 'test') {
+    // Whatever the payload says, a test names no lead and offers no "I'm on it".
+    return {
+      title,
+      options: {
+        ...base,
+        data: { kind, url: inboxUrl(p.url, origin) },
+        tag: 'test',
+        renotify: true,
+        actions: [open],
+      },
+    };
   }
   return {
     title: copy.fallbackTitle,

@@ -61,7 +61,11 @@ export async function signedIn(inbox: InboxServer, email: string): Promise<Supab
  * Turns alerts on for a new device on the local push service, as the inbox's
  * button does: subscribes with the server's VAPID key, then registers the device.
  */
-export async function addDevice(client: SupabaseClient, service: LocalPushService) {
+export async function addDevice(
+  client: SupabaseClient,
+  service: LocalPushService,
+  browser = 'Chrome on Android',
+) {
   const key = await client.rpc('inbox_push_key');
   expect(key.error).toBeNull();
   const device: PushDevice = service.subscribe(String(key.data));
@@ -69,7 +73,7 @@ export async function addDevice(client: SupabaseClient, service: LocalPushServic
     endpoint: device.endpoint,
     p256dh: device.keys.p256dh,
     auth: device.keys.auth,
-    browser: 'Chrome on Android',
+    browser,
   });
   expect(error).toBeNull();
   return { ...device, rowId: Number(data) };

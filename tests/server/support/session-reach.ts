@@ -21,6 +21,7 @@ export const changesTo = (lead: number, held: number): Record<string, object> =>
   inbox_remove_member: { email: COLLEAGUE },
   inbox_remove_push_device: { device_id: 1 },
   inbox_forget_push_devices: {},
+  inbox_send_test_alert: {},
   inbox_take: { lead_id: lead },
   inbox_send_reply: { lead_id: lead, body: 'A reply from an ended session' },
   inbox_add_push_device: {
@@ -32,7 +33,12 @@ export const changesTo = (lead: number, held: number): Record<string, object> =>
 });
 
 /** What the inbox calls that changes nothing: reads, asked as functions. */
-const READS = new Set(['inbox_is_member', 'lead_figures', 'inbox_push_key']);
+const READS = new Set([
+  'inbox_is_member',
+  'lead_figures',
+  'inbox_push_key',
+  'inbox_test_alert_results',
+]);
 
 /**
  * Changes that do not ask for a session: "I'm on it" from a notification
@@ -55,6 +61,7 @@ async function inboxState(server: RunningServer): Promise<unknown> {
     (select json_agg(email order by email) from app_private.inbox_members) as members,
     (select count(*)::int from app_private.inbox_removed_members) as removed,
     (select count(*)::int from public.push_devices) as devices,
+    (select count(*)::int from app_private.push_test_results) as test_alerts,
     (select count(*)::int from public.lead_replies) as replies,
     (select count(*)::int from public.lead_attention where taken_by is not null) as takes`);
   return row;

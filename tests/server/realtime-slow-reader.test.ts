@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { until } from '../support/until.ts';
+import { describeOnEmbedded } from './support/backends.ts';
+import { signIn, startInboxServer, storeLead, type InboxServer } from './support/inbox.ts';
+import { listen, type Ear } from './support/realtime.ts';
+
+/**
+ * A client that completes the upgrade, joins, then never reads again: the
+ * server must drop it once MAX_BUFFERED_BYTES wait unsent, not hold every
+ * change for it, while the other clients hear on. On loopback the kernel's
+ * socket buffers take about 4 MB first (measured: docs/inbox.md, "Live"), so
+ * the test sends more than that in real changes of a lead with a long message.
+ */
+
+const TOPIC = 'realtime:inbox';
+/** ~5 KB each: 1,000 of them are ~5.5 MB, past the kernel's buffers and the cap on loopback. */
+const CHANGES = 1_000;
+const BATCH = 10;
+
+/** A client frame (RFC 6455 5.2): text, final, masked with an all-zero key (so unchanged). */
+function textFrame(text: string): Buffer {
+  const body = Buffer.from(text);
+  const length =
+    body.length < 126
+      ? Buffer.from([0x80 | body.length])
+      : Buffer.from([0x80 | 126, body.length >> 8, body.length & 0xff]);
+  return Buffer.concat([Buffer.from([0x81]), length, Buffer.alloc(4), body]);
+}
+
+describeOnEmbedded('Realtime and a client that never reads', () => {
+  let site: InboxServer;
+  let token: string;
+  let control: Ear;
+  beforeAll(async () => {
+    site = await startInboxServer('embedded', { listen: true });
+    token = (await signIn(site.client(), site.sink)).access_token;
+    control = await listen(site.url, token);
+  });
+  afterAll(async () => {
+    await control?.close();
+    await site?.close();
+  });
+
+  it('drops it once its unread changes pass the cap, and the others still hear', async () => {
+    const { port, hostname } = new URL(site.url);
+    const socket: Socket = connect(Number(port), hostname);
+    await once(socket, 'connect');
+    socket.write(
+      [
+        'GET /realtime/v1/websocket?vsn=1.0.0 HTTP/1.1',
+        `Host: ${hostname}:${port}`,
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+        'Sec-WebSocket-Version: 13',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    let read = '';
+    socket.on('data', (chunk: Buffer) => (read += chunk.toString('latin1')));
+    await until(() => read.includes('\r\n\r\n'), 5_000, 'the upgrade');
+    expect(read).toMatch(/^HTTP\/1.1 101/);
+    socket.write(
+      textFrame(
+        JSON.stringify({
+          topic: TOPIC,
+          event: 'phx_join',
+          payload: {
+            config: {
+              postgres_changes: [{ event: '*', schema: 'public', table: 'contact_submissions' }],
+            },
+            access_token: token,
+          },
+          ref: '1',
+          join_ref: '1',
+        }),
+      ),
+    );
+    await until(() => read.includes('Subscribed to PostgreSQL'), 5_000, 'the join');
+    socket.pause();
+    let ended = false;
+    socket.on('end', () => (ended = true));
+
+    const id = await storeLead(site.server, {
+      name: 'Ada',
+      email: 'a@example.co.uk',
+      message: randomBytes(2_400).toString('hex'),
+    });
+    for (let changes = BATCH; changes <= CHANGES; changes += BATCH) {
+      for (let i = 0; i < BATCH; i++) {
+        await site.server.query(
+          `update public.contact_submissions
+           set status = case status when 'new' then 'won' else 'new' end where id = $1`,
+          [id],
+        );
+      }
+      // The other client hears each change: the one that does not read holds nobody up.
+      await until(() => control.heard.length >= changes, 10_000, `change ${changes}`, Boolean);
+    }
+    // Reading again, it gets what the kernel and the cap held, then the server's close.
+    socket.resume();
+    await until(() => ended, 10_000, 'the server to have closed the socket');
+    const heard = read.split('"event":"postgres_changes"').length - 1;
+    expect(heard).toBeGreaterThan(0);
+    expect(heard).toBeLessThan(CHANGES);
+  }, 60_000);
+});

@@ -1,0 +1,127 @@
+import { once } from 'node:events';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { until } from '../support/until.ts';
+import { describeOnEmbedded } from './support/backends.ts';
+import { signIn, startInboxServer, storeLead, type InboxServer } from './support/inbox.ts';
+import { listen, type Ear } from './support/realtime.ts';
+
+/**
+ * A channel whose access token has expired, or is replaced by an expired or
+ * forged one, stops hearing, with Supabase Realtime's words and shape: a
+ * `system` error on the channel ("Token has expired N seconds ago"), then
+ * `phx_close`. Time is moved by the clock (vi.setSystemTime), not waited for.
+ */
+
+const HEARD_MS = 5_000;
+const TOPIC = 'realtime:inbox';
+const BINDINGS = [{ event: '*', schema: 'public', table: 'contact_submissions' }];
+type Frame = { topic: string; event: string; ref: string | null; payload: Record<string, unknown> };
+
+describeOnEmbedded('Realtime and an expired access token', () => {
+  let site: InboxServer;
+  let token: string;
+  let control: Ear;
+  const sockets: WebSocket[] = [];
+  beforeAll(async () => {
+    site = await startInboxServer('embedded', { listen: true });
+    token = (await signIn(site.client(), site.sink)).access_token;
+    control = await listen(site.url, token);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    for (const socket of sockets.splice(0)) socket.terminate();
+  });
+  afterAll(async () => {
+    await control?.close();
+    await site?.close();
+  });
+
+  /** The member's own token, signed again by the server's key to expire at `exp` (seconds). */
+  const expiringAt = async (exp: number, secret?: string) => {
+    const [row] = await site.server.query('select secret from app_private.auth_signing_key');
+    return new SignJWT({ ...decodeJwt(token), exp })
+      .setProtectedHeader(decodeProtectedHeader(token) as { alg: string })
+      .sign(new TextEncoder().encode(secret ?? String(row!.secret)));
+  };
+
+  /** A client speaking Phoenix 1.0.0 by hand, joined to the leads' changes as `as`. */
+  const joined = async (as: string) => {
+    const socket = new WebSocket(
+      `${site.url.replace('http', 'ws')}/realtime/v1/websocket?vsn=1.0.0`,
+    );
+    sockets.push(socket);
+    const received: Frame[] = [];
+    socket.on('message', (data) => received.push(JSON.parse(String(data)) as Frame));
+    await once(socket, 'open');
+    const send = (event: string, payload: object) =>
+      socket.send(JSON.stringify({ topic: TOPIC, event, payload, ref: event, join_ref: '1' }));
+    send('phx_join', { config: { postgres_changes: BINDINGS }, access_token: as });
+    const reply = await until(
+      () => received.find((frame) => frame.event === 'phx_reply'),
+      HEARD_MS,
+      'the join reply',
+      Boolean,
+    );
+    expect(reply!.payload.status).toBe('ok');
+    return { received, send };
+  };
+
+  /** A lead stored now: the control hears it, so the client under test has had its chance. */
+  const leadHeard = async () => {
+    const id = await storeLead(site.server, {
+      name: 'Ada',
+      email: 'a@example.co.uk',
+      message: 'Hi',
+    });
+    await until(() => control.heardRow('contact_submissions', id), HEARD_MS, `lead ${id}`);
+  };
+
+  /** Realtime's shutdown: the channel's system error, then phx_close; and no change heard after. */
+  const expectShut = async (received: Frame[], message: RegExp) => {
+    await until(() => received.some((f) => f.event === 'phx_close'), HEARD_MS, 'phx_close');
+    const events = received.map((frame) => frame.event);
+    expect(events.slice(-2)).toEqual(['system', 'phx_close']);
+    expect(received.at(-2)).toMatchObject({
+      topic: TOPIC,
+      payload: {
+        extension: 'system',
+        status: 'error',
+        channel: 'inbox',
+        message: expect.stringMatching(message),
+      },
+    });
+    expect(events).not.toContain('postgres_changes');
+    await leadHeard();
+    expect(received.map((frame) => frame.event)).not.toContain('postgres_changes');
+  };
+
+  it('stops hearing once the token it joined with has expired', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const client = await joined(await expiringAt(now + 60));
+    // Only the clock is moved, and it runs on from there: the server's timers and until()'s patience stay real.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime((now + 90) * 1000);
+    await leadHeard();
+    await expectShut(client.received, /^Token has expired (29|30|31) seconds ago$/);
+  });
+
+  it('stops hearing when an access_token message brings an expired token', async () => {
+    const client = await joined(token);
+    await leadHeard();
+    expect(client.received.map((frame) => frame.event)).toContain('postgres_changes');
+    client.received.splice(0);
+    client.send('access_token', {
+      access_token: await expiringAt(Math.floor(Date.now() / 1000) - 10),
+    });
+    await expectShut(client.received, /^Token has expired (10|11) seconds ago$/);
+  });
+
+  it('stops hearing when an access_token message brings a token not signed by the server', async () => {
+    const client = await joined(token);
+    const forged = await expiringAt(Math.floor(Date.now() / 1000) + 600, 'not-the-server-key');
+    client.send('access_token', { access_token: forged });
+    await expectShut(client.received, /^InvalidJWTToken: /);
+  });
+});
