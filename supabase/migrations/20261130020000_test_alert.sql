@@ -2,10 +2,10 @@
 -- devices, and each push service's answer. supabase/schemas/72_test_alerts.sql
 -- is the same, as it is now.
 
-alter table app_private.push_queue drop constraint push_queue_kind_check;
+alter table app_private.push_queue drop constraint if exists push_queue_kind_check;
 alter table app_private.push_queue add constraint push_queue_kind_check
   check (kind in ('lead', 'escalation', 'taken', 'waiting', 'test'));
-alter table app_private.push_queue drop constraint push_queue_check;
+alter table app_private.push_queue drop constraint if exists push_queue_check;
 alter table app_private.push_queue add constraint push_queue_check
   check ((kind in ('waiting', 'test')) = (submission_id is null));
 
@@ -14,7 +14,7 @@ alter table app_private.push_queue add constraint push_queue_check
 -- which push service accepted it. Each device's answer is kept here apart
 -- from the queue, so a device forgotten because its service answered 404 or
 -- 410 still shows why.
-create table app_private.push_test_results (
+create table if not exists app_private.push_test_results (
   -- No reference: the push's queue row and the device may go before the member reads this.
   queue_id bigint primary key,
   batch uuid not null,
@@ -26,7 +26,7 @@ create table app_private.push_test_results (
   status integer check (status between 100 and 599),
   created_at timestamptz not null default now()
 );
-create index push_test_results_member on app_private.push_test_results (member, created_at);
+create index if not exists push_test_results_member on app_private.push_test_results (member, created_at);
 revoke all on table app_private.push_test_results from public, anon, authenticated;
 
 -- Only the caller's own devices, never another member's (no member argument);
