@@ -9,6 +9,7 @@ import {
   rmSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -59,4 +60,14 @@ export function plantSeed(pgdata: string, seed = SEED_DIR): boolean {
   renameSync(next, pgdata);
   syncPath(dirname(pgdata));
   return true;
+}
+
+/**
+ * Makes the seed: PGlite's initdb into an empty `dir`, closed cleanly. The build runs it in a
+ * process of its own (write-seed.ts), so initdb's memory is given back when that process exits.
+ */
+export async function writeSeed(dir: string): Promise<void> {
+  rmSync(dir, { recursive: true, force: true });
+  const pg = await PGlite.create({ dataDir: dir });
+  await pg.close();
 }

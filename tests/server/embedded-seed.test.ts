@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -12,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PGDATA } from '../../server/db/embedded-database.ts';
-import { plantSeed } from '../../server/db/embedded-seed.ts';
+import { plantSeed, writeSeed } from '../../server/db/embedded-seed.ts';
 import { startServer } from '../../server/start.ts';
 import { BUILT } from '../support/built.ts';
 import { exited, spawnServer } from '../support/child-server.ts';
@@ -25,10 +24,7 @@ vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS, hookTimeout: SERVER_TEST_BUDG
 const root = mkdtempSync(join(tmpdir(), 'seed-test-'));
 const seed = join(root, 'seed');
 
-beforeAll(() => {
-  // The seed as the build makes it: write-seed in a process of its own.
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/db/write-seed.ts', seed]);
-});
+beforeAll(() => writeSeed(seed));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const newDataDir = () => {
