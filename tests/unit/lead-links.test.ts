@@ -4,7 +4,8 @@ import { pushMessage } from '../../server/leads/push/push-payload.ts';
 import { alertFor } from '../../src/inbox/sw/alert-payload.ts';
 
 /**
- * Every way to a lead lands on the same address, `/inbox/#lead=<id>` (contact/paths.ts's
+ * The push payload is one type (contact/push-payload.ts), built by the server and read by the
+ * service worker. Every way to a lead lands on the same address, `/inbox/#lead=<id>` (contact/paths.ts's
  * leadUrl), which the inbox reads back (src/inbox/lead-hash.ts): the lead email's link, the
  * push payload the server builds, and the page the service worker opens on a tap.
  */
@@ -38,5 +39,26 @@ describe('a link to a lead', () => {
     const { payload } = pushMessage({ kind: 'waiting', waiting: 3 }, hours, now)!;
     expect(payload.url).toBe('/inbox/');
     expect(alertFor(payload, SITE).options.data?.url).toBe(`${SITE}/inbox/`);
+  });
+});
+
+describe('a push of each kind', () => {
+  it('is read by the service worker as the kind the server wrote, with its words', () => {
+    const rows = [
+      { ...lead, kind: 'lead' },
+      { ...lead, kind: 'escalation' },
+      { ...lead, kind: 'taken', taken_by: 'sam@agency.example' },
+      { kind: 'waiting', waiting: 3 },
+      { kind: 'test' },
+    ];
+    for (const row of rows) {
+      const { payload } = pushMessage(row, hours, now)!;
+      const { title, options } = alertFor(payload, SITE);
+      expect(options.data?.kind, row.kind).toBe(payload.kind);
+      expect({ title, body: options.body }, row.kind).toEqual({
+        title: payload.title,
+        body: payload.body,
+      });
+    }
   });
 });

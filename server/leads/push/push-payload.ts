@@ -1,27 +1,11 @@
 import { asTyped } from '../../../contact/as-typed.ts';
 import { INBOX_PATH, leadUrl } from '../../../contact/paths.ts';
+import type { PushPayload } from '../../../contact/push-payload.ts';
 import { submissionReference } from '../../../contact/reference.ts';
 import { pushCopy } from '../../../contact/copy/push-alerts.ts';
 import type { Row } from '../../db/database.ts';
 import { replyDue } from '../clocks/deadlines.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';
-
-/** What the service worker receives: the payload docs/alerts.md describes. */
-type PushPayload =
-  | {
-      kind: 'lead' | 'escalation';
-      leadId: number;
-      reference: string;
-      name: string;
-      replyBy: string;
-      title: string;
-      body: string;
-      url: string;
-      takeToken: string;
-    }
-  | { kind: 'taken'; leadId: number; takenBy: string; title: string; body: string; url: string }
-  | { kind: 'waiting'; count: number; title: string; body: string; url: string }
-  | { kind: 'test'; title: string; body: string; url: string };
 
 export interface PushMessage {
   payload: PushPayload;

@@ -1,5 +1,6 @@
 import { asTyped } from '../../../contact/as-typed';
 import { leadUrl } from '../../../contact/paths';
+import { pushKind, type PushKind, type PushPayloadFields } from '../../../contact/push-payload';
 import { INBOX_ICONS, INBOX_SCOPE } from '../../config/inbox-app';
 import { alertsCopy } from '../../content/alerts';
 import type { AlertOptions } from './sw-types';
@@ -11,10 +12,8 @@ import type { AlertOptions } from './sw-types';
  * follows; the count of leads waiting has the tag "waiting"; a member's test
  * alert, about no lead, has the tag "test".
  */
-type AlertKind = 'lead' | 'escalation' | 'taken' | 'waiting' | 'test';
-
 export interface AlertData {
-  kind: AlertKind | 'unknown';
+  kind: PushKind | 'unknown';
   /** Where "Open" or a tap goes: always inside the inbox. */
   url: string;
   leadId?: number;
@@ -28,7 +27,6 @@ export const OPEN_ACTION = 'open';
 export const TAKE_ACTION = 'take';
 
 const copy = alertsCopy.notification;
-const KINDS: readonly string[] = ['lead', 'escalation', 'taken', 'waiting', 'test'];
 /** Lock screens truncate long lines anyway; a payload is never trusted to be short. */
 const MAX_TEXT = 200;
 
@@ -57,8 +55,8 @@ export function alertFor(
   payload: unknown,
   origin: string,
 ): { title: string; options: AlertOptions } {
-  const p = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
-  const kind = typeof p.kind === 'string' && KINDS.includes(p.kind) ? (p.kind as AlertKind) : null;
+  const p = (payload && typeof payload === 'object' ? payload : {}) as PushPayloadFields;
+  const kind = pushKind(p.kind);
   const leadId = Number.isSafeInteger(p.leadId) && (p.leadId as number) > 0 ? p.leadId : undefined;
   // A lead's alert opens the lead by the inbox's own fragment (src/inbox/lead-hash.ts),
   // whatever spelling the payload's url has; the others keep to the inbox.
