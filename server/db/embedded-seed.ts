@@ -17,11 +17,11 @@ import { fileURLToPath } from 'node:url';
  * with PGlite's initdb in a process of its own (server/db/write-seed.ts). initdb in WebAssembly
  * holds about 0.7 GB while it runs, and a process keeps WebAssembly memory once grown, so a server
  * that ran it held that much for its whole life; a server opening a copied cluster holds about
- * 0.35 GB (docs/operations.md, npm run bench:memory). The seed holds no secret: the migrations,
+ * 0.35 GB (docs/operating.md, npm run bench:memory). The seed holds no secret: the migrations,
  * which make the database's keys, run when the server opens the copy.
  *
  * Beside the compiled server (build/server/pglite-seed); run from the sources (tsx, the tests)
- * there is none, and PGlite runs initdb itself as before.
+ * there is none, and PGlite runs initdb itself.
  */
 const SEED_DIR = fileURLToPath(new URL('../pglite-seed', import.meta.url));
 
