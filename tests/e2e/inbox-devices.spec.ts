@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { INBOX_SESSION_KEY } from '../../src/config/inbox';
 import { alertsCopy } from '../../src/content/alerts';
 import { browserName } from '../../src/inbox/alerts/browser-name';
 import { BROWSER_TEST_PUSH_HOST, type InboxServer } from '../support/inbox-server.ts';
@@ -13,7 +12,7 @@ import {
   stubPushSubscription,
   subscribedServerKey,
 } from './support/push-stub';
-import { expect, signIn, test } from './support/inbox';
+import { callAsMember, expect, signIn, test } from './support/inbox';
 import { inEachColorScheme } from './support/site';
 
 /**
@@ -85,21 +84,11 @@ test('another device can be removed from the list; a lapsed subscription is rene
   await expect(page.getByText(copy.on)).toBeVisible();
 
   // A second device of the same member's, registered as that device's inbox would.
-  await page.evaluate(
-    async ({ sessionKey, endpoint, keys }) => {
-      const session = JSON.parse(localStorage.getItem(sessionKey)!);
-      const response = await fetch('/rest/v1/rpc/inbox_add_push_device', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${session.access_token}`,
-        },
-        body: JSON.stringify({ endpoint, ...keys, browser: 'Firefox on Windows' }),
-      });
-      if (!response.ok) throw new Error(await response.text());
-    },
-    { sessionKey: INBOX_SESSION_KEY, endpoint: `${endpoint}-other`, keys: deviceKeys() },
-  );
+  await callAsMember(page, 'inbox_add_push_device', {
+    endpoint: `${endpoint}-other`,
+    ...deviceKeys(),
+    browser: 'Firefox on Windows',
+  });
   await page.reload();
   await openAlerts(page);
   await expect(devices(page)).toHaveCount(2);

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { INBOX_SESSION_KEY } from '../../src/config/inbox';
 import { alertsCopy } from '../../src/content/alerts';
 import { startInboxServer, type InboxServer } from '../support/inbox-server.ts';
 import { LocalPushService } from '../support/push-service.ts';
-import { test as inboxTest, expect, signIn } from './support/inbox';
+import { callAsMember, test as inboxTest, expect, signIn } from './support/inbox';
 
 /**
  * "Send a test alert" in the alerts view (docs/alerts.md), against our server
@@ -37,36 +36,13 @@ const test = inboxTest.extend<object, { pushService: LocalPushService; inbox: In
 
 /** A device of the signed-in member's on the local push service, registered as its inbox would. */
 async function addDevice(page: Page, service: LocalPushService, browser: string) {
-  const key = String(
-    await page.evaluate(async (sessionKey) => {
-      const session = JSON.parse(localStorage.getItem(sessionKey)!);
-      const response = await fetch('/rest/v1/rpc/inbox_push_key', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${session.access_token}`,
-        },
-        body: '{}',
-      });
-      return response.json();
-    }, INBOX_SESSION_KEY),
-  );
+  const key = String(await callAsMember(page, 'inbox_push_key', {}));
   const device = service.subscribe(key);
-  await page.evaluate(
-    async ({ sessionKey, endpoint, keys, browser }) => {
-      const session = JSON.parse(localStorage.getItem(sessionKey)!);
-      const response = await fetch('/rest/v1/rpc/inbox_add_push_device', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${session.access_token}`,
-        },
-        body: JSON.stringify({ endpoint, ...keys, browser }),
-      });
-      if (!response.ok) throw new Error(await response.text());
-    },
-    { sessionKey: INBOX_SESSION_KEY, endpoint: device.endpoint, keys: device.keys, browser },
-  );
+  await callAsMember(page, 'inbox_add_push_device', {
+    endpoint: device.endpoint,
+    ...device.keys,
+    browser,
+  });
   return device;
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test as base, expect } from '../coverage';
+import { INBOX_SESSION_KEY } from '../../../src/config/inbox';
 import { inboxCopy } from '../../../src/content/inbox';
 import {
   emailedCode,
@@ -62,3 +63,26 @@ export const leadLink = (page: Page, name: string) =>
 export const openedLead = (page: Page, name: string) => page.getByRole('article', { name });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One of the inbox's functions called from the page as the signed-in member, with the session
+ * the inbox stored: what another of the member's devices would send. Its JSON answer, or null.
+ */
+export async function callAsMember(page: Page, name: string, args: object): Promise<unknown> {
+  return page.evaluate(
+    async ({ sessionKey, name, args }) => {
+      const session = JSON.parse(localStorage.getItem(sessionKey)!);
+      const response = await fetch(`/rest/v1/rpc/${name}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.access_token}`,
+        },
+        body: JSON.stringify(args),
+      });
+      if (!response.ok) throw new Error(await response.text());
+      return response.status === 204 ? null : response.json();
+    },
+    { sessionKey: INBOX_SESSION_KEY, name, args },
+  );
+}
