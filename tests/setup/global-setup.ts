@@ -102,8 +102,7 @@ function buildServer(): Promise<void> {
 async function preparePostgres(adminUrl: string) {
   const name = `test_template_${randomBytes(6).toString('hex')}`;
   const template = await createDatabase(adminUrl, name);
-  // Migrated as a deployment is, with no test settings: each test's open writes its own
-  // (tests/server/schemas.test.ts compares this database with supabase/schemas/).
+  // Migrated as a deployment is, with no test settings: each test's open writes its own.
   const db = await openDatabase({ dataDir: '', databaseUrl: template.url });
   await db.close();
   await adminQuery(adminUrl, SUPABASE_ROLES);

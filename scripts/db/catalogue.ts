@@ -1,4 +1,4 @@
-import type { Row } from '../../../server/db/database.ts';
+import type { Row } from '../../server/db/database.ts';
 
 /**
  * A database's catalogue as named entries ("function public.x(text)" → its

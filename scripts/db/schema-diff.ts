@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createClient } from '@pgkit/client';
+import { Migration } from '@pgkit/migra';
+import pg from 'pg';
+import type { Database, Row } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrations.ts';
+import { createDatabase } from '../../tests/support/pg-cluster.ts';
+import { compareCatalogues, readCatalogue, type Catalogue } from './catalogue.ts';
+
+/**
+ * The migration supabase/schemas/ asks for: the database the migrations make
+ * and the one the declared schema makes, built side by side in PostgreSQL,
+ * and the statements that take the first to the second. migra writes the
+ * tables, columns, constraints, indexes, functions, triggers, policies and
+ * table grants; it knows no comments and no function grants, so those are
+ * written here from the catalogue's difference (scripts/db/catalogue.ts, the
+ * drift test's own reading). The result is applied to the migrated database
+ * and read again: whatever still differs is named, for a hand to write.
+ */
+
+export const SCHEMAS_DIR = 'supabase/schemas';
+/** How a difference names the two databases. */
+export const DRIFT_SIDES: [string, string] = ['migrations', 'supabase/schemas'];
+
+/** The migration runner's bookkeeping, which the declared schema has no reason to hold. */
+const RUNNER_TABLE = /"app_private"\."schema_migrations/;
+
+/** A statement that removes something (migra writes `drop …` and `alter table … drop …`). */
+const DROP = /^(drop|alter table \S+ drop) /i;
+
+export interface SchemaDiff {
+  /** The statements, each ending in a semicolon, in an order that applies. */
+  statements: string[];
+  /** The statements that drop something (a renamed column is a drop and an add to migra). */
+  drops: string[];
+  /** What still differs after the statements: a hand must write it (data, for one). */
+  unwritten: string[];
+}
+
+/** The declared schema, file by file in name order (the order they apply in). */
+export function schemaFiles(dir = SCHEMAS_DIR): { name: string; sql: string }[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(join(dir, name), 'utf8') }));
+}
+
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** "anon=X/postgres" → "anon"; "=X/postgres" (PUBLIC) → "public". */
+const grantee = (item: string) => item.slice(0, item.indexOf('=')) || 'public';
+
+/** A function's EXECUTE grants as `to`'s, from what `from` had (ACLs as the catalogue prints them). */
+function functionGrants(signature: string, from: string | null, to: string | null): string[] {
+  // No ACL is the default one: the owner and PUBLIC may execute.
+  const items = (acl: string | null) => (acl ?? '=X/owner').split(' ');
+  const had = new Set(items(from).map(grantee));
+  const has = new Set(items(to).map(grantee));
+  const owner = (to ?? from ?? '')
+    .split(' ')
+    .find((item) => item.includes('/'))
+    ?.split('/')[1];
+  const statements: string[] = [];
+  for (const role of had) {
+    if (!has.has(role) && role !== owner) {
+      statements.push(`revoke execute on function ${signature} from ${role};`);
+    }
+  }
+  for (const role of has) {
+    if (!had.has(role) && role !== owner) {
+      statements.push(`grant execute on function ${signature} to ${role};`);
+    }
+  }
+  return statements;
+}
+
+/** What migra leaves out, from the two catalogues: comments, and who may call a function. */
+function catalogueStatements(now: Catalogue, wanted: Catalogue): string[] {
+  const statements: string[] = [];
+  for (const [key, props] of wanted) {
+    const current = now.get(key);
+    if (!current) continue;
+    if ('comment' in props && (current.comment ?? null) !== (props.comment ?? null)) {
+      statements.push(
+        `comment on ${key} is ${props.comment === null ? 'null' : quote(props.comment!)};`,
+      );
+    }
+    if (key.startsWith('function ') && (current.grants ?? null) !== (props.grants ?? null)) {
+      statements.push(
+        ...functionGrants(
+          key.slice('function '.length),
+          current.grants ?? null,
+          props.grants ?? null,
+        ),
+      );
+    }
+  }
+  return statements;
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const catalogueOf = (client: pg.Client) =>
+  readCatalogue(async (sql) => (await client.query<Row>(sql)).rows);
+
+/** Runs `sql` in one transaction. */
+async function applyAll(client: pg.Client, statements: string[]): Promise<void> {
+  await client.query('begin');
+  try {
+    for (const statement of statements) await client.query(statement);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
+/** The migrations through our runner (server/db/migrations.ts), as the server applies them. */
+function migrateWith(client: pg.Client): Promise<unknown> {
+  const runner = {
+    transaction: async (work) => {
+      await client.query('begin');
+      try {
+        const result = await work({
+          query: async (sql, params) => (await client.query<Row>(sql, params)).rows,
+          exec: async (sql) => void (await client.query(sql)),
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+    },
+  } as Pick<Database, 'transaction'> as Database;
+  return migrate(runner);
+}
+
+/** migra's statements from the migrated database to the declared one, less the runner's table. */
+async function migraStatements(fromUrl: string, toUrl: string): Promise<string[]> {
+  // pg-promise warns of a second client to one server; these two are meant.
+  const options = { pgpOptions: { initialize: { noWarnings: true } } };
+  const from = createClient(fromUrl, options);
+  const to = createClient(toUrl, options);
+  try {
+    const migration = await Migration.create(from, to, {});
+    migration.set_safety(false);
+    migration.add_all_changes(true);
+    return (
+      migration.statements.array
+        .map((statement) => statement.trim())
+        .filter((statement) => statement && !RUNNER_TABLE.test(statement))
+        // A migration runs in a transaction: the setting must end with it, not outlive it on the connection.
+        .map((statement) =>
+          statement.replace(/^set check_function_bodies/, 'set local check_function_bodies'),
+        )
+    );
+  } finally {
+    await Promise.all([from.end(), to.end()]);
+  }
+}
+
+/**
+ * The statements that take a database migrated by supabase/migrations/ to
+ * what `schemasDir` declares, in the PostgreSQL cluster `adminUrl` reaches
+ * (two databases made there and dropped after).
+ */
+export async function diffSchemas(adminUrl: string, schemasDir = SCHEMAS_DIR): Promise<SchemaDiff> {
+  const suffix = randomBytes(4).toString('hex');
+  const migrated = await createDatabase(adminUrl, `diff_migrated_${suffix}`);
+  const declared = await createDatabase(adminUrl, `diff_declared_${suffix}`);
+  try {
+    await withClient(migrated.url, migrateWith);
+    const wanted = await withClient(declared.url, async (client) => {
+      await applyAll(
+        client,
+        schemaFiles(schemasDir).map((file) => file.sql),
+      );
+      return catalogueOf(client);
+    });
+    const statements = await migraStatements(migrated.url, declared.url);
+    return await withClient(migrated.url, async (client) => {
+      const drops = statements.filter((statement) => DROP.test(statement));
+      const failure = await applyAll(client, statements).catch((error: Error) => error);
+      if (failure) {
+        // migra drops and makes again the views over a changed table, not what depends on them.
+        return { statements, drops, unwritten: [`the statements fail: ${failure.message}`] };
+      }
+      const rest = catalogueStatements(await catalogueOf(client), wanted);
+      await applyAll(client, rest);
+      return {
+        statements: [...statements, ...rest],
+        drops,
+        unwritten: compareCatalogues(await catalogueOf(client), wanted, DRIFT_SIDES),
+      };
+    });
+  } finally {
+    await migrated.drop();
+    await declared.drop();
+  }
+}
