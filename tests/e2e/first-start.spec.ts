@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { MESSAGES } from '../../contact/copy/contact-messages';
 import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code';
@@ -15,14 +15,15 @@ import { leadLink, openedLead, signInForm } from './support/inbox';
 import { visit } from './support/site';
 
 /**
- * The owner's first minutes (docs/local-mailbox.md): `npm start` on a fresh clone with no
- * settings but free ports and its own data directory, as a user runs it (it builds the server
- * and the site first). The start-up lines name the page, the inbox's address and the local
+ * The owner's first minutes (docs/local-mailbox.md): `npm start` in a fresh copy of the
+ * project with no settings but free ports, its data in the copy's ./data, as a user runs it
+ * (it builds the server and the site first). The start-up lines name the page, the inbox's address and the local
  * mailbox; with them alone a lead is sent, read in the inbox and answered, and the answer read.
  */
 
 /** Settings that would give the server a relay, a member or another database. */
 const NOT_SET = [
+  'DATA_DIR',
   'DATABASE_URL',
   'NODE_ENV',
   'SMTP_URL',
@@ -40,16 +41,41 @@ interface Started {
   mailbox: string;
 }
 
-function npmStart(dataDir: string): { child: ChildProcess; output: () => string } {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    MAILBOX_PORT: '0',
-    DATA_DIR: dataDir,
-  };
+/**
+ * The project's files as a clone has them (tracked, and new ones not ignored), with this
+ * tree's node_modules: the start builds there, not over the build/ and dist/ other tests run.
+ */
+function freshCheckout(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-first-start-clone-'));
+  const files = execFileSync('git', [
+    'ls-files',
+    '-z',
+    '--cached',
+    '--others',
+    '--exclude-standard',
+  ])
+    .toString()
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    // A file deleted but not yet committed is listed and absent.
+    cpSync(file, join(dir, file), { force: true, errorOnExist: false });
+  }
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+function npmStart(checkout: string): { child: ChildProcess; output: () => string } {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', MAILBOX_PORT: '0' };
   for (const name of NOT_SET) delete env[name];
   // Its own process group, so the test stops npm and the server it became, and nothing else.
-  const child = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start'], {
+    cwd: checkout,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -57,8 +83,8 @@ function npmStart(dataDir: string): { child: ChildProcess; output: () => string 
 }
 
 /** What the start-up lines say to open. */
-async function started(dataDir: string): Promise<Started> {
-  const { child, output } = npmStart(dataDir);
+async function started(checkout: string): Promise<Started> {
+  const { child, output } = npmStart(checkout);
   const lines = await until(
     () => {
       if (child.exitCode !== null) throw new Error(`npm start exited:\n${output()}`);
@@ -102,9 +128,9 @@ test('a fresh npm start: send a lead, sign in through the local mailbox, reply a
   context,
 }) => {
   test.setTimeout(START_BUDGET_MS + 90_000);
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-first-start-'));
-  const server = await started(dataDir).catch((error: unknown) => {
-    rmSync(dataDir, { recursive: true, force: true });
+  const checkout = freshCheckout();
+  const server = await started(checkout).catch((error: unknown) => {
+    rmSync(checkout, { recursive: true, force: true });
     throw error;
   });
   const { site, member, mailbox } = server;
@@ -149,6 +175,6 @@ test('a fresh npm start: send a lead, sign in through the local mailbox, reply a
     await expect(reply.getByRole('definition').nth(1)).toHaveText(lead.email);
   } finally {
     await stop(server.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(checkout, { recursive: true, force: true });
   }
 });
