@@ -20,8 +20,19 @@ export const INBOX_PATH = '/inbox/';
  * sign-in), never acts, since mail scanners follow links; and the fragment reaches no server, so
  * no lead's id lands in a log.
  */
-export const LEAD_FRAGMENT = '#lead=';
+const LEAD_FRAGMENT = '#lead=';
+
+/** One lead's fragment, `#lead=<id>`: the inbox's own links to a lead. */
+export const leadFragment = (id: number | string): string =>
+  `${LEAD_FRAGMENT}${encodeURIComponent(String(id))}`;
 
 /** The inbox's link to one lead: `/inbox/#lead=<id>`, under `site` (an origin, no trailing slash) if given. */
 export const leadUrl = (id: number | string, site = ''): string =>
-  `${site}${INBOX_PATH}${LEAD_FRAGMENT}${encodeURIComponent(String(id))}`;
+  `${site}${INBOX_PATH}${leadFragment(id)}`;
+
+/** The lead a fragment names (`#lead=42` → 42), or null for any other fragment. */
+export function leadIdOf(fragment: string): number | null {
+  if (!fragment.startsWith(LEAD_FRAGMENT)) return null;
+  const id = Number(fragment.slice(LEAD_FRAGMENT.length));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -1,19 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { INBOX_PATH, LEAD_FRAGMENT, leadUrl } from '../../contact/paths';
+import { leadIdOf } from '../../contact/paths';
 
 /**
  * The open lead lives in the URL's fragment (contact/paths.ts, leadUrl): each lead email and
  * alert links there, and the browser's Back closes a lead opened from the list.
  */
-const PREFIX = LEAD_FRAGMENT;
-
-function read(): number | null {
-  if (!window.location.hash.startsWith(PREFIX)) return null;
-  const id = Number(window.location.hash.slice(PREFIX.length));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-export const leadHref = (id: number) => leadUrl(id).slice(INBOX_PATH.length);
+const read = () => leadIdOf(window.location.hash);
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inboxLink } from '../../server/leads/delivery/lead-message.ts';
 import { pushMessage } from '../../server/leads/push/push-payload.ts';
 import { alertFor } from '../../src/inbox/sw/alert-payload.ts';
+import { leadIdOf } from '../../contact/paths.ts';
 
 /**
  * The push payload is one type (contact/push-payload.ts), built by the server and read by the
@@ -32,6 +33,21 @@ describe('a link to a lead', () => {
       )!;
       expect(payload.url, kind).toBe('/inbox/#lead=42');
       expect(alertFor(payload, SITE).options.data?.url, kind).toBe(`${SITE}/inbox/#lead=42`);
+    }
+  });
+
+  it('opens that lead in the inbox, and no other fragment opens one', () => {
+    expect(leadIdOf(new URL(inboxLink(SITE, '42')!).hash)).toBe(42);
+    for (const fragment of [
+      '',
+      '#lead=',
+      '#lead=0',
+      '#lead=4.2',
+      '#lead=x',
+      '#contact',
+      '#lead=-1',
+    ]) {
+      expect(leadIdOf(fragment), fragment).toBeNull();
     }
   });
 

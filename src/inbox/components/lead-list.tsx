@@ -1,8 +1,8 @@
+import { leadFragment } from '../../../contact/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { inboxCopy } from '../../content/inbox';
 import { formatDateTime } from '../format';
 import { firstLine, type Lead } from '../lead';
-import { leadHref } from '../lead-hash';
 import { LeadFacts, StatusBadge } from './badges';
 import { LeadClock } from './lead-clock';
 
@@ -54,7 +54,7 @@ export function LeadList({ leads, total, state, searching, openId, onMore }: Lea
 function LeadRow({ lead, open }: { lead: Lead; open: boolean }) {
   return (
     <a
-      href={leadHref(lead.id)}
+      href={leadFragment(lead.id)}
       aria-current={open ? 'true' : undefined}
       data-unread={lead.unread}
       className="group block px-4 py-3 outline-offset-[-2px] hover:bg-raised focus-visible:outline-2 focus-visible:outline-warm aria-[current=true]:bg-raised"
