@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { inlineBootScripts } from './scripts/inline-boot-scripts.ts';
-import { replyClockFor } from './scripts/reply-clock.ts';
+import { responseClockFor } from './scripts/response-clock.ts';
 import { ConfigError } from './settings/config-error.ts';
 import { parseBuildSettings, siteConfigOf, workingHoursOf } from './src/config/env.ts';
 
@@ -18,13 +18,13 @@ export default defineConfig(({ mode }) => {
     throw error;
   }
   const config = siteConfigOf(settings);
-  const replyClock = replyClockFor(workingHoursOf(settings), new Date());
+  const replyClock = responseClockFor(workingHoursOf(settings), new Date());
   return {
     plugins: [react(), tailwindcss(), inlineBootScripts()],
     define: {
       __SITE_CONFIG__: JSON.stringify(config),
-      // Only the thanks toast's chunk reads it (src/features/contact/reply-time.ts).
-      __REPLY_CLOCK__: JSON.stringify(replyClock),
+      // Only the thanks toast's chunk reads it (src/features/contact/response-sentence.ts).
+      __RESPONSE_CLOCK__: JSON.stringify(replyClock),
     },
     // The manifest tells bench/bundle and the budget test which chunks load on first view.
     build: {

@@ -3,7 +3,7 @@
  * (docs/lead-clocks.md): days and one span of hours, such as the default
  * "Mon-Fri 09:00-17:30". Days are a range or a comma list ("Mon-Thu,Sat").
  * One parser for the server's settings (server/settings/schema.ts) and the
- * build, which writes the same hours into the page (scripts/reply-clock.ts).
+ * build, which writes the same hours into the page (scripts/response-clock.ts).
  */
 
 export interface WorkingHours {
@@ -66,7 +66,7 @@ function timeZoneProblem(timeZone: string): string | undefined {
 /**
  * BUSINESS_HOURS and BUSINESS_TIMEZONE, trimmed, empty as unset, else the
  * defaults: how the server's settings (server/settings/schema.ts) and the
- * build (scripts/reply-clock.ts) both read them.
+ * build (scripts/response-clock.ts) both read them.
  */
 export function readWorkingHours(env: {
   BUSINESS_HOURS?: string;

@@ -52,7 +52,7 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },
 });
 
-const { render, renderHead, renderSiteFiles, renderReplyPages, REPLY_FILES } = await import(
+const { render, renderHead, renderSiteFiles, renderNativeFormPages, NATIVE_FORM_FILES } = await import(
   pathToFileURL(join(SSR_DIR, 'entry-server.js')).href
 );
 const template = await readFile(join(DIST, 'index.html'), 'utf8');
@@ -79,8 +79,8 @@ const replyShell = (body) =>
         '</title>\n    <meta name="robots" content="noindex" />',
     )
     .replace('<!--app-html-->', body);
-const replyPages = renderReplyPages();
-for (const [page, file] of Object.entries(REPLY_FILES)) {
+const replyPages = renderNativeFormPages();
+for (const [page, file] of Object.entries(NATIVE_FORM_FILES)) {
   await mkdir(join(DIST, dirname(file)), { recursive: true });
   await writeFile(join(DIST, file), replyShell(replyPages[page]));
 }

@@ -8,7 +8,7 @@ const HTML_ESCAPES: Record<string, string> = {
 
 /**
  * Text made safe for HTML: in an element's text and in a quoted attribute
- * value alike. The refusal pages (server/native-form/reply-pages.ts) and the
+ * value alike. The refusal pages (server/native-form/page-template.ts) and the
  * lead emails (server/leads/delivery/) write visitors' words with it.
  */
 export function escapeHtml(text: string): string {

@@ -13,5 +13,5 @@ export function render(): string {
 
 export { renderHead } from './head';
 export { renderSiteFiles } from './site-files';
-export { renderReplyPages } from './features/contact/render-reply-pages';
-export { REPLY_FILES } from '../contact/reply-tokens';
+export { renderNativeFormPages } from './features/contact/render-native-form-pages';
+export { NATIVE_FORM_FILES } from '../contact/refusal-slots';

@@ -1,31 +1,35 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { contactReplyCopy as copy } from '../../contact/copy/reply-pages.ts';
+import { nativeFormPageCopy as copy } from '../../contact/copy/native-form-pages.ts';
 import { MESSAGES } from '../../contact/copy/contact-messages.ts';
 import type { ContactSubmission } from '../../contact/validation.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
 import { MAX_BODY_BYTES } from '../rest/rest-plugin.ts';
 import { readFormBody } from './form-body.ts';
-import type { Reply } from './reply-pages.ts';
+import type { Refusal } from './page-template.ts';
 import { linksBackTo, siteOrigin } from './site-links.ts';
 
 const EMPTY: ContactSubmission = { name: '', email: '', message: '' };
 
-/** Answers with the refusal page (reply-pages.ts): what went wrong, the visitor's words kept. */
-export type Answer = (reply: FastifyReply, status: number, content: Partial<Reply>) => FastifyReply;
+/** Answers with the refusal page (page-template.ts): what went wrong, the visitor's words kept. */
+export type Answer = (
+  reply: FastifyReply,
+  status: number,
+  content: Partial<Refusal>,
+) => FastifyReply;
 
 /** The refusal page, its links leading back to the site on another origin that posted the form. */
 export function answerWith(
-  replyPage: (reply: Reply) => string,
+  refusalPage: (refusal: Refusal) => string,
   allowedOrigins: readonly string[],
 ): Answer {
   return (reply, status, content) => {
-    const page = replyPage({
+    const page = refusalPage({
       title: '',
       problem: '',
       text: '',
       values: EMPTY,
       ...content,
-    } as Reply);
+    } as Refusal);
     const site = siteOrigin(reply.request, allowedOrigins);
     return reply
       .code(status)

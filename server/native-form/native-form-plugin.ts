@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NATIVE_FORM_PATH, SENT_PATH } from '../../contact/paths.ts';
-import { contactReplyCopy as copy } from '../../contact/copy/reply-pages.ts';
+import { nativeFormPageCopy as copy } from '../../contact/copy/native-form-pages.ts';
 import { validateSubmission, type SubmissionRow } from '../../contact/validation.ts';
 import type { WorkingHours } from '../../contact/working-hours.ts';
 import type { Database } from '../db/database.ts';
 import { answerRefusal, answerWith, type Answer } from './answer.ts';
 import { FORM_MEDIA_TYPE, readFormBody } from './form-body.ts';
-import { loadReplyPages, plainPage } from './reply-pages.ts';
+import { loadRefusalPage, plainPage } from './page-template.ts';
 import { allowedSite, linksBackTo, siteOrigin } from './site-links.ts';
 import { loadSentPage, referenceOfSameWords, replyTimeOf } from './sent-page.ts';
 import { MAX_BODY_BYTES } from '../rest/rest-plugin.ts';
@@ -31,7 +31,7 @@ export interface NativeFormOptions {
  */
 export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, options) => {
   const { database, allowedOrigins } = options;
-  const answer = answerWith(loadReplyPages(options.distDir), allowedOrigins);
+  const answer = answerWith(loadRefusalPage(options.distDir), allowedOrigins);
   serveConfirmations(app, options);
 
   // Any media type reaches the handler, which refuses all but a form's with a page of its own.

@@ -1,19 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { contactReplyCopy as copy } from '../../contact/copy/reply-pages.ts';
+import { nativeFormPageCopy as copy } from '../../contact/copy/native-form-pages.ts';
 import { MESSAGES } from '../../contact/copy/contact-messages.ts';
-import { REPLY_FILES, REPLY_TOKENS } from '../../contact/reply-tokens.ts';
+import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../contact/refusal-slots.ts';
 import {
   isSubmissionReference,
   referenceKeyRange,
   submissionReference,
 } from '../../contact/reference.ts';
-import { replyTime } from '../../contact/reply-time.ts';
+import { responseTime } from '../../contact/response-time.ts';
 import type { WorkingHours } from '../../contact/working-hours.ts';
 import type { Database } from '../db/database.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { isBankHoliday } from '../leads/clocks/bank-holidays.ts';
-import { plainPage } from './reply-pages.ts';
+import { plainPage } from './page-template.ts';
 
 /**
  * The confirmation after a form sent without JavaScript, with the reference
@@ -26,7 +26,7 @@ import { plainPage } from './reply-pages.ts';
 export function loadSentPage(
   distDir: string,
 ): (reference: string, replyBy: string | undefined) => string | undefined {
-  const file = join(distDir, REPLY_FILES.sentTemplate);
+  const file = join(distDir, NATIVE_FORM_FILES.sentTemplate);
   const template = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   return (reference, replyBy) => {
     // Only our own alphabet and a hyphen: nothing to escape, nothing to inject.
@@ -36,8 +36,8 @@ export function loadSentPage(
       return plainPage(copy.sent.title, `${thanks} ${copy.referenceLead} ${reference}`);
     }
     return template
-      .replaceAll(REPLY_TOKENS.reference, reference)
-      .replace(` ${REPLY_TOKENS.replyBy}`, replyBy ? ` ${escapeHtml(replyBy)}` : '');
+      .replaceAll(REFUSAL_SLOTS.reference, reference)
+      .replace(` ${REFUSAL_SLOTS.replyBy}`, replyBy ? ` ${escapeHtml(replyBy)}` : '');
   };
 }
 
@@ -62,7 +62,7 @@ export async function replyTimeOf(
       referenceKeyRange(reference),
     );
     if (row?.created_at == null) return undefined;
-    return replyTime(new Date(row.created_at as string), hours, isBankHoliday).sentence;
+    return responseTime(new Date(row.created_at as string), hours, isBankHoliday).sentence;
   } catch {
     return undefined;
   }

@@ -36,7 +36,7 @@ export const contactCopy = {
     /**
      * The success toast's description: what the visitor can quote
      * (docs/product.md#exactly-once), then when to expect the reply, if known
-     * (contact/copy/reply-time.ts).
+     * (contact/copy/response-promise.ts).
      */
     reference: (reference: string, replyBy?: string) =>
       replyBy ? `Reference ${reference}. ${replyBy}` : `Reference ${reference}.`,

@@ -99,7 +99,7 @@ export const inboxCopy = {
     reply: 'Reply by email',
     call: (phone: string) => `Call ${phone}`,
     replySubject: (reference: string) => `Re: your enquiry ${reference}`,
-    /** Said instead of the reply button when the address could smuggle in a recipient (src/inbox/reply-link.ts). */
+    /** Said instead of the reply button when the address could smuggle in a recipient (src/inbox/mailto-link.ts). */
     noReplyLink:
       'This address cannot be used for a reply link as written: check it before writing back.',
     notFound: 'This lead is not here any more: it may have been erased.',

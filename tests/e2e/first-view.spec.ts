@@ -29,7 +29,7 @@ test('the first view stays within its script and style budgets, all from our ori
   expect(gzip('.js')).toBeLessThanOrEqual(FIRST_VIEW_BUDGET.jsGzip);
   expect(gzip('.css')).toBeLessThanOrEqual(FIRST_VIEW_BUDGET.cssGzip);
   // The toasts, the submission client and the thanks' reply time wait for the visitor to need them.
-  expect(assets.filter((path) => /sonner|submit-contact|reply-time/.test(path))).toEqual([]);
+  expect(assets.filter((path) => /sonner|submit-contact|response-sentence/.test(path))).toEqual([]);
   // React's DOM renderer waits for the first island to hydrate (a scroll or a tap).
   const scripts = assets.filter((path) => path.endsWith('.js'));
   expect(

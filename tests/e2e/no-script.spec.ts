@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test as base, expect } from './coverage';
 import { contactCopy } from '../../src/content/contact';
-import { contactReplyCopy } from '../../contact/copy/reply-pages';
+import { nativeFormPageCopy } from '../../contact/copy/native-form-pages';
 import { MESSAGES } from '../../contact/copy/contact-messages';
 import { LIMITS } from '../../contact/validation';
 import { submissionReference } from '../../contact/reference';
@@ -92,7 +92,7 @@ async function send(page: Page) {
 }
 
 async function expectWordsKept(page: Page, submission: Submission) {
-  const form = contactReplyCopy.yourWords;
+  const form = nativeFormPageCopy.yourWords;
   const kept = page.getByRole('form', { name: form });
   await expect(kept.getByLabel(contactCopy.form.nameLabel)).toHaveValue(submission.name);
   await expect(kept.getByLabel(contactCopy.form.emailLabel)).toHaveValue(submission.email);
@@ -138,9 +138,9 @@ test.describe('without JavaScript, a form the server takes', () => {
       await expect(page).toHaveURL(/\/contact\/sent\/FD-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
       confirmations.push(page.url());
     }
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(contactReplyCopy.sent.title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nativeFormPageCopy.sent.title);
     await expect(page.getByText(MESSAGES.sent)).toBeVisible();
-    await expect(page.getByRole('link', { name: contactReplyCopy.backLink })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: nativeFormPageCopy.backLink })).toHaveAttribute(
       'href',
       '/',
     );
@@ -239,7 +239,7 @@ test.describe('without JavaScript, a form the server refuses', () => {
     });
     expect(response.status()).toBe(400);
     await page.setContent(await response.text());
-    await expect(page.getByRole('alert')).toHaveText(contactReplyCopy.undecodable);
+    await expect(page.getByRole('alert')).toHaveText(nativeFormPageCopy.undecodable);
     await expectWordsKept(page, { ...submission, name: `\uFFFD\uFFFD${submission.name}` });
     expect(await rowsOf(site, submission)).toEqual([]);
   });
@@ -255,7 +255,7 @@ test.describe('without JavaScript, a form the server refuses', () => {
     await page.getByRole('button', { name: 'Win a prize' }).click();
     expect((await answer).status()).toBe(403);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      contactReplyCopy.refused.title,
+      nativeFormPageCopy.refused.title,
     );
     expect(await rowsOf(site, submission)).toEqual([]);
   });
@@ -281,9 +281,9 @@ test.describe('without JavaScript, when the server cannot take it', () => {
     await send(page);
     expect((await answer).status()).toBe(429);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      contactReplyCopy.rateLimited.title,
+      nativeFormPageCopy.rateLimited.title,
     );
-    await expect(page.getByRole('alert')).toHaveText(contactReplyCopy.rateLimited.text);
+    await expect(page.getByRole('alert')).toHaveText(nativeFormPageCopy.rateLimited.text);
     await expectEmailAndPhone(page);
     await expectWordsKept(page, second);
     expect(await rowsOf(server, second)).toEqual([]);
@@ -305,9 +305,9 @@ test.describe('without JavaScript, when the server cannot take it', () => {
     await send(page);
     expect((await answer).status()).toBe(503);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      contactReplyCopy.unavailable.title,
+      nativeFormPageCopy.unavailable.title,
     );
-    await expect(page.getByRole('alert')).toHaveText(contactReplyCopy.unavailable.text);
+    await expect(page.getByRole('alert')).toHaveText(nativeFormPageCopy.unavailable.text);
     await expectEmailAndPhone(page);
     await expectWordsKept(page, submission);
     expectNoneContains(urls, submission);

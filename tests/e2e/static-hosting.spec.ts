@@ -7,7 +7,7 @@ import { securityHeaderSet } from '../../server/headers/site-headers';
 import { startServer, type RunningServer } from '../../server/start';
 import { RETRY_WINDOW_MS } from '../../src/config/constants';
 import { MESSAGES } from '../../contact/copy/contact-messages';
-import { contactReplyCopy } from '../../contact/copy/reply-pages';
+import { nativeFormPageCopy } from '../../contact/copy/native-form-pages';
 import { config } from '../support/content';
 import { copyMigratedDatabase } from '../support/database-template.ts';
 import { contactForm, fillContactForm, SEND_BUDGET_MS, toasts } from './support/contact';
@@ -220,7 +220,7 @@ test.describe('without JavaScript', () => {
     page.on('request', (request) => urls.push(`${request.method()} ${request.url()}`));
     await page.goto(`${page3.url}/`);
     const fields = contactForm(page);
-    const note = page.getByRole('note').filter({ hasText: contactReplyCopy.noScript });
+    const note = page.getByRole('note').filter({ hasText: nativeFormPageCopy.noScript });
     await expect(note.getByRole('link', { name: config.contactEmail })).toBeVisible();
     await expect(note.getByRole('link', { name: config.contactPhone })).toBeVisible();
     await expect(fields.form).toHaveAttribute('method', 'post');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
 import { MESSAGES } from '../../contact/copy/contact-messages.ts';
-import { contactReplyCopy } from '../../contact/copy/reply-pages.ts';
+import { nativeFormPageCopy } from '../../contact/copy/native-form-pages.ts';
 import { countRows, describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
 
@@ -75,8 +75,8 @@ describeOnEmbedded('the native form route', (kind) => {
     const response = await post(`${fields.replace(/^name=[^&]*/, 'name=Ann%FF%FE')}`);
     expect(response.statusCode).toBe(400);
     expect(response.headers.location).toBeUndefined();
-    expect(response.body).toContain(contactReplyCopy.invalid.title);
-    expect(response.body).toContain(contactReplyCopy.undecodable);
+    expect(response.body).toContain(nativeFormPageCopy.invalid.title);
+    expect(response.body).toContain(nativeFormPageCopy.undecodable);
     expect(await countRows(t.db)).toBe(before);
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { contactReplyCopy } from '../../contact/copy/reply-pages.ts';
+import { nativeFormPageCopy } from '../../contact/copy/native-form-pages.ts';
 import { startServer } from '../../server/start.ts';
 import {
   countRows,
@@ -44,7 +44,7 @@ function refusal(response: LightMyRequestResponse) {
   expect(retryAfter).toBeLessThanOrEqual(60);
   const isJson = String(response.headers['content-type']).startsWith('application/json');
   if (!isJson) {
-    expect(response.body).toContain(contactReplyCopy.rateLimited.text);
+    expect(response.body).toContain(nativeFormPageCopy.rateLimited.text);
     return { status: response.statusCode, page: 'rate limited' };
   }
   const body = response.json<Record<string, string>>();

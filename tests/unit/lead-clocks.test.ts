@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBankHoliday } from '../../server/leads/clocks/bank-holidays';
-import { isWorkingDay } from '../../contact/reply-due';
-import { diagnosisDue, replyDue } from '../../server/leads/clocks/deadlines';
+import { isWorkingDay } from '../../contact/response-due';
+import { diagnosisDue, responseDue } from '../../server/leads/clocks/deadlines';
 import {
   DEFAULT_BUSINESS_HOURS,
   DEFAULT_BUSINESS_TIMEZONE,
@@ -24,56 +24,56 @@ const at = (iso: string) => new Date(iso);
 describe('the reply deadline ("same-day response")', () => {
   it('Thursday 24 December 2026 at 16:00 is due Tuesday 29 December at 12:00', () => {
     // Christmas Day, the weekend, and Boxing Day's substitute on Monday the 28th.
-    expect(replyDue(at('2026-12-24T16:00:00Z'), london).toISOString()).toBe(
+    expect(responseDue(at('2026-12-24T16:00:00Z'), london).toISOString()).toBe(
       '2026-12-29T12:00:00.000Z',
     );
   });
 
   it('a lead at 10:00 BST is due by 17:30 BST the same day', () => {
-    expect(replyDue(at('2026-06-10T10:00:00+01:00'), london).toISOString()).toBe(
+    expect(responseDue(at('2026-06-10T10:00:00+01:00'), london).toISOString()).toBe(
       '2026-06-10T16:30:00.000Z',
     );
   });
 
   it('a lead exactly 2 hours before closing is due that day; a minute later, the next noon', () => {
-    expect(replyDue(at('2026-11-25T15:30:00Z'), london).toISOString()).toBe(
+    expect(responseDue(at('2026-11-25T15:30:00Z'), london).toISOString()).toBe(
       '2026-11-25T17:30:00.000Z',
     );
-    expect(replyDue(at('2026-11-25T15:31:00Z'), london).toISOString()).toBe(
+    expect(responseDue(at('2026-11-25T15:31:00Z'), london).toISOString()).toBe(
       '2026-11-26T12:00:00.000Z',
     );
   });
 
   it('a lead before opening on a working day is due at closing that day', () => {
-    expect(replyDue(at('2026-11-25T06:15:00Z'), london).toISOString()).toBe(
+    expect(responseDue(at('2026-11-25T06:15:00Z'), london).toISOString()).toBe(
       '2026-11-25T17:30:00.000Z',
     );
   });
 
   it('across the spring change (last Sunday of March), Friday evening is due Monday noon BST', () => {
     // Friday 26 March 2027 is GMT; Monday 29 March is Easter Monday, so Tuesday 30 March, BST.
-    expect(replyDue(at('2027-03-26T18:00:00Z'), london).toISOString()).toBe(
+    expect(responseDue(at('2027-03-26T18:00:00Z'), london).toISOString()).toBe(
       '2027-03-30T11:00:00.000Z',
     );
     // 2026: Friday 27 March GMT → Monday 30 March 12:00 BST (11:00 UTC).
-    expect(replyDue(at('2026-03-27T18:00:00Z'), london).toISOString()).toBe(
+    expect(responseDue(at('2026-03-27T18:00:00Z'), london).toISOString()).toBe(
       '2026-03-30T11:00:00.000Z',
     );
   });
 
   it('across the autumn change (last Sunday of October), Friday evening BST is due Monday noon GMT', () => {
-    expect(replyDue(at('2026-10-23T18:00:00+01:00'), london).toISOString()).toBe(
+    expect(responseDue(at('2026-10-23T18:00:00+01:00'), london).toISOString()).toBe(
       '2026-10-26T12:00:00.000Z',
     );
     // The Sunday of the change itself, in the repeated hour.
-    expect(replyDue(at('2026-10-25T01:30:00Z'), london).toISOString()).toBe(
+    expect(responseDue(at('2026-10-25T01:30:00Z'), london).toISOString()).toBe(
       '2026-10-26T12:00:00.000Z',
     );
   });
 
   it('the 2-hour cut-off on a clock-change Monday is counted in real hours', () => {
     // Monday 30 March 2026 is BST: closing 17:30 BST = 16:30 UTC; 14:30 UTC is 2 h before.
-    expect(replyDue(at('2026-03-30T14:30:00Z'), london).toISOString()).toBe(
+    expect(responseDue(at('2026-03-30T14:30:00Z'), london).toISOString()).toBe(
       '2026-03-30T16:30:00.000Z',
     );
   });
@@ -81,7 +81,7 @@ describe('the reply deadline ("same-day response")', () => {
   it('a working week of other days and hours is followed', () => {
     const saturdays = hours('Tue-Thu,Sat 13:00-18:00');
     // Friday: next working day Saturday, and noon is before opening, so 13:00.
-    expect(replyDue(at('2026-11-27T10:00:00Z'), saturdays).toISOString()).toBe(
+    expect(responseDue(at('2026-11-27T10:00:00Z'), saturdays).toISOString()).toBe(
       '2026-11-28T13:00:00.000Z',
     );
   });
@@ -130,7 +130,7 @@ describe('every reply deadline (property)', () => {
   it('falls on a working day within working hours, never before arrival, never after the next working noon', () => {
     fc.assert(
       fc.property(arrivals, (arrival) => {
-        const due = replyDue(arrival, london);
+        const due = responseDue(arrival, london);
         const local = localParts(due, london.timeZone);
         expect(isWorkingDay(local.date, london, isBankHoliday)).toBe(true);
         expect(local.minutes).toBeGreaterThanOrEqual(london.open);

@@ -6,7 +6,7 @@ import Holidays from 'date-holidays';
  * hand-typed list that would run out. Its "public" type is the bank holidays;
  * observances such as Mother's Day are not days off. The server asks it
  * directly; the build writes the next two years' into the page
- * (scripts/reply-clock.ts), so the package never reaches the page.
+ * (scripts/response-clock.ts), so the package never reaches the page.
  */
 const calendar = new Holidays('GB', 'ENG');
 const byYear = new Map<number, ReadonlySet<string>>();

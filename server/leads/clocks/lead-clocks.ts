@@ -11,7 +11,7 @@
  * transaction that sends it, so a failed send is tried again next round.
  */
 import type { Database } from '../../db/database.ts';
-import { diagnosisDue, replyDue } from './deadlines.ts';
+import { diagnosisDue, responseDue } from './deadlines.ts';
 import {
   CLAIM_DIGEST,
   FIGURES,
@@ -113,7 +113,7 @@ async function assignDeadlines(db: Database, hours: WorkingHours): Promise<numbe
   const arrivals = rows.map((row) => new Date(row.arrived_at as string | Date));
   await db.query(SET_CLOCKS, [
     rows.map((row) => row.id),
-    arrivals.map((arrival) => replyDue(arrival, hours).toISOString()),
+    arrivals.map((arrival) => responseDue(arrival, hours).toISOString()),
     arrivals.map((arrival) => diagnosisDue(arrival).toISOString()),
   ]);
   return rows.length;

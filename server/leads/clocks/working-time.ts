@@ -1,5 +1,5 @@
 import { isBankHoliday } from './bank-holidays.ts';
-import { isWorkingDay, type IsHoliday } from '../../../contact/reply-due.ts';
+import { isWorkingDay, type IsHoliday } from '../../../contact/response-due.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';
 import { localParts, nextDate, zonedInstant } from '../../../contact/zoned-time.ts';
 

@@ -4,7 +4,7 @@ import type { PushPayload } from '../../../contact/push-payload.ts';
 import { submissionReference } from '../../../contact/reference.ts';
 import { pushCopy } from '../../../contact/copy/push-alerts.ts';
 import type { Row } from '../../db/database.ts';
-import { replyDue } from '../clocks/deadlines.ts';
+import { responseDue } from '../clocks/deadlines.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';
 
 export interface PushMessage {
@@ -63,7 +63,7 @@ export function pushMessage(row: Row, hours: WorkingHours, now: Date): PushMessa
   const reference = row.submission_key ? submissionReference(String(row.submission_key)) : '';
   const due = row.reply_due
     ? new Date(row.reply_due as string)
-    : replyDue(new Date(row.created_at as string), hours);
+    : responseDue(new Date(row.created_at as string), hours);
   const when = localTime(due, now, hours.timeZone);
   const escalation = kind === 'escalation';
   return {

@@ -1,5 +1,5 @@
 import { siteConfig } from '../../config/site';
-import { contactReplyCopy } from '../../../contact/copy/reply-pages';
+import { nativeFormPageCopy } from '../../../contact/copy/native-form-pages';
 import { telHref } from '../../lib/tel-href';
 
 /** A static host cannot take a native POST: without a script, point to email and phone instead. */
@@ -8,11 +8,11 @@ export function NoScriptNote() {
   return (
     <noscript>
       <p role="note" className="rounded-xl border border-warm/40 bg-warm/5 p-4 text-sm text-ink">
-        {contactReplyCopy.noScript}{' '}
+        {nativeFormPageCopy.noScript}{' '}
         <a href={`mailto:${siteConfig.contactEmail}`} className={linkClass}>
           {siteConfig.contactEmail}
         </a>{' '}
-        {contactReplyCopy.or}{' '}
+        {nativeFormPageCopy.or}{' '}
         <a href={telHref(siteConfig.contactPhone)} className={linkClass}>
           {siteConfig.contactPhone}
         </a>

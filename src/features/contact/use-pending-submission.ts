@@ -21,9 +21,9 @@ const loadSender = () => import('./submit-contact');
  * `accepted`; loaded with the thanks, never in the first view. A chunk that
  * does not load leaves the thanks without it.
  */
-const replyTimeAt = (accepted: Date) =>
-  import('./reply-time').then(
-    ({ replyTimeSentence }) => replyTimeSentence(accepted),
+const responseTimeAt = (accepted: Date) =>
+  import('./response-sentence').then(
+    ({ responseTimeSentence }) => responseTimeSentence(accepted),
     () => undefined,
   );
 
@@ -51,14 +51,14 @@ export function usePendingSubmission(onSent: () => void) {
 
   const confirmed = useCallback(async (pending: PendingSubmission, toastId?: string | number) => {
     // The moment the lead was accepted, before anything else loads.
-    const replyTime = replyTimeAt(new Date());
+    const responseTime = responseTimeAt(new Date());
     forgetPending(pending.key);
     setWaiting(false);
     sentRef.current();
     const toast = await getToast();
     toast.success(MESSAGES.sent, {
       id: toastId,
-      description: copy.reference(submissionReference(pending.key), await replyTime),
+      description: copy.reference(submissionReference(pending.key), await responseTime),
     });
   }, []);
 

@@ -7,7 +7,7 @@ import { formatDateTime } from '../format';
 import type { Lead } from '../lead';
 import { closeLead } from '../lead-hash';
 import { findPhoneNumber } from '../phone';
-import { replyHref } from '../reply-link';
+import { mailtoHref } from '../mailto-link';
 import { useLead } from '../use-lead';
 import { LeadFacts, StatusBadge } from './badges';
 import { HeldReasons } from './held-reasons';
@@ -93,7 +93,7 @@ interface LeadBodyProps {
 
 function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
   const phone = findPhoneNumber(lead.message);
-  const reply = replyHref(lead.email, copy.replySubject(lead.reference));
+  const reply = mailtoHref(lead.email, copy.replySubject(lead.reference));
   return (
     <div className="space-y-6">
       <header className="space-y-2">

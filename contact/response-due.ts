@@ -26,7 +26,7 @@ export function isWorkingDay(date: string, hours: WorkingHours, isHoliday: IsHol
  * on the next working day (kept within the working hours, should they not
  * include noon).
  */
-export function replyDue(arrival: Date, hours: WorkingHours, isHoliday: IsHoliday): Date {
+export function responseDue(arrival: Date, hours: WorkingHours, isHoliday: IsHoliday): Date {
   const today = localParts(arrival, hours.timeZone).date;
   if (isWorkingDay(today, hours, isHoliday)) {
     const closing = zonedInstant(today, hours.close, hours.timeZone);

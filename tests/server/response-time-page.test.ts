@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
 import { submissionReference } from '../../contact/reference.ts';
-import { REPLY_FILES, REPLY_TOKENS } from '../../contact/reply-tokens.ts';
+import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../contact/refusal-slots.ts';
 import { readWorkingHours } from '../../contact/working-hours.ts';
 import { escapeHtml } from '../../server/escape-html.ts';
 import { MESSAGES } from '../../contact/copy/contact-messages.ts';
@@ -17,14 +17,14 @@ import { describeOnEmbedded, sharedPerBackend, testApp, type TestApp } from './s
  * know the visitor's time zone, so the agency's is named.
  */
 
-/** The build's confirmation template, reduced to its tokens (src/features/contact/render-reply-pages.tsx). */
+/** The build's confirmation template, reduced to its tokens (src/features/contact/render-native-form-pages.tsx). */
 function siteWithTemplate(): string {
-  const dist = mkdtempSync(join(tmpdir(), 'reply-time-site-'));
-  const file = join(dist, REPLY_FILES.sentTemplate);
+  const dist = mkdtempSync(join(tmpdir(), 'response-time-site-'));
+  const file = join(dist, NATIVE_FORM_FILES.sentTemplate);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `<p>${escapeHtml(MESSAGES.sent)} ${REPLY_TOKENS.replyBy}</p><strong>${REPLY_TOKENS.reference}</strong>`,
+    `<p>${escapeHtml(MESSAGES.sent)} ${REFUSAL_SLOTS.replyBy}</p><strong>${REFUSAL_SLOTS.reference}</strong>`,
   );
   return dist;
 }

@@ -7,10 +7,10 @@ import { isBankHoliday } from '../../../server/leads/clocks/bank-holidays';
  * holidays the build wrote into the page (from the day it was built): the
  * next ones from tomorrow, picked so the default working week gives fixed words.
  */
-export interface ReplyMoment {
+export interface ResponseMoment {
   name: string;
   at: Date;
-  /** contact/reply-time.ts's sentence for a reader in London. */
+  /** contact/response-time.ts's sentence for a reader in London. */
   words: string;
 }
 
@@ -37,7 +37,7 @@ const after = (date: string, days: number) => {
 const working = (date: string) => weekdayOf(date) <= FRIDAY && !isBankHoliday(date);
 const at = (date: string, hour: number) => zonedInstant(date, hour * 60, LONDON);
 
-export function replyMoments(): ReplyMoment[] {
+export function responseMoments(): ResponseMoment[] {
   const tuesday = first((date) => weekdayOf(date) === TUESDAY && working(date));
   const friday = first((date) => weekdayOf(date) === FRIDAY && working(after(date, 3)));
   // The working day before a bank holiday Monday whose Tuesday is a working day.

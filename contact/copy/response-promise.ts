@@ -1,9 +1,9 @@
 /**
  * The reply time the visitor is told after a send (docs/lead-clocks.md): the
  * thanks toast's description and the confirmation of the form without
- * JavaScript, worded by contact/reply-time.ts from the clocks' own rule.
+ * JavaScript, worded by contact/response-time.ts from the clocks' own rule.
  */
-export const replyTimeCopy = {
+export const responseTimeCopy = {
   replyBy: (when: string) => `We'll reply by ${when}.`,
   today: (time: string) => `${time} today`,
   onDay: (time: string, day: string) => `${time} on ${day}`,

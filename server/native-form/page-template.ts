@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPLY_FILES, REPLY_TOKENS } from '../../contact/reply-tokens.ts';
+import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../contact/refusal-slots.ts';
 import type { ContactSubmission } from '../../contact/validation.ts';
 import { escapeHtml } from '../escape-html.ts';
 
-export interface Reply {
+export interface Refusal {
   title: string;
   problem: string;
   text: string;
@@ -13,7 +13,7 @@ export interface Reply {
 }
 
 const TOKEN_KEYS = new Map<string, string>(
-  Object.entries(REPLY_TOKENS).map(([key, token]) => [token, key]),
+  Object.entries(REFUSAL_SLOTS).map(([key, token]) => [token, key]),
 );
 const ANY_TOKEN = new RegExp([...TOKEN_KEYS.keys()].join('|'), 'g');
 
@@ -22,23 +22,23 @@ const ANY_TOKEN = new RegExp([...TOKEN_KEYS.keys()].join('|'), 'g');
  * the words filled in, escaped. Without a build (an API-only server) a plain
  * page says the same, so a refusal never goes unexplained.
  */
-export function loadReplyPages(distDir: string): (reply: Reply) => string {
-  const file = join(distDir, REPLY_FILES.template);
+export function loadRefusalPage(distDir: string): (refusal: Refusal) => string {
+  const file = join(distDir, NATIVE_FORM_FILES.template);
   const template = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  return (reply) => {
-    const filled: Record<keyof typeof REPLY_TOKENS, string> = {
-      title: reply.title,
-      problem: reply.problem,
-      text: reply.text,
-      ...reply.values,
+  return (refusal) => {
+    const filled: Record<keyof typeof REFUSAL_SLOTS, string> = {
+      title: refusal.title,
+      problem: refusal.problem,
+      text: refusal.text,
+      ...refusal.values,
       // Only the confirmation carries these (sent-page.ts).
       reference: '',
       replyBy: '',
     };
-    if (!template) return plainPage(reply.title, `${reply.problem} ${reply.text}`);
+    if (!template) return plainPage(refusal.title, `${refusal.problem} ${refusal.text}`);
     // One pass, so a visitor's words that look like a token stay words.
     return template.replace(ANY_TOKEN, (token) => {
-      const key = TOKEN_KEYS.get(token) as keyof typeof REPLY_TOKENS;
+      const key = TOKEN_KEYS.get(token) as keyof typeof REFUSAL_SLOTS;
       const value = escapeHtml(filled[key]);
       // A textarea drops one newline right after its start tag; keep the visitor's.
       return key === 'message' && value.startsWith('\n') ? `\n${value}` : value;

@@ -1,26 +1,26 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { contactReplyCopy } from '../../../contact/copy/reply-pages';
-import { ReplyPage } from './reply-page';
-import { REPLY_TOKENS } from '../../../contact/reply-tokens';
+import { nativeFormPageCopy } from '../../../contact/copy/native-form-pages';
+import { NativeFormPage } from './native-form-page';
+import { REFUSAL_SLOTS } from '../../../contact/refusal-slots';
 import { MESSAGES } from '../../../contact/copy/contact-messages';
 
 /** The confirmation page (static) and the refusal template (filled in by the server). */
-export function renderReplyPages(): { sent: string; template: string; sentTemplate: string } {
-  const t = REPLY_TOKENS;
+export function renderNativeFormPages(): { sent: string; template: string; sentTemplate: string } {
+  const t = REFUSAL_SLOTS;
   return {
     sent: renderToStaticMarkup(
-      <ReplyPage title={contactReplyCopy.sent.title} text={MESSAGES.sent} />,
+      <NativeFormPage title={nativeFormPageCopy.sent.title} text={MESSAGES.sent} />,
     ),
     sentTemplate: renderToStaticMarkup(
-      <ReplyPage
-        title={contactReplyCopy.sent.title}
+      <NativeFormPage
+        title={nativeFormPageCopy.sent.title}
         text={MESSAGES.sent}
         reference={t.reference}
         replyBy={t.replyBy}
       />,
     ),
     template: renderToStaticMarkup(
-      <ReplyPage
+      <NativeFormPage
         title={t.title}
         problem={t.problem}
         text={t.text}

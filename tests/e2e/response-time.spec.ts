@@ -6,7 +6,7 @@ import { contactCopy } from '../../src/content/contact';
 import { MESSAGES } from '../../contact/copy/contact-messages';
 import { uniqueSubmission } from '../support/submission.ts';
 import { expect, test } from './fixtures';
-import { replyMoments } from './support/reply-moments';
+import { responseMoments } from './support/response-moments';
 import { contactForm, fillContactForm, SEND_BUDGET_MS, toasts } from './support/contact';
 import { visit } from './support/site';
 
@@ -42,9 +42,9 @@ async function sendAt(page: Page, at: Date, tag: string) {
 }
 
 test.describe('the thanks toast names the reply time', () => {
-  for (const moment of replyMoments()) {
+  for (const moment of responseMoments()) {
     test(`sent on ${moment.name}`, async ({ page, server }) => {
-      const { thanks, submission } = await sendAt(page, moment.at, 'reply-time');
+      const { thanks, submission } = await sendAt(page, moment.at, 'response-time');
       const reference = await referenceOf(server, submission.email);
       // The spec's words stay as they are; the description adds the reference and the time.
       await expect(thanks).toContainText(MESSAGES.sent);
@@ -56,8 +56,8 @@ test.describe('the thanks toast names the reply time', () => {
     test.use({ timezoneId: 'America/New_York' });
 
     test('names the agency’s', async ({ page, server }) => {
-      const [tuesday] = replyMoments();
-      const { thanks, submission } = await sendAt(page, tuesday!.at, 'reply-time-ny');
+      const [tuesday] = responseMoments();
+      const { thanks, submission } = await sendAt(page, tuesday!.at, 'response-time-ny');
       const reference = await referenceOf(server, submission.email);
       await expect(thanks).toContainText(
         contactCopy.form.reference(reference, "We'll reply by 17:30 today (UK time)."),
@@ -70,14 +70,14 @@ test.describe('the confirmation without JavaScript names the reply time', () => 
   test.use({ javaScriptEnabled: false });
 
   test('at each moment the lead arrived', async ({ page, server }) => {
-    const submission = uniqueSubmission('reply-time-native');
+    const submission = uniqueSubmission('response-time-native');
     await page.goto('/');
     await fillContactForm(page, submission);
     await contactForm(page).submit.click();
     await expect(page).toHaveURL(/\/contact\/sent\/FD-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(page.url()).toContain(await referenceOf(server, submission.email));
     // The server's clock for this lead is its arrival: set to each moment, the page follows.
-    for (const moment of replyMoments()) {
+    for (const moment of responseMoments()) {
       await server.query('update public.contact_submissions set created_at = $1 where email = $2', [
         moment.at.toISOString(),
         submission.email,

@@ -1,4 +1,4 @@
-import type { ReplyClock } from '../contact/reply-time.ts';
+import type { ResponseClock } from '../contact/response-time.ts';
 import type { WorkingHours } from '../contact/working-hours.ts';
 import { localParts } from '../contact/zoned-time.ts';
 import { bankHolidaysBetween } from '../server/leads/clocks/bank-holidays.ts';
@@ -7,14 +7,14 @@ import { bankHolidaysBetween } from '../server/leads/clocks/bank-holidays.ts';
 const HOLIDAY_YEARS = 2;
 
 /**
- * What vite.config.ts writes into the page as __REPLY_CLOCK__ for the thanks
- * toast's reply time (src/features/contact/reply-time.ts): BUSINESS_HOURS and
+ * What vite.config.ts writes into the page as __RESPONSE_CLOCK__ for the thanks
+ * toast's reply time (src/features/contact/response-sentence.ts): BUSINESS_HOURS and
  * BUSINESS_TIMEZONE as the shared settings schema read them for the build and
  * the server alike (settings/shared.ts),
  * and the next two years' bank holidays from date-holidays, as dates. A
  * build older than two years says no time (the site is rebuilt far sooner).
  */
-export function replyClockFor(hours: WorkingHours, today: Date): ReplyClock {
+export function responseClockFor(hours: WorkingHours, today: Date): ResponseClock {
   const { days, open, close, timeZone } = hours;
   const from = localParts(today, timeZone).date;
   const until = `${Number(from.slice(0, 4)) + HOLIDAY_YEARS}${from.slice(4)}`;

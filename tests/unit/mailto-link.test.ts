@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEmailAddress } from '../../contact/email-address.ts';
 import { inboxCopy } from '../../src/content/inbox.ts';
-import { replyHref } from '../../src/inbox/reply-link.ts';
+import { mailtoHref } from '../../src/inbox/mailto-link.ts';
 
 /**
  * The inbox's "Reply by email" link, read as a mail client reads a mailto:
@@ -24,7 +24,7 @@ const SUBJECT = inboxCopy.lead.replySubject('FD-ABCD-EFGH');
 
 describe('the reply link', () => {
   it('has the lead as its one recipient and our subject', () => {
-    const href = replyHref('ada@example.co.uk', SUBJECT)!;
+    const href = mailtoHref('ada@example.co.uk', SUBJECT)!;
     expect(href).toBe(`mailto:ada@example.co.uk?subject=${encodeURIComponent(SUBJECT)}`);
     expect(asMailClient(href)).toEqual({
       to: ['ada@example.co.uk'],
@@ -42,7 +42,7 @@ describe('the reply link', () => {
     'ünïcode@exämple.co.uk',
   ])('keeps %s one recipient, with no header of its own', (email) => {
     expect(isEmailAddress(email)).toBe(true);
-    const href = replyHref(email, SUBJECT);
+    const href = mailtoHref(email, SUBJECT);
     expect(href).not.toBeNull();
     expect(asMailClient(href!)).toEqual({ to: [email], headers: { subject: SUBJECT } });
   });
@@ -56,6 +56,6 @@ describe('the reply link', () => {
     '<mallory>victim@example.co.uk',
   ])('gives no link for %s, which a mail client would read as more', (email) => {
     expect(isEmailAddress(email)).toBe(true);
-    expect(replyHref(email, SUBJECT)).toBeNull();
+    expect(mailtoHref(email, SUBJECT)).toBeNull();
   });
 });

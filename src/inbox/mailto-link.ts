@@ -9,7 +9,7 @@ import { isHeaderSafeAddress } from '../../contact/email-address';
  * RFC 6068 asks, so `?`, `&`, `=`, `#`, `%` and `/` in a local part stay part
  * of the address. Null when there is no such link to give.
  */
-export function replyHref(email: string, subject: string): string | null {
+export function mailtoHref(email: string, subject: string): string | null {
   if (!isHeaderSafeAddress(email)) return null;
   const at = email.lastIndexOf('@');
   const address = `${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;

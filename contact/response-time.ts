@@ -1,20 +1,20 @@
-import { replyTimeCopy as copy } from './copy/reply-time.ts';
-import { replyDue, type IsHoliday } from './reply-due.ts';
+import { responseTimeCopy as copy } from './copy/response-promise.ts';
+import { responseDue, type IsHoliday } from './response-due.ts';
 import type { WorkingHours } from './working-hours.ts';
 import { localParts } from './zoned-time.ts';
 
 /**
  * What the visitor is told after a send: "We'll reply by 17:30 today.", from
- * the clocks' own rule (./reply-due.ts), in the agency's time zone. The page
- * says it in the thanks toast (src/features/contact/reply-time.ts), the server
+ * the clocks' own rule (./response-due.ts), in the agency's time zone. The page
+ * says it in the thanks toast (src/features/contact/response-sentence.ts), the server
  * on the confirmation of the form without JavaScript (server/native-form/).
  */
 
 /**
  * The working hours and bank holidays the build writes into the page
- * (scripts/reply-clock.ts): a few hundred bytes instead of date-holidays.
+ * (scripts/response-clock.ts): a few hundred bytes instead of date-holidays.
  */
-export interface ReplyClock {
+export interface ResponseClock {
   /** ISO weekdays (1 Monday … 7 Sunday), opening and closing in minutes, an IANA zone. */
   days: number[];
   open: number;
@@ -36,13 +36,13 @@ const DATE_FROM_DAYS = 7;
  * zone is named unless the reader's clock reads the same at arrival and at
  * the deadline; without it (a page served without script) it is always named.
  */
-export function replyTime(
+export function responseTime(
   arrival: Date,
   hours: WorkingHours,
   isHoliday: IsHoliday,
   readerZone?: string,
 ): { due: Date; sentence: string } {
-  const due = replyDue(arrival, hours, isHoliday);
+  const due = responseDue(arrival, hours, isHoliday);
   const zone = hours.timeZone;
   const [start, end] = [localParts(arrival, zone), localParts(due, zone)];
   const time = `${pad(Math.floor(end.minutes / 60))}:${pad(end.minutes % 60)}`;
@@ -83,14 +83,14 @@ function pad(value: number): string {
  * days whose bank holidays the build knows (an old build, a clock far off):
  * no time rather than a wrong one.
  */
-export function replyTimeByClock(
+export function responseTimeByClock(
   accepted: Date,
-  clock: ReplyClock,
+  clock: ResponseClock,
   readerZone: string,
 ): string | undefined {
   const holidays = new Set(clock.holidays);
   const hours = { ...clock, days: new Set(clock.days) };
-  const { due, sentence } = replyTime(accepted, hours, (date) => holidays.has(date), readerZone);
+  const { due, sentence } = responseTime(accepted, hours, (date) => holidays.has(date), readerZone);
   const [first, last] = [localParts(accepted, clock.timeZone), localParts(due, clock.timeZone)];
   return first.date >= clock.from && last.date <= clock.until ? sentence : undefined;
 }

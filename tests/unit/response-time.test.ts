@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { replyTime, replyTimeByClock } from '../../contact/reply-time';
+import { responseTime, responseTimeByClock } from '../../contact/response-time';
 import { readWorkingHours } from '../../contact/working-hours';
-import { replyClockFor } from '../../scripts/reply-clock';
+import { responseClockFor } from '../../scripts/response-clock';
 import { parseBuildSettings } from '../../src/config/env';
 import { isBankHoliday } from '../../server/leads/clocks/bank-holidays';
-import { replyDue } from '../../server/leads/clocks/deadlines';
+import { responseDue } from '../../server/leads/clocks/deadlines';
 
 /**
  * The visitor is told when to expect the reply (docs/lead-clocks.md), by the clocks' own
- * rule (contact/reply-due.ts). The page runs it on what the build wrote in
- * (scripts/reply-clock.ts), the server on date-holidays: the same time either way.
+ * rule (contact/response-due.ts). The page runs it on what the build wrote in
+ * (scripts/response-clock.ts), the server on date-holidays: the same time either way.
  */
 
 const BUILT = new Date('2026-11-25T12:00:00Z');
 const london = readWorkingHours({});
 if ('problem' in london) throw new Error(london.problem);
 const hours = london.value;
-const clock = replyClockFor(hours, BUILT);
+const clock = responseClockFor(hours, BUILT);
 
 /** One moment for each way the rule can go, London time (GMT in winter: Z is London). */
 const MOMENTS = [
@@ -29,28 +29,28 @@ const MOMENTS = [
 describe('the reply time at three moments', () => {
   it.each(MOMENTS)('%s: the page says it as the clocks set it', (_, at, words) => {
     const arrival = new Date(at);
-    expect(replyTimeByClock(arrival, clock, 'Europe/London')).toBe(words);
-    const server = replyTime(arrival, hours, isBankHoliday, 'Europe/London');
+    expect(responseTimeByClock(arrival, clock, 'Europe/London')).toBe(words);
+    const server = responseTime(arrival, hours, isBankHoliday, 'Europe/London');
     expect(server.sentence).toBe(words);
-    expect(server.due).toEqual(replyDue(arrival, hours));
+    expect(server.due).toEqual(responseDue(arrival, hours));
   });
 
   it('names the zone when the reader is elsewhere, or where the zone is not known', () => {
     const arrival = new Date(MOMENTS[0][1]);
-    expect(replyTimeByClock(arrival, clock, 'America/New_York')).toBe(
+    expect(responseTimeByClock(arrival, clock, 'America/New_York')).toBe(
       "We'll reply by 17:30 today (UK time).",
     );
-    expect(replyTime(arrival, hours, isBankHoliday).sentence).toBe(
+    expect(responseTime(arrival, hours, isBankHoliday).sentence).toBe(
       "We'll reply by 17:30 today (UK time).",
     );
     // Dublin's clock reads as London's: nothing to add.
-    expect(replyTimeByClock(arrival, clock, 'Europe/Dublin')).toBe(MOMENTS[0][2]);
+    expect(responseTimeByClock(arrival, clock, 'Europe/Dublin')).toBe(MOMENTS[0][2]);
   });
 
   it('dates a deadline a week or more ahead, where a weekday alone would mean this week', () => {
     const saturdays = readWorkingHours({ BUSINESS_HOURS: 'Sat 09:00-17:30' });
     if ('problem' in saturdays) throw new Error(saturdays.problem);
-    const sentence = replyTime(new Date('2026-12-05T16:00:00Z'), saturdays.value, isBankHoliday);
+    const sentence = responseTime(new Date('2026-12-05T16:00:00Z'), saturdays.value, isBankHoliday);
     expect(sentence.sentence).toBe("We'll reply by 12:00 on Saturday 12 December (UK time).");
   });
 });
@@ -73,8 +73,8 @@ describe('what the build writes into the page', () => {
 
   it('says no time past the days it knows, rather than a wrong one', () => {
     const late = new Date('2028-11-24T18:00:00Z'); // a Friday: due Monday 27th, past `until`
-    expect(replyTimeByClock(late, clock, 'Europe/London')).toBeUndefined();
-    expect(replyTimeByClock(new Date('2026-11-24T10:00:00Z'), clock, 'Europe/London')).toBe(
+    expect(responseTimeByClock(late, clock, 'Europe/London')).toBeUndefined();
+    expect(responseTimeByClock(new Date('2026-11-24T10:00:00Z'), clock, 'Europe/London')).toBe(
       undefined,
     );
   });

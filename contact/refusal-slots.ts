@@ -1,9 +1,9 @@
 /**
  * Where the server puts a refusal's words into the prerendered template
- * (src/features/contact/render-reply-pages.tsx, server/native-form/reply-pages.ts).
+ * (src/features/contact/render-native-form-pages.tsx, server/native-form/page-template.ts).
  * Plain tokens that neither React nor HTML escapes, replaced once each.
  */
-export const REPLY_TOKENS = {
+export const REFUSAL_SLOTS = {
   title: '%%TITLE%%',
   problem: '%%PROBLEM%%',
   text: '%%TEXT%%',
@@ -17,11 +17,11 @@ export const REPLY_TOKENS = {
 } as const;
 
 /** Where scripts/build.mjs writes the pages, inside the build's output. */
-export const REPLY_FILES = {
+export const NATIVE_FORM_FILES = {
   /** Served as it is: the 303 after a stored submission lands here. */
   sent: 'contact/sent/index.html',
   /** Read by the server at start-up; harmless if fetched (tokens, no data). */
-  template: 'contact/reply-template.html',
+  template: 'contact/refusal-template.html',
   /** The confirmation with the submission's reference, filled in by the server. */
   sentTemplate: 'contact/sent-template.html',
 } as const;

@@ -2,15 +2,15 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { Wordmark } from '../../components/ui/wordmark';
 import { siteConfig } from '../../config/site';
 import { contactCopy } from '../../content/contact';
-import { contactReplyCopy } from '../../../contact/copy/reply-pages';
+import { nativeFormPageCopy } from '../../../contact/copy/native-form-pages';
 import { telHref } from '../../lib/tel-href';
 import { FormField, inputClass } from './form-field';
 import type { ContactSubmission } from '../../../contact/validation';
 
-const copy = contactReplyCopy;
+const copy = nativeFormPageCopy;
 const linkClass = 'font-semibold text-ink underline underline-offset-4';
 
-export interface ReplyPageProps {
+export interface NativeFormPageProps {
   title: string;
   /** Set on a refusal: the page then says what happened (role="alert"). */
   problem?: string;
@@ -27,9 +27,16 @@ export interface ReplyPageProps {
  * The page answering a form sent without JavaScript: the confirmation, or a
  * refusal with the visitor's words kept in the fields. Prerendered by
  * scripts/build.mjs; the server fills a refusal's words into the template
- * (server/native-form/reply-pages.ts), never into a URL.
+ * (server/native-form/page-template.ts), never into a URL.
  */
-export function ReplyPage({ title, problem, text, values, reference, replyBy }: ReplyPageProps) {
+export function NativeFormPage({
+  title,
+  problem,
+  text,
+  values,
+  reference,
+  replyBy,
+}: NativeFormPageProps) {
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
       <a href="/" className="inline-flex min-h-12 items-center">

@@ -4,7 +4,7 @@
  * shows instead. The spec's own messages (success, the field errors) come
  * from ./contact-messages.ts; only the words around them live here.
  */
-export const contactReplyCopy = {
+export const nativeFormPageCopy = {
   backLink: 'Back to the site',
   contactLead: 'You can also reach us directly:',
   sent: { title: 'Message sent' },
