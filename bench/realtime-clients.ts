@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signAccessToken, signingKeyOf } from '../server/auth/access-token.ts';
-import { MAX_SOCKETS_PER_ADDRESS } from '../server/realtime/limits.ts';
+import { MAX_SOCKETS_PER_ADDRESS } from '../server/realtime/client-limits.ts';
 import { startServer, type RunningServer } from '../server/start.ts';
 import { TEST_PROOF_OF_WORK } from '../tests/support/proof.ts';
 import { withBenchPostgres } from './bench-postgres.ts';

@@ -9,7 +9,7 @@ import { readDatabaseRateLimit } from './db/rate-limit.ts';
 import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
 import { startRetentionPurge, type RetentionPurge } from './leads/retention.ts';
 import { DEFAULT_RETENTION_MONTHS } from '../contact/retention.ts';
-import type { ProofOfWorkSettings } from './db/proof-of-work.ts';
+import type { ProofOfWorkSettings } from './db/proof-of-work-settings.ts';
 import { logSeededMembers, seedMembers } from './auth/members.ts';
 import { serveMembersCommands, type MembersSocket } from './auth/members-socket.ts';
 import { startClocksFor, type ClockStartOptions } from './leads/clocks/start-clocks.ts';

@@ -31,7 +31,7 @@ export interface SqlSession {
  * insertSubmission serves visitors' inserts, as role anon, so the table's
  * grants, row-level security, CHECK constraints and triggers judge every row.
  * The rest runs as the owner: migrations, the challenge a visitor's proof of
- * work starts from (server/db/proof-of-work.ts), the lead delivery, the admin
+ * work starts from (server/db/proof-of-work-settings.ts), the lead delivery, the admin
  * CLI and tests.
  */
 export interface Database {

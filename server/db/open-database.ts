@@ -3,7 +3,7 @@ import { writeDisposableDomains } from './disposable-domains.ts';
 import { openEmbeddedDatabase } from './embedded-database.ts';
 import { migrate } from './migrations.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
-import { setProofOfWork, type ProofOfWorkSettings } from './proof-of-work.ts';
+import { setProofOfWork, type ProofOfWorkSettings } from './proof-of-work-settings.ts';
 import { setDatabaseRateLimit } from './rate-limit.ts';
 
 export interface DatabaseOptions {

@@ -9,14 +9,14 @@ import {
   checkSiteUrl,
   checkWorkingHours,
   type Finding,
-} from './checks.ts';
+} from './deployment-checks.ts';
 
 /** The widest part's name, so the sentences line up. */
 const PART_WIDTH = 15;
 
 /**
  * `npm run doctor`: the settings read as the server reads them, then each part of a real
- * deployment checked in turn (./checks.ts). 0 when every part will work, 1 otherwise.
+ * deployment checked in turn (./deployment-checks.ts). 0 when every part will work, 1 otherwise.
  */
 export async function runDoctor(
   env: Record<string, string | undefined>,

@@ -1,5 +1,5 @@
 import { isRealtimeTable, REALTIME_TABLES, type RealtimeTable } from '../../contact/realtime.ts';
-import { MAX_BINDINGS_PER_CHANNEL } from './limits.ts';
+import { MAX_BINDINGS_PER_CHANNEL } from './client-limits.ts';
 
 /** One `postgres_changes` subscription of a channel, as the client asked for it, with its id. */
 export interface Binding {

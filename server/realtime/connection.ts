@@ -8,7 +8,7 @@ import {
   MAX_CHANNELS_PER_SOCKET,
   MAX_JOINS_PER_SECOND,
   MAX_MESSAGES_PER_SECOND,
-} from './limits.ts';
+} from './client-limits.ts';
 import { listenerOf } from './listener.ts';
 
 /** WebSocket close codes (RFC 6455): not ours to invent. */
@@ -102,7 +102,7 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
  * heartbeat, phx_join with config.postgres_changes, access_token, phx_leave.
  * Broadcast and presence are not served: their messages are ignored, as
  * Realtime ignores a message it does not expect. Bad frames, floods and a
- * client that does not read drop the socket (server/realtime/limits.ts).
+ * client that does not read drop the socket (server/realtime/client-limits.ts).
  */
 export function serveConnection(
   socket: WebSocket,

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { loggableError } from '../loggable-error.ts';
 import { hears, keyOf, parseChange, type Binding, type Change } from './bindings.ts';
 import { expiredMessage, hasExpired, type Listener } from './listener.ts';
-import { MAX_PENDING_CHANGES } from './limits.ts';
+import { MAX_PENDING_CHANGES } from './client-limits.ts';
 
 /** A joined channel as the hub sees it: who listens, to what, and how to reach them. */
 export interface Channel {

@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { VSNS, type Vsn } from './frames.ts';
 import { realtimeHub } from './hub.ts';
 import { serveConnection } from './connection.ts';
-import { MAX_FRAME_BYTES, MAX_SOCKETS, MAX_SOCKETS_PER_ADDRESS } from './limits.ts';
+import { MAX_FRAME_BYTES, MAX_SOCKETS, MAX_SOCKETS_PER_ADDRESS } from './client-limits.ts';
 
 interface RealtimeOptions {
   database: Database;

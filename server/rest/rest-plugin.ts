@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../contact/validation.ts';
 import { TABLE } from '../db/contact-table.ts';
 import type { Database } from '../db/database.ts';
-import { issueChallenge, MAX_PROOF_CHARS } from '../db/proof-of-work.ts';
+import { issueChallenge, MAX_PROOF_CHARS } from '../db/proof-of-work-settings.ts';
 import { allowOrigins } from './cors.ts';
 import { checkAccept, checkProfile, readPreferences } from './insert-request.ts';
 import { postgrestErrorSchema, type PostgrestError } from './postgrest-error.ts';

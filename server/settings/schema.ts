@@ -17,7 +17,7 @@ import { DEFAULT_RETENTION_MONTHS } from '../../contact/retention.ts';
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_BUSINESS_TIMEZONE } from '../../contact/working-hours.ts';
 import { list, parsed, secret, wholeNumber } from '../../settings/rules.ts';
 import { checkShared, sharedSettings } from '../../settings/shared.ts';
-import { EXPIRES_SECONDS_RANGE, MAX_NUMBER_RANGE } from '../db/proof-of-work.ts';
+import { EXPIRES_SECONDS_RANGE, MAX_NUMBER_RANGE } from '../db/proof-of-work-settings.ts';
 import { DEFAULT_REMINDER_MINUTES } from '../leads/clocks/lead-clocks.ts';
 import { isHeaderSafeAddress, parseMailbox } from '../leads/delivery/email-address.ts';
 import { SUMMARY_INTERVAL_MS, UNVERIFIED_PER_HOUR } from '../leads/delivery/outbox-worker.ts';
@@ -27,7 +27,7 @@ import {
   smtpUrlProblem,
   webhookSecretProblem,
   webhookUrlProblem,
-} from './checks.ts';
+} from './value-rules.ts';
 import { parseTrustProxy } from './trust-proxy-setting.ts';
 import { pushHostProblem } from '../leads/push/push-hosts.ts';
 import { DEFAULT_ESCALATE_MINUTES } from '../leads/push/escalation.ts';

@@ -2,7 +2,7 @@
  * What the server's parts are given (startServer, startLeadDelivery, the
  * clocks, the purge), made from the parsed settings (./schema.ts).
  */
-import type { ProofOfWorkSettings } from '../db/proof-of-work.ts';
+import type { ProofOfWorkSettings } from '../db/proof-of-work-settings.ts';
 import { readWorkingHours, type WorkingHours } from '../../contact/working-hours.ts';
 import type { TrustProxy } from '../trust-proxy.ts';
 import type { Settings } from './schema.ts';

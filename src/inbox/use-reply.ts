@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { REPLY_MAX_CHARS } from '../../contact/reply-quote';
 import { inboxCopy } from '../content/inbox';
 import type { Lead } from './lead';
-import { notify } from './notify';
+import { notify } from './inbox-toast';
 import { InboxRequestError } from './api';
 import { sendReply } from './queries';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSubmission } from '../../contact/validation.ts';
 import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
-import { MAX_PROOF_CHARS } from '../../server/db/proof-of-work.ts';
+import { MAX_PROOF_CHARS } from '../../server/db/proof-of-work-settings.ts';
 import { ADVERSARIAL, LARGEST_VALID, typicalCost } from '../support/adversarial.ts';
 import { countRows, testApp, type TestApp } from './support/backends.ts';
 import { send, VALID } from '../support/requests.ts';

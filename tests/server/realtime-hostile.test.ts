@@ -6,7 +6,7 @@ import {
   MAX_FRAME_BYTES,
   MAX_JOINS_PER_SECOND,
   MAX_SOCKETS_PER_ADDRESS,
-} from '../../server/realtime/limits.ts';
+} from '../../server/realtime/client-limits.ts';
 import { until } from '../support/until.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { startInboxServer, type InboxServer } from './support/inbox.ts';

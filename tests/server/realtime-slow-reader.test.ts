@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MAX_BUFFERED_BYTES } from '../../server/realtime/limits.ts';
+import { MAX_BUFFERED_BYTES } from '../../server/realtime/client-limits.ts';
 import { until } from '../support/until.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { signIn, startInboxServer, storeLead, type InboxServer } from './support/inbox.ts';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { setProofOfWork } from '../../server/db/proof-of-work.ts';
+import { setProofOfWork } from '../../server/db/proof-of-work-settings.ts';
 import { migrateEmbeddedTemplate } from '../support/database-template.ts';
 import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
 import {

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { solveChallenge } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib/types';
 import type { Database } from '../../server/db/database.ts';
-import { issueChallenge, type ProofOfWorkSettings } from '../../server/db/proof-of-work.ts';
+import {
+  issueChallenge,
+  type ProofOfWorkSettings,
+} from '../../server/db/proof-of-work-settings.ts';
 
 /**
  * The one place tests get a proof of work (supabase/migrations/20261124020000_proof_of_work.sql).

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { alertsCopy } from '../../content/alerts';
-import { notify } from '../notify';
+import { notify } from '../inbox-toast';
 import { InboxRequestError } from '../api';
 import { listPushDevices, removePushDevice, type PushDevice } from './push-api';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { alertsCopy } from '../../content/alerts';
-import { notify } from '../notify';
+import { notify } from '../inbox-toast';
 import { InboxRequestError } from '../api';
 import { sendTestAlert, testAlertResults, type TestAlertResult } from './push-api';
 

@@ -7,7 +7,7 @@ import { clockCopy } from '../../content/lead-clocks';
 import { ThemeToggle } from '../../features/theme/theme-toggle';
 import { exportView } from '../export-csv';
 import type { LeadView } from '../lead';
-import { notify } from '../notify';
+import { notify } from '../inbox-toast';
 import { forgetPushDevices } from '../alerts/push-api';
 import { forgetThisDevice } from '../alerts/this-device';
 import { inboxClients } from '../supabase';

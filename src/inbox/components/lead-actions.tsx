@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { inboxCopy } from '../../content/inbox';
 import type { LeadStatus } from '../../../contact/lead-status';
 import type { Lead } from '../lead';
-import { notify } from '../notify';
+import { notify } from '../inbox-toast';
 import { InboxRequestError } from '../api';
 import { eraseLead, markSpam, notSpam, setStatus } from '../queries';
 import { EraseDialog } from './erase-dialog';

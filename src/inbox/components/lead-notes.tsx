@@ -5,7 +5,7 @@ import { inboxCopy } from '../../content/inbox';
 import { inputClass } from '../../features/contact/form-field';
 import { formatDateTime } from '../format';
 import type { LeadNote } from '../lead';
-import { notify } from '../notify';
+import { notify } from '../inbox-toast';
 import { addNote } from '../queries';
 
 const copy = inboxCopy.notes;

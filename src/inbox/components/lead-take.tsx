@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { alertsCopy } from '../../content/alerts';
 import { takeLead } from '../alerts/push-api';
 import type { Lead } from '../lead';
-import { notify } from '../notify';
+import { notify } from '../inbox-toast';
 import { InboxRequestError } from '../api';
 
 const copy = alertsCopy.take;

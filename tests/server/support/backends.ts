@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, onTestFinished } from 'v
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openDatabase, type DatabaseOptions } from '../../../server/db/open-database.ts';
-import type { ProofOfWorkSettings } from '../../../server/db/proof-of-work.ts';
+import type { ProofOfWorkSettings } from '../../../server/db/proof-of-work-settings.ts';
 import { runSubmissionsCli } from '../../../server/submissions-cli.ts';
 import { BACKENDS, type BackendKind } from '../../support/backend-kind.ts';
 import { createDatabase } from '../../support/pg-cluster.ts';
