@@ -6,20 +6,13 @@
  * tree's, so only the commit differs between runs.
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import type { Database } from '../server/db/database.ts';
-import type { PendingInsert } from '../server/db/insert-batcher.ts';
+import { phase, rawOnPostgres, rawPhase, type RowInsert } from './compare-insert-raw.ts';
+import { prepareDatabase, WITHOUT_ENV, type Part } from './insert-parts.ts';
 import { presolve, TEST_PROOF_OF_WORK, type ProofPool } from './proof-pool.ts';
-import {
-  expectAnswers,
-  loopbackAddress,
-  percentile,
-  postFor,
-  uniqueSubmission,
-} from './submissions-load.ts';
+import { expectAnswers, postFor } from './submissions-load.ts';
 
 /** The database's ceiling, as bench/submissions-server.ts sets it: no visitor is near it. */
 const RATE_LIMIT = 10_000;
@@ -31,6 +24,10 @@ export interface RunOptions {
   proofs: number;
   /** Raw driver first, then the server (alternated by the caller). */
   rawFirst: boolean;
+  /** Push devices registered before the run, so each real lead queues that many pushes. */
+  devices: number;
+  /** Parts of the insert switched off for this run (bench/insert-parts.ts). */
+  without: readonly Part[];
 }
 
 /** Where one run's database lives: the server's environment and how to open it in this process. */
@@ -54,21 +51,9 @@ export interface RunResult {
   raw: Phase;
 }
 
-type RowInsert = (row: PendingInsert) => [string, unknown[]];
-
 /** A module of the commit's tree, loaded from its directory (tsx compiles it). */
 const load = <T>(dir: string, file: string): Promise<T> =>
   import(pathToFileURL(join(dir, file)).href) as Promise<T>;
-
-function phase(done: number, seconds: number, latencies: number[], ranOut: boolean): Phase {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    rate: done / seconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    ranOut,
-  };
-}
 
 async function startServer(dir: string, env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/submissions-server.ts'], {
@@ -94,7 +79,7 @@ async function startServer(dir: string, env: Record<string, string>) {
 }
 
 async function serverPhase(dir: string, fresh: RunDatabase, proofs: ProofPool, o: RunOptions) {
-  const server = await startServer(dir, fresh.serverEnv);
+  const server = await startServer(dir, { ...fresh.serverEnv, [WITHOUT_ENV]: o.without.join(',') });
   try {
     const result = await postFor(server.url, o.clients, o.seconds, {
       ownAddresses: true,
@@ -105,75 +90,6 @@ async function serverPhase(dir: string, fresh: RunDatabase, proofs: ProofPool, o
     return phase(result.acknowledged, result.seconds, result.latenciesMs, result.proofsRanOut);
   } finally {
     await server.stop();
-  }
-}
-
-/**
- * The same work without our server: `clients` loops, each lead in a
- * transaction of its own as anon, the commit's own one-statement insert (the
- * request's headers, its proof, a fresh key, `on conflict do nothing`), on
- * `clients` connections of the raw `pg` driver (PGlite's one connection on the
- * embedded database).
- */
-async function rawPhase(
-  transact: (
-    work: (query: (sql: string, params: unknown[]) => Promise<unknown>) => Promise<void>,
-  ) => Promise<void>,
-  rowInsert: RowInsert,
-  proofs: ProofPool,
-  o: RunOptions,
-): Promise<Phase> {
-  const latencies: number[] = [];
-  let ranOut = false;
-  let serial = 0;
-  const started = performance.now();
-  const deadline = started + o.seconds * 1000;
-  const loop = async () => {
-    while (performance.now() < deadline) {
-      const proof = proofs.take();
-      if (proof === undefined) {
-        ranOut = true;
-        return;
-      }
-      const row = rowInsert({
-        submission: { ...uniqueSubmission('Raw Anon'), submission_key: randomUUID() },
-        clientAddress: loopbackAddress(serial++ % o.clients),
-        proof,
-        ignoreDuplicates: true,
-      });
-      const sent = performance.now();
-      await transact(async (query) => {
-        await query('set local role anon', []);
-        await query(...row);
-      });
-      latencies.push(performance.now() - sent);
-    }
-  };
-  await Promise.all(Array.from({ length: o.clients }, loop));
-  return phase(latencies.length, (performance.now() - started) / 1000, latencies, ranOut);
-}
-
-async function rawOnPostgres(url: string, rowInsert: RowInsert, proofs: ProofPool, o: RunOptions) {
-  const connections = new pg.Pool({ connectionString: url, max: o.clients });
-  connections.on('error', () => {});
-  try {
-    return await rawPhase(
-      async (work) => {
-        const client = await connections.connect();
-        try {
-          await client.query('begin');
-          await work((sql, params) => client.query(sql, params));
-          await client.query('commit');
-        } finally {
-          client.release();
-        }
-      },
-      rowInsert,
-      proofs,
-      o,
-    );
-  } finally {
-    await connections.end();
   }
 }
 
@@ -198,6 +114,7 @@ export async function runCommit(
     });
   let db = await open();
   const [forServer, forRaw] = [await presolve(db, o.proofs), await presolve(db, o.proofs)];
+  await prepareDatabase(db, o.devices, o.without);
   await db.close();
 
   const raw = async () => {

@@ -10,6 +10,11 @@
  *
  *   npm run bench:compare -- [--base <commit>] [--rounds 3] [--seconds 8]
  *     [--clients 50] [--proofs 12000] [--backend both|embedded|postgres]
+ *     [--devices 3] [--parts realtime,push,realtime+push,outbox,clocks]
+ *
+ * `--parts` compares the tree with itself instead: whole, and without each
+ * listed part of the insert (bench/insert-parts.ts; `a+b` drops both at once).
+ * `--devices` registers push devices first, as an agency with alerts on has.
  *
  * The baseline defaults to the last commit on main that changed server/ or
  * supabase/. It is checked out with `git worktree add` into a temp directory,
@@ -22,7 +27,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { withBenchPostgres } from './bench-postgres.ts';
-import { runCommit, type Phase, type RunDatabase, type RunResult } from './compare-insert-run.ts';
+import { runCommit, type RunDatabase, type RunResult } from './compare-insert-run.ts';
+import { describe, summarise } from './compare-insert-summary.ts';
+import { parseParts, type Part } from './insert-parts.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,12 +39,15 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '50' },
     proofs: { type: 'string', default: '12000' },
     backend: { type: 'string', default: 'both' },
+    devices: { type: 'string', default: '3' },
+    parts: { type: 'string' },
   },
 });
 const options = {
   clients: Number(values.clients),
   seconds: Number(values.seconds),
   proofs: Number(values.proofs),
+  devices: Number(values.devices),
 };
 const rounds = Number(values.rounds);
 
@@ -58,13 +68,20 @@ function defaultBase(): string {
   throw new Error('No main branch to take a baseline from: name one with --base <commit>');
 }
 
-const base = git('rev-parse', '--verify', `${values.base ?? defaultBase()}^{commit}`);
 const head = git('rev-parse', '--short', 'HEAD');
 const dirty = git('status', '--porcelain', '--', 'server', 'supabase', 'contact') !== '';
-const baseDir = mkdtempSync(join(tmpdir(), 'compare-insert-base-'));
-git('worktree', 'add', '--detach', '--force', baseDir, base);
-symlinkSync(join(root, 'node_modules'), join(baseDir, 'node_modules'));
+const tree = `tree (${head}${dirty ? ', with changes' : ''})`;
+const withoutParts = values.parts === undefined ? undefined : values.parts.split(',');
+const base = withoutParts
+  ? undefined
+  : git('rev-parse', '--verify', `${values.base ?? defaultBase()}^{commit}`);
+const baseDir = base && mkdtempSync(join(tmpdir(), 'compare-insert-base-'));
+if (base && baseDir) {
+  git('worktree', 'add', '--detach', '--force', baseDir, base);
+  symlinkSync(join(root, 'node_modules'), join(baseDir, 'node_modules'));
+}
 const removeBase = () => {
+  if (!baseDir) return;
   try {
     git('worktree', 'remove', '--force', baseDir);
   } catch {
@@ -77,25 +94,22 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 
-const commits = [
-  { label: `tree (${head}${dirty ? ', with changes' : ''})`, dir: root },
-  { label: `base (${base.slice(0, 7)})`, dir: baseDir },
-];
+/** What runs side by side: the tree and its base, or the tree whole and without each part. */
+const commits: { label: string; dir: string; without: Part[] }[] = withoutParts
+  ? [
+      { label: tree, dir: root, without: [] },
+      ...withoutParts.map((list) => ({
+        label: `without ${list}`,
+        dir: root,
+        without: parseParts(list),
+      })),
+    ]
+  : [
+      { label: tree, dir: root, without: [] },
+      { label: `base (${base!.slice(0, 7)})`, dir: baseDir!, without: [] },
+    ];
 
 type Results = Map<string, RunResult[]>;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-const spread = (xs: number[], digits = 0) =>
-  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
-
-const describe = (p: Phase) =>
-  `${p.rate.toFixed(0).padStart(5)}/s p50 ${p.p50.toFixed(0).padStart(4)} ms p99 ${p.p99
-    .toFixed(0)
-    .padStart(4)} ms${p.ranOut ? ' (proofs ran out)' : ''}`;
 
 async function compareOn(
   backend: string,
@@ -108,10 +122,14 @@ async function compareOn(
     for (const commit of order) {
       const fresh = await freshDatabase();
       try {
-        const run = await runCommit(commit.dir, fresh, { ...options, rawFirst: round % 2 === 1 });
+        const run = await runCommit(commit.dir, fresh, {
+          ...options,
+          without: commit.without,
+          rawFirst: round % 2 === 1,
+        });
         results.get(commit.label)!.push(run);
         console.log(
-          `  #${round + 1} ${commit.label.padEnd(28)} server ${describe(run.server)} | raw ${describe(
+          `  #${round + 1} ${commit.label.padEnd(24)} server ${describe(run.server)} | raw ${describe(
             run.raw,
           )} | ${(run.server.rate / run.raw.rate).toFixed(2)}x; load ${loadavg()[0]!.toFixed(1)}`,
         );
@@ -120,41 +138,17 @@ async function compareOn(
       }
     }
   }
-  summarise(backend, results);
-}
-
-function summarise(backend: string, results: Results) {
-  console.log(`\n${backend}: median (range) over ${rounds} rounds`);
-  const ratios = new Map<string, number[]>();
-  for (const [label, runs] of results) {
-    const pick = (f: (r: RunResult) => number, digits = 0) => spread(runs.map(f), digits);
-    ratios.set(
-      label,
-      runs.map((r) => r.server.rate / r.raw.rate),
-    );
-    console.log(`  ${label}`);
-    console.log(
-      `    server  ${pick((r) => r.server.rate)} leads/s, p50 ${pick((r) => r.server.p50)} ms, p99 ${pick((r) => r.server.p99)} ms`,
-    );
-    console.log(
-      `    raw     ${pick((r) => r.raw.rate)} leads/s, p50 ${pick((r) => r.raw.p50)} ms, p99 ${pick((r) => r.raw.p99)} ms`,
-    );
-    console.log(`    server/raw ${pick((r) => r.server.rate / r.raw.rate, 2)}`);
-  }
-  const [tree, baseline] = commits.map((c) => results.get(c.label)!);
-  const paired = tree!.map((run, i) => run.server.rate / baseline![i]!.server.rate);
-  const treeRatio = median(ratios.get(commits[0]!.label)!);
-  const baseRatio = median(ratios.get(commits[1]!.label)!);
-  console.log(
-    `  difference: server/raw ${treeRatio.toFixed(2)}x against ${baseRatio.toFixed(2)}x ` +
-      `(${(((treeRatio - baseRatio) / baseRatio) * 100).toFixed(0)} %); ` +
-      `tree's server / base's server, paired by round: ${spread(paired, 2)}`,
+  summarise(
+    backend,
+    rounds,
+    commits.map((c) => c.label),
+    results,
   );
 }
 
 console.log(
-  `Insert path, tree against ${base.slice(0, 7)}: ${rounds} rounds, ${options.seconds} s per phase, ` +
-    `${options.clients} clients, load average ${loadavg()
+  `Insert path, ${commits.map((c) => c.label).join(' against ')}: ${rounds} rounds, ${options.seconds} s per phase, ` +
+    `${options.clients} clients, ${options.devices} push devices, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} on ${execFileSync('nproc', { encoding: 'utf8' }).trim()} cores`,
 );
