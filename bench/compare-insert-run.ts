@@ -95,10 +95,17 @@ async function serverPhase(dir: string, fresh: RunDatabase, proofs: ProofPool, o
 
 type OpenDatabase = (options: Record<string, unknown>) => Promise<Database>;
 
-/** One commit (its checkout in `dir`) on one fresh database: the server, and the raw driver. */
+/**
+ * One commit (its checkout in `dir`): the server on one fresh database, the
+ * raw driver on another, each migrated by the commit's own code and readied
+ * alike. Never the second phase on the first's rows: stored leads make the
+ * next insert dearer (the spam score's look-up of the same text from others
+ * finds more), so the phase that ran second paid for the first's.
+ */
 export async function runCommit(
   dir: string,
-  fresh: RunDatabase,
+  forServer: RunDatabase,
+  forRaw: RunDatabase,
   o: RunOptions,
 ): Promise<RunResult> {
   const { openDatabase } = await load<{ openDatabase: OpenDatabase }>(
@@ -106,26 +113,33 @@ export async function runCommit(
     'server/db/open-database.ts',
   );
   const { rowInsert } = await load<{ rowInsert: RowInsert }>(dir, 'server/db/insert-batcher.ts');
-  const open = () =>
+  const open = (fresh: RunDatabase) =>
     openDatabase({
       ...fresh.openOptions,
       proofOfWork: TEST_PROOF_OF_WORK,
       rateLimitPerMinute: RATE_LIMIT,
     });
-  let db = await open();
-  const [forServer, forRaw] = [await presolve(db, o.proofs), await presolve(db, o.proofs)];
-  await prepareDatabase(db, o.devices, o.without);
-  await db.close();
+  const ready = async (fresh: RunDatabase) => {
+    const db = await open(fresh);
+    try {
+      const proofs = await presolve(db, o.proofs);
+      await prepareDatabase(db, o.devices, o.without);
+      return proofs;
+    } finally {
+      await db.close();
+    }
+  };
+  const [serverProofs, rawProofs] = [await ready(forServer), await ready(forRaw)];
 
   const raw = async () => {
-    if (fresh.url) return rawOnPostgres(fresh.url, rowInsert, forRaw, o);
-    // PGlite allows one process: the server has stopped, so the raw run opens it here.
-    db = await open();
+    if (forRaw.url) return rawOnPostgres(forRaw.url, rowInsert, rawProofs, o);
+    // PGlite allows one process: the raw run opens it here, with no server on it.
+    const db = await open(forRaw);
     try {
       return await rawPhase(
         (work) => db.transaction((session) => work((sql, params) => session.query(sql, params))),
         rowInsert,
-        forRaw,
+        rawProofs,
         o,
       );
     } finally {
@@ -134,8 +148,8 @@ export async function runCommit(
   };
   if (o.rawFirst) {
     const rawResult = await raw();
-    return { raw: rawResult, server: await serverPhase(dir, fresh, forServer, o) };
+    return { raw: rawResult, server: await serverPhase(dir, forServer, serverProofs, o) };
   }
-  const server = await serverPhase(dir, fresh, forServer, o);
+  const server = await serverPhase(dir, forServer, serverProofs, o);
   return { server, raw: await raw() };
 }
