@@ -7,7 +7,8 @@ import pg from 'pg';
 import type { Database, Row } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrations.ts';
 import { createDatabase } from '../../tests/support/pg-cluster.ts';
-import { compareCatalogues, readCatalogue, type Catalogue } from './catalogue.ts';
+import { compareCatalogues, readCatalogue } from './catalogue.ts';
+import { catalogueStatements } from './catalogue-statements.ts';
 
 /**
  * The migration supabase/schemas/ asks for: the database the migrations make
@@ -45,59 +46,6 @@ export function schemaFiles(dir = SCHEMAS_DIR): { name: string; sql: string }[] 
     .filter((name) => name.endsWith('.sql'))
     .sort()
     .map((name) => ({ name, sql: readFileSync(join(dir, name), 'utf8') }));
-}
-
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-/** "anon=X/postgres" → "anon"; "=X/postgres" (PUBLIC) → "public". */
-const grantee = (item: string) => item.slice(0, item.indexOf('=')) || 'public';
-
-/** A function's EXECUTE grants as `to`'s, from what `from` had (ACLs as the catalogue prints them). */
-function functionGrants(signature: string, from: string | null, to: string | null): string[] {
-  // No ACL is the default one: the owner and PUBLIC may execute.
-  const items = (acl: string | null) => (acl ?? '=X/owner').split(' ');
-  const had = new Set(items(from).map(grantee));
-  const has = new Set(items(to).map(grantee));
-  const owner = (to ?? from ?? '')
-    .split(' ')
-    .find((item) => item.includes('/'))
-    ?.split('/')[1];
-  const statements: string[] = [];
-  for (const role of had) {
-    if (!has.has(role) && role !== owner) {
-      statements.push(`revoke execute on function ${signature} from ${role};`);
-    }
-  }
-  for (const role of has) {
-    if (!had.has(role) && role !== owner) {
-      statements.push(`grant execute on function ${signature} to ${role};`);
-    }
-  }
-  return statements;
-}
-
-/** What migra leaves out, from the two catalogues: comments, and who may call a function. */
-function catalogueStatements(now: Catalogue, wanted: Catalogue): string[] {
-  const statements: string[] = [];
-  for (const [key, props] of wanted) {
-    const current = now.get(key);
-    if (!current) continue;
-    if ('comment' in props && (current.comment ?? null) !== (props.comment ?? null)) {
-      statements.push(
-        `comment on ${key} is ${props.comment === null ? 'null' : quote(props.comment!)};`,
-      );
-    }
-    if (key.startsWith('function ') && (current.grants ?? null) !== (props.grants ?? null)) {
-      statements.push(
-        ...functionGrants(
-          key.slice('function '.length),
-          current.grants ?? null,
-          props.grants ?? null,
-        ),
-      );
-    }
-  }
-  return statements;
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
