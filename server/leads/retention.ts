@@ -10,6 +10,7 @@ import { SPAM_RETENTION_DAYS } from '../../contact/retention.ts';
 import type { Database } from '../db/database.ts';
 import { isoTime } from './submissions.ts';
 import type { WorkLog } from '../work-log.ts';
+import { startLoop } from '../background/loop.ts';
 
 /** Hourly: a row outlives its period by at most an hour, and a purge of nothing costs one query. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -58,10 +59,12 @@ export function startRetentionPurge(
     `Retention: submissions are deleted ${retentionMonths} month(s) after they were sent, ` +
       `suspected spam after ${SPAM_RETENTION_DAYS} days`,
   );
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const run = async () => {
-    try {
+  const loop = startLoop({
+    everyMs: intervalMs,
+    log,
+    // Nothing personal: the purge's own SQL, never a row, is in the message.
+    failed: (message) => `Retention: the purge failed and runs again in an hour: ${message}`,
+    async round() {
       const purged = await purgeExpiredSubmissions(db, { retentionMonths });
       if (purged.length > 0) {
         const spam = purged.filter((row) => row.suspected_spam).length;
@@ -69,30 +72,11 @@ export function startRetentionPurge(
           `Retention: deleted ${purged.length} submission(s), ${spam} of them suspected spam`,
         );
       }
-    } catch (error) {
-      // Nothing personal: the purge's own SQL, never a row, is in the message.
-      log.warn(
-        `Retention: the purge failed and runs again in an hour: ${(error as Error).message}`,
-      );
-    }
-  };
-  let running = run();
-  const first = running;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().finally(schedule);
-    }, intervalMs);
-    // Never what keeps a process alive: the server's listener or the worker's own keep-alive does.
-    timer.unref();
-  };
-  void first.finally(schedule);
+    },
+  });
+  const first = loop.runOnce();
   return {
     firstRun: () => first,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: loop.stop,
   };
 }

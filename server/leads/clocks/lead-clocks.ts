@@ -25,6 +25,7 @@ import { digestNotice, reminderNotice, type Notice } from './clock-messages.ts';
 import type { WorkingHours } from '../../../contact/working-hours.ts';
 import { localParts, weekdayOf, zonedInstant } from '../../../contact/zoned-time.ts';
 import type { WorkLog } from '../../work-log.ts';
+import { startLoop } from '../../background/loop.ts';
 
 /** A lead has its deadlines within seconds of its email; an idle round is two indexed queries. */
 const CLOCK_POLL_MS = 5_000;
@@ -73,37 +74,20 @@ export function startLeadClocks(
   options: LeadClocksOptions,
 ): LeadClocks {
   const now = options.now ?? (() => new Date());
-  const round = async () => {
-    try {
+  const loop = startLoop({
+    everyMs: options.pollMs ?? CLOCK_POLL_MS,
+    log,
+    // Our own SQL and the relay's answer only: never a lead's words.
+    failed: (message) => `Lead clocks: a round failed and runs again shortly: ${message}`,
+    async round() {
       await assignDeadlines(db, options.hours);
       if (options.mail) {
         await sendReminders(db, options.mail, options, now());
         await sendWeeklyDigest(db, options.mail, options, now());
       }
-    } catch (error) {
-      // Our own SQL and the relay's answer only: never a lead's words.
-      log.warn(`Lead clocks: a round failed and runs again shortly: ${(error as Error).message}`);
-    }
-  };
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = round().finally(schedule);
-    }, options.pollMs ?? CLOCK_POLL_MS);
-    timer.unref();
-  };
-  running = round().finally(schedule);
-  return {
-    runOnce: () => (running = running.then(round)),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+  });
+  return { runOnce: loop.runOnce, stop: loop.stop };
 }
 
 /** Gives every real lead without deadlines its two, a batch at a time. */

@@ -2,9 +2,10 @@ import type { Database } from '../../db/database.ts';
 import type { DeliveryChannel } from './delivery-channel.ts';
 import { sendSummary } from './lead-summary.ts';
 import { claimNextDelivery } from './outbox-claim.ts';
-import { createMarks, messageOf } from './outbox-mark.ts';
+import { createMarks } from './outbox-mark.ts';
 import { backlog } from './outbox-queries.ts';
 import type { WorkLog } from '../../work-log.ts';
+import { startLoop } from '../../background/loop.ts';
 
 /** Leads per round; bounds how long a round runs and how much a burst sends at once. */
 const ROUND_SIZE = 10;
@@ -64,61 +65,33 @@ export function startChannelLoop(
     return 'sent';
   };
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | undefined;
   let firstRound = true;
-  const drainWaiters: (() => void)[] = [];
-
   /** True when nothing was due (or the cap holds the rest back for the summary). */
-  const runRound = async (): Promise<boolean> => {
+  const round = async (stopping: () => boolean): Promise<boolean> => {
     if (firstRound) {
       firstRound = false;
       await reportBacklog(database, channel, log);
     }
     await marks.catchUp();
-    for (let sent = 0; sent < ROUND_SIZE && !stopped; sent++) {
+    for (let sent = 0; sent < ROUND_SIZE && !stopping(); sent++) {
       const outcome = await deliverNext();
       if (outcome === 'failed' || outcome === 'busy') return false;
       if (outcome === 'none' || outcome === 'capped') {
-        if (channel.summary && !stopped) {
-          await sendSummary(database, channel, channel.summary, log, () => stopped);
+        if (channel.summary && !stopping()) {
+          await sendSummary(database, channel, channel.summary, log, stopping);
         }
         return true;
       }
     }
     return false;
   };
-  const tick = () => {
-    timer = undefined;
-    round = runRound()
-      .then((idle) => {
-        if (idle) for (const resolve of drainWaiters.splice(0)) resolve();
-      })
-      .catch((error: unknown) => {
-        log.warn(`Lead delivery paused, retrying shortly: ${messageOf(error)}`);
-      })
-      .finally(() => {
-        round = undefined;
-        if (!stopped) schedule(pollMs);
-      });
-  };
-  const schedule = (ms: number) => {
-    timer = setTimeout(tick, ms);
-    // Never what keeps the process alive: the server, or a test, decides that.
-    timer.unref();
-  };
-
   // At once: leads left pending by the last run go out without waiting a poll.
-  schedule(0);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
-    },
-    drained: () => new Promise((resolve) => drainWaiters.push(resolve)),
-  };
+  return startLoop({
+    everyMs: pollMs,
+    log,
+    failed: (message) => `Lead delivery paused, retrying shortly: ${message}`,
+    round,
+  });
 }
 
 async function reportBacklog(

@@ -14,6 +14,7 @@ import {
 } from './reply-queries.ts';
 import type { Reply } from './reply-message.ts';
 import type { WorkLog } from '../../work-log.ts';
+import { startLoop } from '../../background/loop.ts';
 
 /**
  * Sends the replies members write in the inbox (docs/inbox.md), in our server and
@@ -114,46 +115,21 @@ export function startReplyLoop(
    * True when nothing was due. A failure ends the round (the relay is probably
    * down, and the rest would fail too); the failed reply backs off.
    */
-  const round = async (): Promise<boolean> => {
+  const round = async (stopping: () => boolean): Promise<boolean> => {
     for (const [id, at] of unmarked) await markSent(id, at);
-    for (let sent = 0; sent < ROUND_SIZE && !stopped; sent++) {
+    for (let sent = 0; sent < ROUND_SIZE && !stopping(); sent++) {
       const outcome = await sendNext();
       if (outcome !== 'sent') return outcome === 'none';
     }
     return false;
   };
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const drainWaiters: (() => void)[] = [];
-  const tick = () => {
-    timer = undefined;
-    running = round()
-      .then((idle) => {
-        if (idle) for (const resolve of drainWaiters.splice(0)) resolve();
-      })
-      .catch((error: unknown) => {
-        log.warn(`Reply delivery paused, retrying shortly: ${messageOf(error)}`);
-      })
-      .finally(() => {
-        running = undefined;
-        if (!stopped) {
-          timer = setTimeout(tick, options.pollMs);
-          timer.unref();
-        }
-      });
-  };
-  timer = setTimeout(tick, 0);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-    drained: () => new Promise((resolve) => drainWaiters.push(resolve)),
-  };
+  return startLoop({
+    everyMs: options.pollMs,
+    log,
+    failed: (message) => `Reply delivery paused, retrying shortly: ${message}`,
+    round,
+  });
 }
 
 function toClaimed(row: Row): Claimed {

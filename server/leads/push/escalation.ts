@@ -11,6 +11,7 @@ import {
   TRY_LOCK_ESCALATIONS,
 } from './escalation-queries.ts';
 import type { WorkLog } from '../../work-log.ts';
+import { startLoop } from '../../background/loop.ts';
 
 /** ALERT_ESCALATE_MINUTES' default: a lead unseen for 10 working minutes is pushed and emailed again. */
 export const DEFAULT_ESCALATE_MINUTES = 10;
@@ -49,36 +50,17 @@ export interface Escalation {
  */
 export function startEscalation(db: Database, options: EscalationOptions): Escalation {
   const now = options.now ?? (() => new Date());
-  const round = async () => {
-    try {
+  const loop = startLoop({
+    everyMs: options.pollMs ?? ESCALATION_POLL_MS,
+    log: options.log,
+    failed: (message) => `Alerts: escalation failed and runs again shortly: ${message}`,
+    async round() {
       const at = now();
       await escalate(db, options, at);
       if (options.mail) await emailEscalations(db, options.mail, options, at);
-    } catch (error) {
-      options.log.warn(
-        `Alerts: escalation failed and runs again shortly: ${(error as Error).message}`,
-      );
-    }
-  };
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = round();
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = round().finally(schedule);
-    }, options.pollMs ?? ESCALATION_POLL_MS);
-    timer.unref();
-  };
-  void running.finally(schedule);
-  return {
-    runOnce: () => (running = running.then(round)),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+  });
+  return { runOnce: loop.runOnce, stop: loop.stop };
 }
 
 async function escalate(db: Database, options: EscalationOptions, at: Date): Promise<void> {

@@ -5,6 +5,7 @@ import { recordOutcome } from './push-outcome.ts';
 import { CLAIM_PUSHES, FORGET_OLD_PUSHES, NEXT_DUE_MS } from './push-queries.ts';
 import type { PushOutcome, PushSender } from './push-sender.ts';
 import type { WorkLog } from '../../work-log.ts';
+import { startLoop } from '../../background/loop.ts';
 
 /** The floor under the wake-up (LISTEN): a lead stored while it was lost waits at most this. */
 const PUSH_POLL_MS = 2_000;
@@ -55,12 +56,7 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
   const { sender, hours, log } = options;
   const pollMs = options.pollMs ?? PUSH_POLL_MS;
   const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
   let lastClean = 0;
-  const drainWaiters: (() => void)[] = [];
 
   const sendOne = async (row: Row) => {
     const message = pushMessage(row, hours, new Date());
@@ -84,67 +80,22 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
     return claimed.length === 0;
   };
 
-  /** The poll, or sooner when a queued push falls due before it (no NOTIFY will say so). */
-  let nextMs = pollMs;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    again = false;
-    running = (async () => {
-      let idle = false;
-      try {
-        // A full batch (or a wake-up during the round) goes straight on to the next.
-        while (!stopped && !idle) {
-          idle = await round();
-          if (idle && again) {
-            again = false;
-            idle = false;
-          }
-        }
-        for (const resolve of drainWaiters.splice(0)) resolve();
-        const [next] = await database.query(NEXT_DUE_MS);
-        nextMs = next?.ms == null ? pollMs : Math.min(pollMs, Number(next.ms) + 10);
-      } catch (error) {
-        log.warn(
-          `Alerts paused, retrying shortly: ${error instanceof Error ? error.message : error}`,
-        );
-      }
-    })().finally(() => {
-      running = undefined;
-      if (stopped) return;
-      if (again) return run();
-      timer = setTimeout(run, nextMs);
-      nextMs = pollMs;
-      timer.unref();
-    });
-  };
-
-  let unlisten: (() => Promise<void>) | undefined;
-  void database
-    .listen?.('lead_push', run)
-    .then((stop) => {
-      if (stopped) void stop();
-      else unlisten = stop;
-    })
-    .catch((error: unknown) =>
-      log.warn(
-        `Alerts will poll every ${pollMs} ms: ${error instanceof Error ? error.message : error}`,
-      ),
-    );
-  run();
-
-  return {
-    wake: run,
-    drained: () => new Promise((resolve) => drainWaiters.push(resolve)),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await unlisten?.();
-      await running;
+  return startLoop({
+    everyMs: pollMs,
+    log,
+    failed: (message) => `Alerts paused, retrying shortly: ${message}`,
+    // A full batch (or a wake-up during the round) goes straight on to the next.
+    burst: true,
+    round,
+    // The poll, or sooner when a queued push falls due before it (no NOTIFY will say so).
+    async nextDueMs() {
+      const [next] = await database.query(NEXT_DUE_MS);
+      return next?.ms == null ? undefined : Number(next.ms) + 10;
     },
-  };
+    listen: {
+      database,
+      channel: 'lead_push',
+      unheard: (message) => `Alerts will poll every ${pollMs} ms: ${message}`,
+    },
+  });
 }
