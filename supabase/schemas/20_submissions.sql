@@ -127,7 +127,7 @@ comment on column public.contact_submissions.spam_reasons is
 comment on column public.contact_submissions.spam_signature is
   'The message''s MinHash signature, to find the same text sent by others in the last days (a blast).';
 comment on column public.contact_submissions.spam_blast_keys is
-  'The signature''s bands, paired and hashed (app_private.spam_blast_keys): the keys a blast''s look-up finds its candidates by.';
+  'The signature''s values, three at a time within parts, hashed (app_private.spam_blast_keys): the keys a blast''s look-up finds its candidates by.';
 comment on column public.contact_submissions.search is
   'The words of name, email (whole and in parts) and message, for the inbox''s search (the search column of inbox_list, PostgREST''s fts filter); null for a row beyond the limits, which the CHECKs refuse; kept by PostgreSQL, never written.';
 

@@ -192,14 +192,14 @@ revoke all on function app_private.spam_signature_of(text) from public;
 comment on function app_private.spam_signature_of(text) is
   'A message''s MinHash signature (16 values over its three-word shingles), to find the same or nearly the same text sent by others; null under 8 words.';
 
--- The near-duplicate look-up of a blast (locality-sensitive hashing by
--- bands): the sixteen values in eight bands of two, each band hashed, and
--- each of the 28 pairs of bands hashed to one key. Ten values of sixteen in
--- common leave at least two bands whole (six differing values break six
--- bands at most), so two leads that can be a blast always share a key; two
--- that share stock phrases share a band now and then, two bands almost never.
--- So a lead reads only the few leads it may repeat, where keys of one band
--- each had it read a share of all the leads of three days alike in part.
+-- The near-duplicate look-up of a blast (locality-sensitive hashing): the
+-- sixteen values in parts of 4, 4, 4, 3 and 1, and each three values of a
+-- part hashed to one key, 13 keys. Ten values of sixteen in common put three
+-- in one part (two in each of the parts of 4 and 3 and the last value make
+-- nine), a whole key, so two leads that can be a blast always share one; two
+-- that share stock phrases share three given values now and then. So a lead
+-- reads only the few leads it may repeat, with 13 index keys where pairs of
+-- bands took 28: each key is a GIN insert at every lead.
 create or replace function app_private.spam_blast_keys(signature integer[])
 returns integer[]
 language plpgsql
@@ -207,28 +207,27 @@ immutable
 strict
 set search_path = ''
 as $$
-declare
-  bands integer[] := array[
-    pg_catalog.hashtext('1:' || signature[1] || ':' || signature[2]),
-    pg_catalog.hashtext('2:' || signature[3] || ':' || signature[4]),
-    pg_catalog.hashtext('3:' || signature[5] || ':' || signature[6]),
-    pg_catalog.hashtext('4:' || signature[7] || ':' || signature[8]),
-    pg_catalog.hashtext('5:' || signature[9] || ':' || signature[10]),
-    pg_catalog.hashtext('6:' || signature[11] || ':' || signature[12]),
-    pg_catalog.hashtext('7:' || signature[13] || ':' || signature[14]),
-    pg_catalog.hashtext('8:' || signature[15] || ':' || signature[16])
-  ];
 begin
-  return (
-    select pg_catalog.array_agg(pg_catalog.hashint8((a.band::bigint << 32) | (b.band::bigint & 4294967295)))
-    from pg_catalog.unnest(bands) with ordinality as a(band, n)
-    join pg_catalog.unnest(bands) with ordinality as b(band, m) on a.n < b.m
-  );
+  return array[
+    pg_catalog.hashtext('a:' || signature[1] || ':' || signature[2] || ':' || signature[3]),
+    pg_catalog.hashtext('b:' || signature[1] || ':' || signature[2] || ':' || signature[4]),
+    pg_catalog.hashtext('c:' || signature[1] || ':' || signature[3] || ':' || signature[4]),
+    pg_catalog.hashtext('d:' || signature[2] || ':' || signature[3] || ':' || signature[4]),
+    pg_catalog.hashtext('e:' || signature[5] || ':' || signature[6] || ':' || signature[7]),
+    pg_catalog.hashtext('f:' || signature[5] || ':' || signature[6] || ':' || signature[8]),
+    pg_catalog.hashtext('g:' || signature[5] || ':' || signature[7] || ':' || signature[8]),
+    pg_catalog.hashtext('h:' || signature[6] || ':' || signature[7] || ':' || signature[8]),
+    pg_catalog.hashtext('i:' || signature[9] || ':' || signature[10] || ':' || signature[11]),
+    pg_catalog.hashtext('j:' || signature[9] || ':' || signature[10] || ':' || signature[12]),
+    pg_catalog.hashtext('k:' || signature[9] || ':' || signature[11] || ':' || signature[12]),
+    pg_catalog.hashtext('l:' || signature[10] || ':' || signature[11] || ':' || signature[12]),
+    pg_catalog.hashtext('m:' || signature[13] || ':' || signature[14] || ':' || signature[15])
+  ];
 end
 $$;
 revoke all on function app_private.spam_blast_keys(integer[]) from public;
 comment on function app_private.spam_blast_keys(integer[]) is
-  'A MinHash signature''s eight bands of two values, paired and hashed into 28 keys: leads sharing a key share two bands, as every two that can be a blast do, and are the candidates a blast is looked for among.';
+  'A MinHash signature''s values in parts of 4, 4, 4, 3 and 1, each three of a part hashed into one of 13 keys: every two leads that can be a blast (ten values in common) share a key, and are the candidates a blast is looked for among.';
 
 -- On the stored keys (spam_blast_keys, written by the trigger below): an
 -- index on an expression computes it a second time at every insert.
