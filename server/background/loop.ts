@@ -4,8 +4,8 @@ import type { WorkLog } from '../work-log.ts';
 /**
  * The one way background work runs here (docs/architecture.md, "Background
  * work"): a round on a timer, woken sooner by a NOTIFY or by `wake()`, never
- * two rounds at once, a failed round logged and tried again at the next turn,
- * and a stop that lets the round in progress finish. What a round claims and
+ * two rounds at once, a failed round logged and tried again after a wait that
+ * grows while rounds keep failing, and a stop that lets the round in progress finish. What a round claims and
  * how long it holds it (the lease) are the round's own, in SQL: any number of
  * servers and workers may share one database.
  */
@@ -39,6 +39,17 @@ export interface Loop {
   stop(): Promise<void>;
 }
 
+/**
+ * After failed rounds in a row the wait doubles from the turn, up to this or
+ * the turn itself if longer (an hourly purge keeps its hour), and never past
+ * sixteen turns (a test's short turn stays short): a database or relay that
+ * is down is not asked again every poll.
+ */
+const BACKOFF_CAP_MS = 30_000;
+
+const backoffMs = (everyMs: number, failures: number) =>
+  Math.min(everyMs * 2 ** (failures - 1), 16 * everyMs, Math.max(BACKOFF_CAP_MS, everyMs));
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function startLoop(options: LoopOptions): Loop {
@@ -51,6 +62,7 @@ export function startLoop(options: LoopOptions): Loop {
   /** Waiting for the next round to begin and end (runOnce). */
   const onceWaiters: (() => void)[] = [];
 
+  let failures = 0;
   const rounds = async () => {
     const settled = onceWaiters.splice(0);
     let waitMs = everyMs;
@@ -64,8 +76,11 @@ export function startLoop(options: LoopOptions): Loop {
       if (idle) for (const resolve of drainWaiters.splice(0)) resolve();
       const due = idle ? await options.nextDueMs?.() : undefined;
       if (due !== undefined) waitMs = Math.min(everyMs, due);
+      failures = 0;
     } catch (error) {
       log.warn(options.failed(messageOf(error)));
+      failures += 1;
+      waitMs = backoffMs(everyMs, failures);
     }
     for (const resolve of settled) resolve();
     return waitMs;

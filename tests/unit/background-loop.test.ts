@@ -77,6 +77,28 @@ describe('a background loop', () => {
     expect(rounds.started).toBe(2);
   });
 
+  it('waits longer after each failed round in a row, up to a cap, and a good round resets it', async () => {
+    const rounds = handRounds();
+    start({ round: rounds.round });
+    await settle();
+    const startsAfter = async (ms: number) => {
+      await vi.advanceTimersByTimeAsync(ms - 1);
+      const before = rounds.started;
+      await vi.advanceTimersByTimeAsync(1);
+      return rounds.started - before;
+    };
+    const waits: boolean[] = [];
+    for (const wait of [1, 2, 4, 8, 16, 16].map((turns) => turns * EVERY_MS)) {
+      rounds.fail();
+      await settle();
+      waits.push((await startsAfter(wait)) === 1);
+    }
+    expect(waits).toEqual([true, true, true, true, true, true]);
+    rounds.finish();
+    await settle();
+    expect(await startsAfter(EVERY_MS)).toBe(1);
+  });
+
   it('never runs two rounds at once: a wake during a round runs one more right after it', async () => {
     const rounds = handRounds();
     start({ round: rounds.round });
