@@ -7,6 +7,7 @@ import { assertDurable, durablePgliteOptions } from './durable-node-fs.ts';
 import { plantSeed } from './embedded-seed.ts';
 import { DatabaseUnavailableError, type Database, type Row, type SqlSession } from './database.ts';
 import { batchInserts, rowInsert } from './insert-batcher.ts';
+import { keepSayingListening, sayListening } from './listener-heartbeat.ts';
 
 /**
  * A boolean parameter given as text goes to the database as text, for it to
@@ -100,8 +101,12 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
     transaction: (work) => guard(() => pg.transaction((tx) => work(session(tx)))),
     // One connection: a NOTIFY from any statement in this process reaches it.
     listen: async (channel, onNotify) => {
+      const query = (sql: string, params: unknown[]) => pg.query(sql, params);
+      await guard(() => sayListening(channel, query));
       const stop = await guard(() => pg.listen(channel, (payload) => onNotify(payload)));
+      const stopSaying = keepSayingListening(channel, query);
       return async () => {
+        stopSaying();
         if (!pg.closed) await stop();
       };
     },

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS, KEEPALIVE_INITIAL_DELAY_MS } from './postgres-connection.ts';
 import { withTimeout } from '../with-timeout.ts';
+import { keepSayingListening, sayListening } from './listener-heartbeat.ts';
 
 /** A lost listening connection is opened again after this long; the caller's poll covers the gap. */
 const RELISTEN_MS = 5_000;
@@ -40,6 +41,7 @@ export async function listenOn(
     next.on('notification', (message) => onNotify(message.payload));
     try {
       await next.connect();
+      await sayListening(channel, (sql, params) => next.query(sql, params));
       await next.query(`listen "${channel.replaceAll('"', '""')}"`);
     } catch {
       reopen();
@@ -49,8 +51,13 @@ export async function listenOn(
     onNotify();
   };
   await open();
+  // On the listening connection: while it is lost, no beat, and its reopening says so again.
+  const stopSaying = keepSayingListening(channel, async (sql, params) =>
+    client?.query(sql, params),
+  );
   return async () => {
     stopped = true;
+    stopSaying();
     clearTimeout(retry);
     if (client) await endWithin(client, LISTEN_END_MS);
   };

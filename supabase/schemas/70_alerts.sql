@@ -342,7 +342,8 @@ comment on function public.inbox_forget_push_devices() is
 
 -- A stored lead that is not suspected spam, or one released by "Not spam", is
 -- queued for every device, in the same transaction, whoever stored it; the
--- notification wakes the workers at once (their poll is the floor).
+-- notification wakes the workers at once when one listens (their poll is the
+-- floor; 05_listeners.sql).
 create or replace function app_private.queue_lead_push()
 returns trigger
 language plpgsql
@@ -356,7 +357,7 @@ begin
   insert into app_private.push_queue (device_id, submission_id, kind)
     select d.id, new.id, 'lead' from public.push_devices d
     on conflict do nothing;
-  if found then
+  if found and app_private.heard('lead_push') then
     perform pg_catalog.pg_notify('lead_push', '');
   end if;
   return null;

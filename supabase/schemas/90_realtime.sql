@@ -1,26 +1,33 @@
 -- The live inbox (docs/inbox.md, "Live"): every insert and update of the
 -- tables the inbox reads live (contact/realtime.ts) is announced on NOTIFY
 -- realtime, after commit, with the table, the kind of change and the row's
--- key: never its words. Our server's Realtime endpoint (server/realtime/)
--- LISTENs, reads the row as each subscriber (row-level security decides) and
--- sends it in Supabase Realtime's shape. On hosted Supabase the same tables
--- join the supabase_realtime publication, and Supabase Realtime serves them
--- from the write-ahead log with the same policies. Deletes are not announced:
--- a deleted row cannot be read as the subscriber to ask the policies, and an
--- erasure leaves its own row in lead_activity.
+-- key: never its words; and only while our endpoint listens (05_listeners.sql).
+-- Our server's Realtime endpoint (server/realtime/) LISTENs, reads the row as
+-- each subscriber (row-level security decides) and sends it in Supabase
+-- Realtime's shape. On hosted Supabase the same tables join the
+-- supabase_realtime publication, and Supabase Realtime serves them from the
+-- write-ahead log with the same policies, with nothing notified. Deletes are
+-- not announced: a deleted row cannot be read as the subscriber to ask the
+-- policies, and an erasure leaves its own row in lead_activity.
+--
+-- Security definer: it reads app_private.listeners, which anon and
+-- authenticated, who make the changes, cannot.
 
 create or replace function app_private.notify_realtime()
 returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
-  perform pg_catalog.pg_notify('realtime', pg_catalog.json_build_object(
-    'schema', tg_table_schema,
-    'table', tg_table_name,
-    'type', tg_op,
-    'id', pg_catalog.to_jsonb(new) -> tg_argv[0]
-  )::text);
+  if app_private.heard('realtime') then
+    perform pg_catalog.pg_notify('realtime', pg_catalog.json_build_object(
+      'schema', tg_table_schema,
+      'table', tg_table_name,
+      'type', tg_op,
+      'id', pg_catalog.to_jsonb(new) -> tg_argv[0]
+    )::text);
+  end if;
   return null;
 end
 $$;

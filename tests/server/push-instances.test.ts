@@ -10,6 +10,7 @@ import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { VALID } from '../support/requests.ts';
 import { createPostgresDatabase, describePostgres, emptyDataDir } from './support/backends.ts';
+import { insertAsAnon } from './support/as-anon.ts';
 import { storeLead, type InboxServer } from './support/inbox.ts';
 import { addDevice, PARTNER, PUSH_WITHIN_MS, startPushInbox } from './support/push-inbox.ts';
 import { SUPABASE_PREPARATION, supabaseSignIn } from './support/supabase-shaped.ts';
@@ -98,6 +99,27 @@ describePostgres('alerts: several instances', () => {
     await everyPushTried(restarted);
     expect(service.problems).toEqual([]);
     expect(leadsPushedTo(service, device.id)).toEqual([before, after]);
+  }, 120_000);
+
+  it('a server started after leads were stored while no worker listened pushes them', async () => {
+    const first = await startPushInbox('postgres');
+    onTestFinished(() => first.close());
+    const { service, inbox } = first;
+    const device = await addDevice(first.owner, service);
+    await inbox.server.close();
+    // No worker of ours has said it listens for over 2 minutes: the lead's insert notifies no one.
+    const db = await openDatabase(inbox.backend.options);
+    onTestFinished(() => db.close());
+    await db.query(`update app_private.listeners set seen_at = now() - interval '1 hour'`);
+    await insertAsAnon(db, { ...VALID, name: 'While nobody listened' });
+    const [lead] = await db.query(
+      `select id from contact_submissions where name = 'While nobody listened'`,
+    );
+
+    const restarted = await anotherInstance(inbox, service);
+    onTestFinished(() => restarted.close());
+    await everyPushTried(restarted);
+    expect(leadsPushedTo(service, device.id)).toEqual([Number(lead!.id)]);
   }, 120_000);
 });
 
