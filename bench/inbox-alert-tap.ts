@@ -9,6 +9,10 @@
  * server on this machine: the network's round trips to the API come on top.
  *
  *   npm run build && node --import tsx bench/inbox-alert-tap.ts [--runs 15] [--cpu 4]
+ *     [--trace /tmp/tap.json]
+ *
+ * --trace writes a Chromium trace of the first closed-inbox tap (DevTools' Performance panel
+ * opens it), to see where the time before the lead's words goes.
  */
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -23,7 +27,11 @@ import {
 import { percentile } from './submissions-load.ts';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '15' }, cpu: { type: 'string', default: '4' } },
+  options: {
+    runs: { type: 'string', default: '15' },
+    cpu: { type: 'string', default: '4' },
+    trace: { type: 'string' },
+  },
 });
 const RUNS = Number(values.runs);
 const CPU = Number(values.cpu);
@@ -91,6 +99,8 @@ try {
   for (let run = 0; run < RUNS; run++) {
     // The app was closed: the tap opens a window at the lead.
     const [page, scriptMs] = await throttled(context);
+    const tracing = run === 0 && values.trace !== undefined;
+    if (tracing) await browser.startTracing(page, { path: values.trace, screenshots: true });
     await page.goto(`/inbox/#lead=${id}`, { waitUntil: 'commit' });
     await page
       .waitForFunction(() => 'messageAt' in window, null, { timeout: 20_000 })
@@ -103,6 +113,7 @@ try {
       });
     const fromController = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
     if (!fromController) throw new Error('The page was not served by the worker');
+    if (tracing) await browser.stopTracing();
     opened.push(await page.evaluate(() => (window as unknown as { messageAt: number }).messageAt));
     openedScript.push(await scriptMs());
 
