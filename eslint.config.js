@@ -72,7 +72,7 @@ export default tseslint.config(
   {
     files: [
       'server/**/*.ts',
-      'contact/**/*.ts',
+      'shared/**/*.ts',
       'settings/**/*.ts',
       'src/content/**/*.ts',
       'src/lib/**/*.ts',
@@ -108,19 +108,19 @@ export default tseslint.config(
               target: './server',
               from: ['./src', './tests', './bench', './scripts'],
               message:
-                'The server imports from outside only the shared rules and words (contact/), never the page (src/).',
+                'The server imports from outside only the shared rules and words (shared/), never the page (src/).',
             },
             {
-              target: './contact',
+              target: './shared',
               from: ['./src', './server', './tests', './bench', './scripts'],
               message:
-                'The shared rules and words (contact/) stand alone: they import neither the page nor the server.',
+                'The shared rules and words (shared/) stand alone: they import neither the page nor the server.',
             },
             {
               target: './settings',
               from: ['./src', './server', './tests', './bench', './scripts'],
               message:
-                'The settings both the build and the server read stand alone: they may use the shared rules (contact/), nothing else.',
+                'The settings both the build and the server read stand alone: they may use the shared rules (shared/), nothing else.',
             },
             {
               target: './tests/e2e',

@@ -57,7 +57,7 @@ export default defineConfig({
       provider: 'v8',
       include: [
         'server/**/*.{ts,tsx}',
-        'contact/**/*.{ts,tsx}',
+        'shared/**/*.{ts,tsx}',
         'settings/**/*.{ts,tsx}',
         'src/**/*.{ts,tsx}',
       ],

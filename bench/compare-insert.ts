@@ -72,7 +72,7 @@ function defaultBase(): string {
 }
 
 const head = git('rev-parse', '--short', 'HEAD');
-const dirty = git('status', '--porcelain', '--', 'server', 'supabase', 'contact') !== '';
+const dirty = git('status', '--porcelain', '--', 'server', 'supabase', 'shared') !== '';
 const tree = `tree (${head}${dirty ? ', with changes' : ''})`;
 const withoutParts = values.parts === undefined ? undefined : values.parts.split(',');
 const base = withoutParts

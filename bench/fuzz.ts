@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../server/start.ts';
-import { isValidRow } from '../contact/validation.ts';
+import { isValidRow } from '../shared/validation.ts';
 import { ADVERSARIAL } from '../tests/support/adversarial.ts';
 import { body, headers, sendable, withProof } from '../tests/support/random-requests.ts';
 import { withBenchPostgres } from './bench-postgres.ts';

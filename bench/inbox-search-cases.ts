@@ -86,7 +86,7 @@ export async function worstSearches(search: Search): Promise<{ name: string; pat
 
 async function fullTextSearches() {
   // Imported here, not at the top: code without full-text search has no such modules.
-  const { SEARCH_QUERY_MAX, SEARCH_TERM_MAX, searchQuery } = await import('../contact/search.ts');
+  const { SEARCH_QUERY_MAX, SEARCH_TERM_MAX, searchQuery } = await import('../shared/search.ts');
   const { LEAD_COLUMNS } = await import('../src/inbox/lead.ts');
   const fts = (query: string) =>
     pagePath(

@@ -9,7 +9,7 @@
 import { once } from 'node:events';
 import { RealtimeClient } from '@supabase/realtime-js';
 import WebSocket from 'ws';
-import { REALTIME_PREFIX, REALTIME_TABLES } from '../contact/realtime.ts';
+import { REALTIME_PREFIX, REALTIME_TABLES } from '../shared/realtime.ts';
 
 const [line] = await once(process.stdin.setEncoding('utf8'), 'data');
 const { url, tokens, mode } = JSON.parse(String(line)) as {

@@ -1,6 +1,6 @@
-import type { ResponseClock } from '../contact/response-time.ts';
-import type { WorkingHours } from '../contact/working-hours.ts';
-import { localParts } from '../contact/zoned-time.ts';
+import type { ResponseClock } from '../shared/response-time.ts';
+import type { WorkingHours } from '../shared/working-hours.ts';
+import { localParts } from '../shared/zoned-time.ts';
 import { bankHolidaysBetween } from '../server/leads/clocks/bank-holidays.ts';
 
 /** The bank holidays the page knows: from the build's day, this many years ahead. */

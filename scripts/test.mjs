@@ -348,7 +348,7 @@ async function chromium() {
 // streams its log; the unit and server tests print theirs whole when they end.
 const testsStarted = performance.now();
 const testRows = await Promise.all([
-  // With coverage of server/, contact/ and src/ (vitest.config.ts), summed per folder at the end.
+  // With coverage of server/, shared/ and src/ (vitest.config.ts), summed per folder at the end.
   vitest(
     'unit and server',
     ['--coverage'],

@@ -4,8 +4,8 @@ import { createCodeMailer, type CodeMailerOptions } from './auth/code-mailer.ts'
 import type { CodeRules } from './auth/sign-in-queries.ts';
 import { DEFAULTS } from './settings/schema.ts';
 import type { Database } from './db/database.ts';
-import type { WorkingHours } from '../contact/working-hours.ts';
-import { defaultWorkingHours } from './leads/clocks/working-hours.ts';
+import type { WorkingHours } from '../shared/working-hours.ts';
+import { defaultWorkingHours } from './leads/clocks/default-working-hours.ts';
 import { health } from './plugins/health.ts';
 import { nativeForm } from './native-form/native-form-plugin.ts';
 import { realtimeApi } from './realtime/realtime-plugin.ts';
@@ -16,7 +16,7 @@ import { staticSite } from './plugins/static-site.ts';
 import { submissionRateLimit } from './plugins/submission-rate-limit.ts';
 import { refuse } from './rest/submission-errors.ts';
 import { fastifyTrustProxy, trustsAProxy, type TrustProxy } from './trust-proxy.ts';
-import { AUTH_PREFIX, REST_PREFIX } from '../contact/paths.ts';
+import { AUTH_PREFIX, REST_PREFIX } from '../shared/paths.ts';
 
 export interface AppOptions {
   database: Database;

@@ -1,4 +1,4 @@
-import { INBOX_PATH } from '../contact/paths.ts';
+import { INBOX_PATH } from '../shared/paths.ts';
 import type { RunningServer } from './start.ts';
 
 /**

@@ -7,8 +7,8 @@ import type { Database, Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { readDatabaseRateLimit } from './db/rate-limit.ts';
 import { startLeadDelivery, type LeadDeliveryOptions } from './leads/delivery/lead-delivery.ts';
-import { startRetentionPurge, type RetentionPurge } from './leads/retention.ts';
-import { DEFAULT_RETENTION_MONTHS } from '../contact/retention.ts';
+import { startRetentionPurge, type RetentionPurge } from './leads/retention-purge.ts';
+import { DEFAULT_RETENTION_MONTHS } from '../shared/retention.ts';
 import type { ProofOfWorkSettings } from './db/proof-of-work-settings.ts';
 import { logSeededMembers, seedMembers } from './auth/members.ts';
 import { serveMembersCommands, type MembersSocket } from './auth/members-socket.ts';
@@ -38,7 +38,7 @@ export interface StartOptions
   databaseUrl?: string;
   distDir?: string;
   logger?: AppOptions['logger'];
-  /** VITE_RETENTION_MONTHS: the built-in worker purges older submissions (server/leads/retention.ts). */
+  /** VITE_RETENTION_MONTHS: the built-in worker purges older submissions (server/leads/retention-purge.ts). */
   retentionMonths?: number;
   /** Tests only: how often the purge runs (hourly). */
   retentionIntervalMs?: number;

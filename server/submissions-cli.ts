@@ -5,24 +5,24 @@ import { parseDatabaseConfig, parseRetentionConfig } from './settings/read-setti
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { PGDATA } from './db/embedded-database.ts';
-import { SPAM_RETENTION_DAYS } from '../contact/retention.ts';
+import { SPAM_RETENTION_DAYS } from '../shared/retention.ts';
 import { openDatabase } from './db/open-database.ts';
-import { jsonAsTyped } from '../contact/as-typed.ts';
-import { toCsv } from '../contact/csv.ts';
+import { jsonAsTyped } from '../shared/as-typed.ts';
+import { toCsv } from '../shared/csv.ts';
 import {
   parseMembersCommand,
   runMembersCommand,
   type MembersCommand,
 } from './auth/members-command.ts';
 import { sendMembersCommand } from './auth/members-socket.ts';
-import { purgeExpiredSubmissions } from './leads/retention.ts';
+import { purgeExpiredSubmissions } from './leads/retention-purge.ts';
 import {
   deleteSubmissionsByEmail,
   EXPORT_COLUMNS,
   OUTBOX_COLUMNS,
   readOutbox,
   readSubmissions,
-} from './leads/submissions.ts';
+} from './leads/stored-leads.ts';
 
 const USAGE = `Usage:
   submissions export [--format json|csv]   every submission, oldest first, to stdout,

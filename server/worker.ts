@@ -9,7 +9,7 @@
  * (server/leads/delivery/outbox-worker.ts). SIGTERM or SIGINT lets a send in
  * progress finish and be recorded, closes the database and exits 0.
  *
- * It also runs the retention purge (server/leads/retention.ts), so submissions
+ * It also runs the retention purge (server/leads/retention-purge.ts), so submissions
  * are deleted on time where no server of ours runs; without SMTP_URL and
  * NOTIFY_EMAIL that is all it does.
  */
@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from './settings/read-settings.ts';
 import { openDatabase } from './db/open-database.ts';
 import { startLeadDelivery } from './leads/delivery/lead-delivery.ts';
-import { startRetentionPurge } from './leads/retention.ts';
+import { startRetentionPurge } from './leads/retention-purge.ts';
 import { startClocksFor } from './leads/clocks/start-clocks.ts';
 import { startPush } from './leads/push/start-push.ts';
 

@@ -11,12 +11,12 @@ import {
   DEFAULT_RETENTION_MONTHS,
   MAX_RETENTION_MONTHS,
   parseRetentionMonths,
-} from '../contact/retention.ts';
+} from '../shared/retention.ts';
 import {
   DEFAULT_BUSINESS_HOURS,
   DEFAULT_BUSINESS_TIMEZONE,
   readWorkingHours,
-} from '../contact/working-hours.ts';
+} from '../shared/working-hours.ts';
 import { httpUrl, parsed } from './rules.ts';
 
 export const sharedSettings = z.object({

@@ -28,9 +28,9 @@ import {
   verifyCode,
 } from './sign-in-queries.ts';
 import { userJson } from './user-json.ts';
-import { readSignInCode } from '../../contact/sign-in-code.ts';
+import { readSignInCode } from '../../shared/sign-in-code.ts';
 import { isJsonType } from '../rest/request-body.ts';
-import { AUTH_PREFIX } from '../../contact/paths.ts';
+import { AUTH_PREFIX } from '../../shared/paths.ts';
 
 /** A database that is down is usually back within seconds. */
 const RETRY_AFTER_SECONDS = 5;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailbox } from '../leads/delivery/email-address.ts';
+import type { Mailbox } from '../leads/delivery/mail-header.ts';
 import { createMailTransport, senderOf, type MailRelay } from '../leads/delivery/lead-mailer.ts';
 import { loggableError } from '../loggable-error.ts';
 import { CODE_RULES } from './sign-in-queries.ts';

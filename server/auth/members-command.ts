@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { isHeaderSafeAddress } from '../leads/delivery/email-address.ts';
+import { isHeaderSafeAddress } from '../leads/delivery/mail-header.ts';
 import { addMembers, listMembers, memberAddress, OPERATOR, removeMember } from './members.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Database, Row } from '../db/database.ts';
 import type { SessionUser } from './access-token.ts';
-import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
+import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code.ts';
 
 /**
  * The code's rules (docs/inbox.md), kept by the database functions of

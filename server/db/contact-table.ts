@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS } from '../../contact/validation.ts';
+import { CONTACT_FIELDS } from '../../shared/validation.ts';
 
 /**
  * The one table visitors write to, as supabase/migrations/ creates it: its

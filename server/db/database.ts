@@ -1,4 +1,4 @@
-import type { SubmissionRow } from '../../contact/validation.ts';
+import type { SubmissionRow } from '../../shared/validation.ts';
 
 export type Row = Record<string, unknown>;
 

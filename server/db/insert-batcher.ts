@@ -1,4 +1,4 @@
-import { validateSubmission, type SubmissionRow } from '../../contact/validation.ts';
+import { validateSubmission, type SubmissionRow } from '../../shared/validation.ts';
 import { DatabaseUnavailableError, type InsertContext } from './database.ts';
 import { requestHeaders } from './rate-limit.ts';
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { INBOX_PATH } from '../../contact/paths.ts';
+import { INBOX_PATH } from '../../shared/paths.ts';
 import {
   CACHE_FOREVER,
   HASHED_ASSETS_PATH,

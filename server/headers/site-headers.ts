@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { INBOX_PATH } from '../../contact/paths.ts';
+import { INBOX_PATH } from '../../shared/paths.ts';
 
 export interface SiteHeaderOptions {
   /** The page's own inline scripts, as the build hashed them (dist/csp-hashes.json). */

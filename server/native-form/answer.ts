@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { nativeFormPageCopy as copy } from '../../contact/copy/native-form-pages.ts';
-import { MESSAGES } from '../../contact/copy/contact-messages.ts';
-import type { ContactSubmission } from '../../contact/validation.ts';
+import { nativeFormPageCopy as copy } from '../../shared/copy/native-form-pages.ts';
+import { MESSAGES } from '../../shared/copy/contact-messages.ts';
+import type { ContactSubmission } from '../../shared/validation.ts';
 import { toPostgrestError } from '../rest/to-postgrest-error.ts';
 import { MAX_BODY_BYTES } from '../rest/rest-plugin.ts';
 import { readFormBody } from './form-body.ts';

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { HONEYPOT_FIELD, isTrapFilled } from '../../contact/honeypot.ts';
-import { CONTACT_FIELDS, type ContactField } from '../../contact/validation.ts';
+import { HONEYPOT_FIELD, isTrapFilled } from '../../shared/honeypot.ts';
+import { CONTACT_FIELDS, type ContactField } from '../../shared/validation.ts';
 
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { NATIVE_FORM_PATH, SENT_PATH } from '../../contact/paths.ts';
-import { nativeFormPageCopy as copy } from '../../contact/copy/native-form-pages.ts';
-import { validateSubmission, type SubmissionRow } from '../../contact/validation.ts';
-import type { WorkingHours } from '../../contact/working-hours.ts';
+import { NATIVE_FORM_PATH, SENT_PATH } from '../../shared/paths.ts';
+import { nativeFormPageCopy as copy } from '../../shared/copy/native-form-pages.ts';
+import { validateSubmission, type SubmissionRow } from '../../shared/validation.ts';
+import type { WorkingHours } from '../../shared/working-hours.ts';
 import type { Database } from '../db/database.ts';
 import { answerRefusal, answerWith, type Answer } from './answer.ts';
 import { FORM_MEDIA_TYPE, readFormBody } from './form-body.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../contact/refusal-slots.ts';
-import type { ContactSubmission } from '../../contact/validation.ts';
+import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../shared/refusal-slots.ts';
+import type { ContactSubmission } from '../../shared/validation.ts';
 import { escapeHtml } from '../escape-html.ts';
 
 export interface Refusal {

@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { nativeFormPageCopy as copy } from '../../contact/copy/native-form-pages.ts';
-import { MESSAGES } from '../../contact/copy/contact-messages.ts';
-import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../contact/refusal-slots.ts';
+import { nativeFormPageCopy as copy } from '../../shared/copy/native-form-pages.ts';
+import { MESSAGES } from '../../shared/copy/contact-messages.ts';
+import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../shared/refusal-slots.ts';
 import {
   isSubmissionReference,
   referenceKeyRange,
   submissionReference,
-} from '../../contact/reference.ts';
-import { responseTime } from '../../contact/response-time.ts';
-import type { WorkingHours } from '../../contact/working-hours.ts';
+} from '../../shared/reference.ts';
+import { responseTime } from '../../shared/response-time.ts';
+import type { WorkingHours } from '../../shared/working-hours.ts';
 import type { Database } from '../db/database.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { isBankHoliday } from '../leads/clocks/bank-holidays.ts';

@@ -1,4 +1,4 @@
-import { isRealtimeTable, REALTIME_TABLES, type RealtimeTable } from '../../contact/realtime.ts';
+import { isRealtimeTable, REALTIME_TABLES, type RealtimeTable } from '../../shared/realtime.ts';
 import { MAX_BINDINGS_PER_CHANNEL } from './client-limits.ts';
 
 /** One `postgres_changes` subscription of a channel, as the client asked for it, with its id. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { REALTIME_NOTIFY_CHANNEL, type RealtimeTable } from '../../contact/realtime.ts';
+import { REALTIME_NOTIFY_CHANNEL, type RealtimeTable } from '../../shared/realtime.ts';
 import { asRequestRole } from '../db/as-request-role.ts';
 import type { Database } from '../db/database.ts';
 import { loggableError } from '../loggable-error.ts';

@@ -1,7 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { REALTIME_PREFIX } from '../../contact/realtime.ts';
+import { REALTIME_PREFIX } from '../../shared/realtime.ts';
 import { signingKeyOf } from '../auth/access-token.ts';
 import type { Database } from '../db/database.ts';
 import { VSNS, type Vsn } from './frames.ts';

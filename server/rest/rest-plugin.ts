@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LIMITS } from '../../contact/validation.ts';
+import { LIMITS } from '../../shared/validation.ts';
 import { TABLE } from '../db/contact-table.ts';
 import type { Database } from '../db/database.ts';
 import { issueChallenge, MAX_PROOF_CHARS } from '../db/proof-of-work-settings.ts';

@@ -1,4 +1,4 @@
-import type { ContactField } from '../../contact/validation.ts';
+import type { ContactField } from '../../shared/validation.ts';
 import { SPAM_FLAG, TABLE } from '../db/contact-table.ts';
 import { RATE_LIMITED_SQLSTATE } from '../db/rate-limit.ts';
 import { PostgrestError } from './postgrest-error.ts';

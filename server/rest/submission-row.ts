@@ -3,7 +3,7 @@ import {
   LONE_SURROGATE,
   type ContactSubmission,
   type SubmissionRow,
-} from '../../contact/validation.ts';
+} from '../../shared/validation.ts';
 import {
   INSERTABLE_COLUMNS,
   SPAM_FLAG,

@@ -13,13 +13,13 @@
  * still word its errors as ajv does.
  */
 import { z } from 'zod';
-import { DEFAULT_RETENTION_MONTHS } from '../../contact/retention.ts';
-import { DEFAULT_BUSINESS_HOURS, DEFAULT_BUSINESS_TIMEZONE } from '../../contact/working-hours.ts';
+import { DEFAULT_RETENTION_MONTHS } from '../../shared/retention.ts';
+import { DEFAULT_BUSINESS_HOURS, DEFAULT_BUSINESS_TIMEZONE } from '../../shared/working-hours.ts';
 import { list, parsed, secret, wholeNumber } from '../../settings/rules.ts';
 import { checkShared, sharedSettings } from '../../settings/shared.ts';
 import { EXPIRES_SECONDS_RANGE, MAX_NUMBER_RANGE } from '../db/proof-of-work-settings.ts';
 import { DEFAULT_REMINDER_MINUTES } from '../leads/clocks/lead-clocks.ts';
-import { isHeaderSafeAddress, parseMailbox } from '../leads/delivery/email-address.ts';
+import { isHeaderSafeAddress, parseMailbox } from '../leads/delivery/mail-header.ts';
 import { SUMMARY_INTERVAL_MS, UNVERIFIED_PER_HOUR } from '../leads/delivery/outbox-worker.ts';
 import {
   corsOriginProblem,

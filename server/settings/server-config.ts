@@ -3,7 +3,7 @@
  * clocks, the purge), made from the parsed settings (./schema.ts).
  */
 import type { ProofOfWorkSettings } from '../db/proof-of-work-settings.ts';
-import { readWorkingHours, type WorkingHours } from '../../contact/working-hours.ts';
+import { readWorkingHours, type WorkingHours } from '../../shared/working-hours.ts';
 import type { TrustProxy } from '../trust-proxy.ts';
 import type { Settings } from './schema.ts';
 

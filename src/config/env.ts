@@ -9,9 +9,9 @@
 
 // With extensions: vite.config.ts loads this file, and Vite's config loader wants them.
 import { z } from 'zod';
-import { isEmailAddress } from '../../contact/email-address.ts';
-import { NATIVE_FORM_PATH } from '../../contact/paths.ts';
-import { readWorkingHours, type WorkingHours } from '../../contact/working-hours.ts';
+import { isEmailAddress } from '../../shared/email-address.ts';
+import { NATIVE_FORM_PATH } from '../../shared/paths.ts';
+import { readWorkingHours, type WorkingHours } from '../../shared/working-hours.ts';
 import { parseSettings } from '../../settings/parse.ts';
 import { httpUrl } from '../../settings/rules.ts';
 import { checkShared, sharedSettings } from '../../settings/shared.ts';
@@ -38,7 +38,7 @@ export interface SiteConfig {
   formAction: string;
   /** UK trading disclosures of a limited company; absent when not configured. */
   company?: CompanyDetails;
-  /** Months a submission is kept; the privacy notice says it and the purge enforces it (contact/retention.ts). */
+  /** Months a submission is kept; the privacy notice says it and the purge enforces it (shared/retention.ts). */
   retentionMonths: number;
 }
 

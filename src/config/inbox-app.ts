@@ -1,4 +1,4 @@
-import { INBOX_PATH } from '../../contact/paths';
+import { INBOX_PATH } from '../../shared/paths';
 
 /**
  * The installed inbox (docs/alerts.md). The service worker and the manifest live in

@@ -1,4 +1,4 @@
-import { groupDigits } from '../../contact/group-digits.ts';
+import { groupDigits } from '../../shared/group-digits.ts';
 
 export const contactCopy = {
   eyebrow: 'Free consultation · No setup fees',
@@ -36,7 +36,7 @@ export const contactCopy = {
     /**
      * The success toast's description: what the visitor can quote
      * (docs/product.md#exactly-once), then when to expect the reply, if known
-     * (contact/copy/response-promise.ts).
+     * (shared/copy/response-promise.ts).
      */
     reference: (reference: string, replyBy?: string) =>
       replyBy ? `Reference ${reference}. ${replyBy}` : `Reference ${reference}.`,

@@ -3,9 +3,9 @@
  * form's words and the button and tab names are what members and tests look
  * for (docs/inbox.md names them): keep them.
  */
-import type { EmailState, WebhookState } from '../../contact/inbox-columns.ts';
-import type { LeadStatus, ReplyState } from '../../contact/lead-status.ts';
-import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
+import type { EmailState, WebhookState } from '../../shared/inbox-columns.ts';
+import type { LeadStatus, ReplyState } from '../../shared/lead-status.ts';
+import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code.ts';
 
 export type InboxTab = 'inbox' | 'spam' | 'archived';
 
@@ -73,7 +73,7 @@ export const inboxCopy = {
 
   verified: { yes: 'Verified', no: 'Not verified' },
   spam: 'Suspected spam',
-  /** Above the reasons of a held lead, each in contact/copy/spam-reasons.ts's words. */
+  /** Above the reasons of a held lead, each in shared/copy/spam-reasons.ts's words. */
   heldBecause: 'Held as suspected spam because:',
   email: {
     label: 'Email',

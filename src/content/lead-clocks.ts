@@ -1,4 +1,4 @@
-import { FIGURE_LABELS } from '../../contact/copy/figure-labels.ts';
+import { FIGURE_LABELS } from '../../shared/copy/figure-labels.ts';
 
 /**
  * The words of the page's promises as clocks in the inbox (docs/lead-clocks.md):

@@ -1,4 +1,4 @@
-import { SPAM_RETENTION_DAYS } from '../../contact/retention.ts';
+import { SPAM_RETENTION_DAYS } from '../../shared/retention.ts';
 
 /** Who answers for the data: the brand, or the registered company behind it when configured. */
 export interface Controller {
@@ -18,7 +18,7 @@ function controllerName({ brand, company }: Controller): string {
 export const privacyCopy = {
   title: 'Privacy notice',
   close: 'Close privacy notice',
-  /** retentionMonths: what the purge enforces (server/leads/retention.ts), so the notice says only that. */
+  /** retentionMonths: what the purge enforces (server/leads/retention-purge.ts), so the notice says only that. */
   sections: (controller: Controller, retentionMonths: number) => [
     {
       heading: 'Who we are',

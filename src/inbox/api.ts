@@ -1,5 +1,5 @@
 import type { PostgrestError } from '@supabase/postgrest-js';
-import type { InboxRpc, RpcArgs, RpcResult } from '../../contact/inbox-rpcs';
+import type { InboxRpc, RpcArgs, RpcResult } from '../../shared/inbox-rpcs';
 import { inboxClients } from './supabase';
 
 /** A failed request, with PostgREST's error and the HTTP status (0: no response). */
@@ -29,7 +29,7 @@ export function unwrap<T>({
 }
 
 /**
- * One of the inbox's functions (contact/inbox-rpcs.ts), with the arguments and result declared
+ * One of the inbox's functions (shared/inbox-rpcs.ts), with the arguments and result declared
  * there; `T` names a jsonb result's shape.
  */
 export async function callRpc<N extends InboxRpc, T = RpcResult<N>>(

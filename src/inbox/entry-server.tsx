@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { INBOX_ICONS, INBOX_MANIFEST_PATH } from '../config/inbox-app';
 import { siteConfig } from '../config/site';
-import { alertsCopy } from '../content/alerts';
+import { alertsCopy } from './alerts/alerts-copy';
 import { inboxCopy } from '../content/inbox';
 import { seo } from '../content/seo';
 import { InboxApp } from './components/inbox-app';

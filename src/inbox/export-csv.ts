@@ -1,5 +1,5 @@
-import { spamReasons } from '../../contact/copy/spam-reasons';
-import { toCsv } from '../../contact/csv';
+import { spamReasons } from '../../shared/copy/spam-reasons';
+import { toCsv } from '../../shared/csv';
 import { inboxCopy } from '../content/inbox';
 import type { LeadView } from './lead';
 import { allLeads } from './queries';
@@ -28,7 +28,7 @@ const EXPORT_COLUMNS = [
 /**
  * Downloads every lead of the view shown (folder, status, search), as CSV
  * with formulas neutralised by the very rule the CLI's export uses
- * (contact/csv.ts). Made in the browser: no lead passes through a URL.
+ * (shared/csv.ts). Made in the browser: no lead passes through a URL.
  * Resolves to the number of leads written.
  */
 export async function exportView(view: LeadView, now = new Date()): Promise<number> {

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { leadIdOf } from '../../contact/paths';
+import { leadIdOf } from '../../shared/paths';
 
 /**
- * The open lead lives in the URL's fragment (contact/paths.ts, leadUrl): each lead email and
+ * The open lead lives in the URL's fragment (shared/paths.ts, leadUrl): each lead email and
  * alert links there, and the browser's Back closes a lead opened from the list.
  */
 const read = () => leadIdOf(window.location.hash);

@@ -1,4 +1,4 @@
-import { asTyped } from '../../contact/as-typed';
+import { asTyped } from '../../shared/as-typed';
 import {
   INBOX_LEAD_COLUMNS,
   INBOX_LEAD_COMPUTED,
@@ -6,15 +6,15 @@ import {
   type LEAD_NOTE_COLUMNS,
   type LEAD_REPLY_COLUMNS,
   type RowOf,
-} from '../../contact/inbox-columns';
-import type { LeadStatus } from '../../contact/lead-status';
+} from '../../shared/inbox-columns';
+import type { LeadStatus } from '../../shared/lead-status';
 import type { InboxTab } from '../content/inbox';
 import type { LeadSort } from '../content/lead-clocks';
 
 /** The lead's columns and computed fields (the inbox contract, docs/inbox.md). */
 const LEAD_FIELDS = { ...INBOX_LEAD_COLUMNS, ...INBOX_LEAD_COMPUTED };
 
-/** A row of the inbox_leads view, as contact/inbox-columns.ts types it. */
+/** A row of the inbox_leads view, as shared/inbox-columns.ts types it. */
 export type Lead = RowOf<typeof LEAD_FIELDS>;
 
 /** A reply sent from the inbox (public.lead_replies). */
@@ -41,7 +41,7 @@ export interface LeadView {
 /**
  * A lead as the inbox shows it, in the list, its heading, the erase dialog
  * and its message: the visitor's words as typed, never reordered by a
- * direction override or a C1 control (contact/as-typed.ts, the lead email's
+ * direction override or a C1 control (shared/as-typed.ts, the lead email's
  * rule too). The export reads the leads as stored and escapes them instead.
  */
 export function asShown(lead: Lead): Lead {

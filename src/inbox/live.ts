@@ -1,11 +1,11 @@
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
 import { INBOX_LIVE_DEBOUNCE_MS } from '../config/inbox';
 import { siteConfig } from '../config/site';
-import { REALTIME_PREFIX, REALTIME_TABLES } from '../../contact/realtime';
+import { REALTIME_PREFIX, REALTIME_TABLES } from '../../shared/realtime';
 
 /**
  * The inbox's live connection (docs/inbox.md, "Live"): Supabase Realtime's
- * postgres_changes on the live tables (contact/realtime.ts), from hosted
+ * postgres_changes on the live tables (shared/realtime.ts), from hosted
  * Supabase or our server exactly as supabase.ts picks the API. A change is
  * only a cue: the list and the open lead are read again through their usual
  * queries, once per burst. The client is loaded on first use, so the sign-in

@@ -1,9 +1,9 @@
-import { isHeaderSafeAddress } from '../../contact/email-address';
+import { isHeaderSafeAddress } from '../../shared/email-address';
 
 /**
  * The "Reply by email" link: exactly one recipient, the lead, and our subject.
  * Only an address the lead email would use as its Reply-To gets one (the same
- * rule, contact/email-address.ts): the form lets through `a@b.co?bcc=…&body=…`,
+ * rule, shared/email-address.ts): the form lets through `a@b.co?bcc=…&body=…`,
  * `a,b@c.co` and `a;b@c.co`, which a mail client would read as a query or as
  * two recipients. What passes is still percent-encoded around its `@`, as
  * RFC 6068 asks, so `?`, `&`, `=`, `#`, `%` and `/` in a local part stay part

@@ -1,6 +1,6 @@
-import { SEARCH_CONFIG, searchQuery } from '../../contact/search';
+import { SEARCH_CONFIG, searchQuery } from '../../shared/search';
 import { INBOX_EXPORT_PAGE_SIZE } from '../config/inbox';
-import type { LeadStatus } from '../../contact/lead-status';
+import type { LeadStatus } from '../../shared/lead-status';
 import type { LeadFigures } from './figures/lead-figures';
 import {
   asShown,

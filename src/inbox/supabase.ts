@@ -2,7 +2,7 @@ import { GoTrueClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { INBOX_SESSION_KEY } from '../config/inbox';
 import { siteConfig } from '../config/site';
-import { AUTH_PREFIX, REST_PREFIX } from '../../contact/paths';
+import { AUTH_PREFIX, REST_PREFIX } from '../../shared/paths';
 
 /**
  * The inbox's two clients, as supabase-js's createClient wires them, without

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REPLY_MAX_CHARS } from '../../contact/reply-quote';
+import { REPLY_MAX_CHARS } from '../../shared/reply-quote';
 import { inboxCopy } from '../content/inbox';
 import type { Lead } from './lead';
 import { notify } from './inbox-toast';

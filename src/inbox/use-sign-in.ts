@@ -1,7 +1,7 @@
 import { isAuthError } from '@supabase/auth-js';
 import { useRef, useState, type FormEvent } from 'react';
-import { isEmailAddress } from '../../contact/email-address';
-import { readSignInCode } from '../../contact/sign-in-code';
+import { isEmailAddress } from '../../shared/email-address';
+import { readSignInCode } from '../../shared/sign-in-code';
 import { inboxCopy } from '../content/inbox';
 import { signInProblem } from './auth-errors';
 import { inboxClients } from './supabase';

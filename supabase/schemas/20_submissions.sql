@@ -11,7 +11,7 @@
 --   AFTER triggers: the delivery queues (40_delivery.sql) and the push alerts
 --   (70_alerts.sql).
 --
--- The CHECKs encode contact/validation.ts (keep them in step; the tests compare
+-- The CHECKs encode shared/validation.ts (keep them in step; the tests compare
 -- the two over every BMP character and at random):
 --   * lengths in code points first. PostgreSQL may evaluate the parts of an
 --     AND in any order, so each check is a CASE: its patterns run only on text
@@ -123,7 +123,7 @@ comment on column public.contact_submissions.verified is
 comment on column public.contact_submissions.spam_score is
   'The content spam score at insert (55_spam_score.sql): 5 or more held it as suspected spam.';
 comment on column public.contact_submissions.spam_reasons is
-  'Why it was scored or held, as codes the inbox and the export put in plain words (contact/copy/spam-reasons.ts).';
+  'Why it was scored or held, as codes the inbox and the export put in plain words (shared/copy/spam-reasons.ts).';
 comment on column public.contact_submissions.spam_signature is
   'The message''s MinHash signature, to find the same text sent by others in the last days (a blast).';
 comment on column public.contact_submissions.spam_blast_keys is
@@ -227,7 +227,7 @@ end
 $$;
 revoke all on function app_private.trim_submission_text() from public;
 comment on function app_private.trim_submission_text() is
-  'One trim rule for both routes: name, email and message are stored without surrounding whitespace, as contact/validation.ts counts them.';
+  'One trim rule for both routes: name, email and message are stored without surrounding whitespace, as shared/validation.ts counts them.';
 
 -- BEFORE triggers run in name order, all before any CHECK; this one's name
 -- sorts first, so every other trigger sees the trimmed text too.

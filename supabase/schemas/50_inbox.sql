@@ -74,7 +74,7 @@ comment on policy lead_reads_member_select on public.lead_reads is
 
 -- One row per lead, as the inbox lists it (docs/inbox.md). security_invoker:
 -- the reader's own rights and row-level security apply, so a non-member gets
--- no rows. reference is contact/reference.ts's submissionReference in SQL:
+-- no rows. reference is shared/reference.ts's submissionReference in SQL:
 -- the key's first 40 bits in Crockford base 32, FD-XXXX-XXXX.
 create view public.inbox_leads with (security_invoker = true) as
 select

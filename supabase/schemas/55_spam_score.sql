@@ -4,7 +4,7 @@
 -- one: stored, listed under Spam, counted in the digest, never pushed or
 -- emailed one by one, and released by "Not spam". Nothing is refused or
 -- dropped for its words. Each verdict keeps its reasons (spam_reasons, codes
--- that contact/copy/spam-reasons.ts puts in plain words); the agency's own
+-- that shared/copy/spam-reasons.ts puts in plain words); the agency's own
 -- marks teach a naive Bayes over the words of its leads (spam_learn).
 
 -- Phrases of the common pitches, matched as whole words in the lower-cased

@@ -1,5 +1,5 @@
 -- The live inbox (docs/inbox.md, "Live"): every insert and update of the
--- tables the inbox reads live (contact/realtime.ts) is announced on NOTIFY
+-- tables the inbox reads live (shared/realtime.ts) is announced on NOTIFY
 -- realtime, after commit, with the table, the kind of change and the row's
 -- key: never its words; and only while our endpoint listens (05_listeners.sql).
 -- Our server's Realtime endpoint (server/realtime/) LISTENs, reads the row as

@@ -1,7 +1,7 @@
 import { caseStudies, caseStudiesCopy } from '../../src/content/case-studies';
 import { footerCopy } from '../../src/content/footer';
 import { navCopy } from '../../src/content/navigation';
-import { MESSAGES } from '../../contact/copy/contact-messages';
+import { MESSAGES } from '../../shared/copy/contact-messages';
 import { expect, test } from './fixtures';
 import { violations } from './support/axe';
 import { advanceUntil, holdTheClock } from './support/clock';

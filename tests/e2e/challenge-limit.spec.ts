@@ -1,5 +1,5 @@
 import { expect, test } from './coverage';
-import { MESSAGES } from '../../contact/copy/contact-messages';
+import { MESSAGES } from '../../shared/copy/contact-messages';
 import { contactForm, fillContactForm, SEND_BUDGET_MS, toasts } from './support/contact';
 import { startNoScriptServer } from './support/no-script-server';
 import { visit } from './support/site';

@@ -5,8 +5,8 @@ import {
   RETRY_WINDOW_MS,
 } from '../../src/config/constants';
 import { contactCopy } from '../../src/content/contact';
-import { MESSAGES } from '../../contact/copy/contact-messages';
-import { LIMITS } from '../../contact/validation';
+import { MESSAGES } from '../../shared/copy/contact-messages';
+import { LIMITS } from '../../shared/validation';
 import { expect, test } from './fixtures';
 import {
   contactForm,

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { test as base, expect } from './coverage';
 import { contactCopy } from '../../src/content/contact';
-import { MESSAGES } from '../../contact/copy/contact-messages';
-import { submissionReference } from '../../contact/reference';
+import { MESSAGES } from '../../shared/copy/contact-messages';
+import { submissionReference } from '../../shared/reference';
 import {
   contactForm,
   fillContactForm,

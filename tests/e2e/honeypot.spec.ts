@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../contact/copy/contact-messages';
+import { MESSAGES } from '../../shared/copy/contact-messages';
 import { expect, test } from './fixtures';
 import {
   contactForm,

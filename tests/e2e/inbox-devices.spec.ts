@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { alertsCopy } from '../../src/content/alerts';
+import { alertsCopy } from '../../src/inbox/alerts/alerts-copy';
 import { browserName } from '../../src/inbox/alerts/browser-name';
 import { BROWSER_TEST_PUSH_HOST, type InboxServer } from '../support/inbox-server.ts';
 import { violations } from './support/axe';

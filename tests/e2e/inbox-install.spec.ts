@@ -1,5 +1,5 @@
 import { INBOX_MANIFEST_PATH, INBOX_SCOPE, INBOX_SW_PATH } from '../../src/config/inbox-app';
-import { alertsCopy } from '../../src/content/alerts';
+import { alertsCopy } from '../../src/inbox/alerts/alerts-copy';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';

@@ -1,4 +1,4 @@
-import { alertsCopy } from '../../src/content/alerts';
+import { alertsCopy } from '../../src/inbox/alerts/alerts-copy';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead, newMember } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';

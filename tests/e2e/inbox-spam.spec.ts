@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { spamReason } from '../../contact/copy/spam-reasons';
+import { spamReason } from '../../shared/copy/spam-reasons';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead, BROWSER_TEST_PUSH_HOST } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';

@@ -1,4 +1,4 @@
-import { alertsCopy } from '../../src/content/alerts';
+import { alertsCopy } from '../../src/inbox/alerts/alerts-copy';
 import { inboxCopy } from '../../src/content/inbox';
 import { clockCopy } from '../../src/content/lead-clocks';
 import { addLead, BROWSER_TEST_PUSH_HOST } from '../support/inbox-server.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { alertsCopy } from '../../src/content/alerts';
+import { alertsCopy } from '../../src/inbox/alerts/alerts-copy';
 import { startInboxServer, type InboxServer } from '../support/inbox-server.ts';
 import { LocalPushService } from '../support/push-service.ts';
 import { callAsMember, test as inboxTest, expect, signIn } from './support/inbox';

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test as base, expect } from './coverage';
 import { contactCopy } from '../../src/content/contact';
-import { nativeFormPageCopy } from '../../contact/copy/native-form-pages';
-import { MESSAGES } from '../../contact/copy/contact-messages';
-import { LIMITS } from '../../contact/validation';
-import { submissionReference } from '../../contact/reference';
+import { nativeFormPageCopy } from '../../shared/copy/native-form-pages';
+import { MESSAGES } from '../../shared/copy/contact-messages';
+import { LIMITS } from '../../shared/validation';
+import { submissionReference } from '../../shared/reference';
 import { config, mailtoHref, telHref } from '../support/content';
 import { contactForm, fillContactForm } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { RunningServer } from '../../server/start.ts';
-import { submissionReference } from '../../contact/reference';
+import { submissionReference } from '../../shared/reference';
 import { contactCopy } from '../../src/content/contact';
-import { MESSAGES } from '../../contact/copy/contact-messages';
+import { MESSAGES } from '../../shared/copy/contact-messages';
 import { uniqueSubmission } from '../support/submission.ts';
 import { expect, test } from './fixtures';
 import { responseMoments } from './support/response-moments';

@@ -10,7 +10,7 @@ import { workingWednesday } from '../support/working-wednesday.ts';
 import { contactForm, fillContactForm, toasts } from './support/contact.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { visit } from './support/site.ts';
-import { MESSAGES } from '../../contact/copy/contact-messages.ts';
+import { MESSAGES } from '../../shared/copy/contact-messages.ts';
 
 /**
  * The attack docs/spam.md's proof of work answers: a script with the public API

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { TOASTS } from '../../src/config/constants';
-import { MESSAGES } from '../../contact/copy/contact-messages';
+import { MESSAGES } from '../../shared/copy/contact-messages';
 import { expect, test } from './fixtures';
 import { advanceUntil, holdTheClock } from './support/clock';
 import { contactForm, fillContactForm, toasts } from './support/contact';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateSubmission } from '../../contact/validation.ts';
+import { validateSubmission } from '../../shared/validation.ts';
 import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
 import { MAX_PROOF_CHARS } from '../../server/db/proof-of-work-settings.ts';
 import { ADVERSARIAL, LARGEST_VALID, typicalCost } from '../support/adversarial.ts';

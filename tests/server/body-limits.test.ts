@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SMALL_BODY_BYTES } from '../../server/app.ts';
 import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
-import { LIMITS } from '../../contact/validation.ts';
+import { LIMITS } from '../../shared/validation.ts';
 import { countRows, describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';
 import { send, TABLE_URL, VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';

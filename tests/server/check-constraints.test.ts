@@ -8,7 +8,7 @@ import {
   LIMITS,
   validateSubmission,
   type ContactSubmission,
-} from '../../contact/validation.ts';
+} from '../../shared/validation.ts';
 import { insertAsAnon, outcome } from './support/as-anon.ts';
 import {
   describeEachBackend,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDatabaseConfig, parseServerConfig } from '../../server/settings/read-settings.ts';
 import { ConfigError } from '../../settings/config-error.ts';
-import { defaultWorkingHours } from '../../server/leads/clocks/working-hours.ts';
+import { defaultWorkingHours } from '../../server/leads/clocks/default-working-hours.ts';
 
 /** A valid Standard Webhooks secret (24 bytes), made up. */
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

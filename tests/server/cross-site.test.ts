@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { submissionReference } from '../../contact/reference.ts';
+import { submissionReference } from '../../shared/reference.ts';
 import { countRows, describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';
 import { ERROR_KEYS, send, VALID } from '../support/requests.ts';
 

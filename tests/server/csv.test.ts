@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../../contact/csv.ts';
+import { csvCell, toCsv } from '../../shared/csv.ts';
 
 describe('CSV for spreadsheets', () => {
   it.each([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { isValidRow, validateSubmission } from '../../contact/validation.ts';
+import { isValidRow, validateSubmission } from '../../shared/validation.ts';
 import { describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';
 import { body, headers, sendable, withProof } from '../support/random-requests.ts';
 import { ERROR_KEYS, send } from '../support/requests.ts';

@@ -1,6 +1,6 @@
 import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
+import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import {
   CODE_PATTERN,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
+import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code.ts';
 import { addMembers } from '../../server/auth/members.ts';
 import { CODE_RULES } from '../../server/auth/sign-in-queries.ts';
 import { describeOnEmbedded } from './support/backends.ts';

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, expect, it } from 'vitest';
-import { submissionReference } from '../../contact/reference.ts';
-import { SEARCH_CONFIG, searchQuery } from '../../contact/search.ts';
+import { submissionReference } from '../../shared/reference.ts';
+import { SEARCH_CONFIG, searchQuery } from '../../shared/search.ts';
 import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { until } from '../support/until.ts';
 import {

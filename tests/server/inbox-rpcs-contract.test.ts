@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { INBOX_RPCS } from '../../contact/inbox-rpcs.ts';
+import { INBOX_RPCS } from '../../shared/inbox-rpcs.ts';
 import { openFreshBackend } from './support/backends.ts';
 
 /**
- * contact/inbox-rpcs.ts declares the functions the inbox calls, for our server's routes and the
+ * shared/inbox-rpcs.ts declares the functions the inbox calls, for our server's routes and the
  * page's calls; the database is what runs them. Each declared function must exist with those
  * arguments, in that order and of those types (any after them with defaults), and that result,
  * and every function a signed-in member may call must be declared, so a function added, renamed

@@ -1,6 +1,6 @@
 import { expect, it, onTestFinished } from 'vitest';
 import { fillLeads, worstSearches } from '../../bench/inbox-search-cases.ts';
-import { SEARCH_QUERY_MAX } from '../../contact/search.ts';
+import { SEARCH_QUERY_MAX } from '../../shared/search.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { signIn, startInboxServer } from './support/inbox.ts';

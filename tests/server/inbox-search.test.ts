@@ -6,7 +6,7 @@ import {
   SEARCH_QUERY_MAX,
   SEARCH_TERM_MAX,
   searchQuery,
-} from '../../contact/search.ts';
+} from '../../shared/search.ts';
 import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';
 import { signIn, startInboxServer, storeLead } from './support/inbox.ts';
 import { spyOnSql } from './support/sql-spy.ts';

@@ -6,7 +6,7 @@ import {
   rowInsert,
   type PendingInsert,
 } from '../../server/db/insert-batcher.ts';
-import type { ContactSubmission } from '../../contact/validation.ts';
+import type { ContactSubmission } from '../../shared/validation.ts';
 
 const submission = (name: string): ContactSubmission => ({ name, email: 'a@b.co', message: 'm' });
 const FROM = { clientAddress: '203.0.113.7' };

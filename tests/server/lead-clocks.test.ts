@@ -3,7 +3,7 @@ import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
 import { startLeadClocks, type LeadClocks } from '../../server/leads/clocks/lead-clocks.ts';
-import { defaultWorkingHours } from '../../server/leads/clocks/working-hours.ts';
+import { defaultWorkingHours } from '../../server/leads/clocks/default-working-hours.ts';
 import {
   describeOnEmbedded,
   describePostgres,

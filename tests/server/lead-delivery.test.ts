@@ -10,7 +10,7 @@ import { SilentRelay, SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { send, VALID } from '../support/requests.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
-import { submissionReference } from '../../contact/reference.ts';
+import { submissionReference } from '../../shared/reference.ts';
 import { workingWednesday } from '../support/working-wednesday.ts';
 
 const NOTIFY_EMAIL = 'leads@agency.example';

@@ -3,7 +3,7 @@ import {
   headerText,
   isHeaderSafeAddress,
   parseMailbox,
-} from '../../server/leads/delivery/email-address.ts';
+} from '../../server/leads/delivery/mail-header.ts';
 import { senderOf } from '../../server/leads/delivery/lead-mailer.ts';
 import { escapeHtml } from '../../server/escape-html.ts';
 import { leadMessage, type Lead } from '../../server/leads/delivery/lead-message.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { submissionReference } from '../../contact/reference.ts';
-import { readSubmissions } from '../../server/leads/submissions.ts';
+import { submissionReference } from '../../shared/reference.ts';
+import { readSubmissions } from '../../server/leads/stored-leads.ts';
 import { until } from '../support/until.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { AGENCY, OWNER, storeLead } from './support/inbox.ts';

@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
+import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code.ts';
 import { LOCAL_OWNER } from '../../server/leads/delivery/local-mailbox.ts';
 import { parseServerConfig } from '../../server/settings/read-settings.ts';
 import { startServer } from '../../server/start.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
-import { MESSAGES } from '../../contact/copy/contact-messages.ts';
-import { nativeFormPageCopy } from '../../contact/copy/native-form-pages.ts';
+import { MESSAGES } from '../../shared/copy/contact-messages.ts';
+import { nativeFormPageCopy } from '../../shared/copy/native-form-pages.ts';
 import { countRows, describeOnEmbedded, testApp, type TestApp } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
 

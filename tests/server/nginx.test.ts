@@ -5,7 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
-import { LIMITS } from '../../contact/validation.ts';
+import { LIMITS } from '../../shared/validation.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
 import { spawnServer, type ChildServer } from '../support/child-server.ts';
 import { describeWithNginx, startNginx, type RunningNginx } from '../support/nginx.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nativeFormPageCopy } from '../../contact/copy/native-form-pages.ts';
+import { nativeFormPageCopy } from '../../shared/copy/native-form-pages.ts';
 import { startServer } from '../../server/start.ts';
 import {
   countRows,

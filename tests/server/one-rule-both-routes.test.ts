@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { validateSubmission } from '../../contact/validation.ts';
+import { validateSubmission } from '../../shared/validation.ts';
 import { insertAsAnon } from './support/as-anon.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { send, VALID } from '../support/requests.ts';

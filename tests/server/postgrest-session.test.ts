@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LIMITS } from '../../contact/validation.ts';
+import { LIMITS } from '../../shared/validation.ts';
 import { asPostgrestRequest, outcome } from './support/as-anon.ts';
 import { describePostgres, migratedPostgres } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';

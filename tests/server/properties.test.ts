@@ -5,7 +5,7 @@ import {
   LIMITS,
   LONE_SURROGATE,
   validateSubmission,
-} from '../../contact/validation.ts';
+} from '../../shared/validation.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { proofFrom } from '../support/proof.ts';
 import { VALID } from '../support/requests.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseWorkingHours, type WorkingHours } from '../../contact/working-hours.ts';
+import { parseWorkingHours, type WorkingHours } from '../../shared/working-hours.ts';
 import { afterWorkingMinutes } from '../../server/leads/clocks/working-time.ts';
 import { until } from '../support/until.ts';
 import { describeOnEmbedded, sharedPerBackend } from './support/backends.ts';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expect, it, onTestFinished } from 'vitest';
-import { REALTIME_TABLES } from '../../contact/realtime.ts';
+import { REALTIME_TABLES } from '../../shared/realtime.ts';
 import { startServer } from '../../server/start.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { TEST_PROOF_OF_WORK } from '../support/proof.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REALTIME_TABLES } from '../../contact/realtime.ts';
+import { REALTIME_TABLES } from '../../shared/realtime.ts';
 import { removeMember } from '../../server/auth/members.ts';
 import { until } from '../support/until.ts';
 import { describeEachBackend } from './support/backends.ts';
@@ -37,7 +37,7 @@ describeEachBackend('Realtime postgres_changes', (kind) => {
     await until(() => control.heardRow('contact_submissions', marker), HEARD_MS, 'the marker lead');
   };
 
-  it('announces exactly the live tables of contact/realtime.ts, each by its key', async () => {
+  it('announces exactly the live tables of shared/realtime.ts, each by its key', async () => {
     const triggers = await site.server.query(
       `select c.relname as table, encode(t.tgargs, 'escape') as key
        from pg_trigger t join pg_class c on c.oid = t.tgrelid

@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
-import { submissionReference } from '../../contact/reference.ts';
-import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../contact/refusal-slots.ts';
-import { readWorkingHours } from '../../contact/working-hours.ts';
+import { submissionReference } from '../../shared/reference.ts';
+import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../shared/refusal-slots.ts';
+import { readWorkingHours } from '../../shared/working-hours.ts';
 import { escapeHtml } from '../../server/escape-html.ts';
-import { MESSAGES } from '../../contact/copy/contact-messages.ts';
+import { MESSAGES } from '../../shared/copy/contact-messages.ts';
 import { describeOnEmbedded, sharedPerBackend, testApp, type TestApp } from './support/backends.ts';
 
 /**

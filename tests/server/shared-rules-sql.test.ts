@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlType } from '../../contact/inbox-columns.ts';
-import { LEAD_STATUSES, REPLY_METHODS, REPLY_STATES } from '../../contact/lead-status.ts';
-import { LIMITS, NOTE_MAX_CHARS } from '../../contact/limits.ts';
-import { REPLY_MAX_CHARS } from '../../contact/reply-quote.ts';
+import type { SqlType } from '../../shared/inbox-columns.ts';
+import { LEAD_STATUSES, REPLY_METHODS, REPLY_STATES } from '../../shared/lead-status.ts';
+import { LIMITS, NOTE_MAX_CHARS } from '../../shared/limits.ts';
+import { REPLY_MAX_CHARS } from '../../shared/reply-quote.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { READ_TABLES } from '../../server/rest/inbox/read-tables.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
 
 /**
- * The rules contact/ defines once that the database must hold too, read from
+ * The rules shared/ defines once that the database must hold too, read from
  * the catalogue of a database built from the migrations: a migration that
  * changes one of them without the TypeScript (or the other way round) fails
  * here, naming the rule. The catalogue is the same on both backends, so the
@@ -44,7 +44,7 @@ async function functionBody(signature: string): Promise<string> {
 const quoted = (sql: string) => [...sql.matchAll(/'([^']*)'/g)].map((m) => m[1]).sort();
 const sorted = (values: readonly string[]) => [...values].sort();
 
-describe('SQL holds the values contact/ defines', () => {
+describe('SQL holds the values shared/ defines', () => {
   it("a lead's statuses: the CHECK, and what inbox_set_status takes and says", async () => {
     expect(quoted(await constraint('contact_submissions_status_check'))).toEqual(
       sorted(LEAD_STATUSES),
@@ -89,7 +89,7 @@ describe('SQL holds the values contact/ defines', () => {
   });
 });
 
-/** How the catalogue names each SQL type contact/inbox-columns.ts uses. */
+/** How the catalogue names each SQL type shared/inbox-columns.ts uses. */
 const CATALOGUE_TYPE: Record<SqlType, string> = {
   bigint: 'bigint',
   text: 'text',
@@ -100,7 +100,7 @@ const CATALOGUE_TYPE: Record<SqlType, string> = {
   tsvector: 'tsvector',
 };
 
-describe("the inbox's reads are the views' and tables' columns (contact/inbox-columns.ts)", () => {
+describe("the inbox's reads are the views' and tables' columns (shared/inbox-columns.ts)", () => {
   it.each(Object.entries(READ_TABLES))('%s', async (name, table) => {
     const rows = await db.query(
       `select attname, format_type(atttypid, atttypmod) as type, relkind from pg_attribute

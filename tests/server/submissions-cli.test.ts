@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
-import { spamReason } from '../../contact/copy/spam-reasons.ts';
-import { submissionReference } from '../../contact/reference.ts';
+import { spamReason } from '../../shared/copy/spam-reasons.ts';
+import { submissionReference } from '../../shared/reference.ts';
 import { startServer } from '../../server/start.ts';
 import { childEnv } from '../support/child-server.ts';
 import {

@@ -7,7 +7,7 @@ import { describeOnEmbedded, envFor, freshBackend, type Backend } from './suppor
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { send, VALID } from '../support/requests.ts';
-import { submissionReference } from '../../contact/reference.ts';
+import { submissionReference } from '../../shared/reference.ts';
 import { proofFrom } from '../support/proof.ts';
 import { workingWednesday } from '../support/working-wednesday.ts';
 

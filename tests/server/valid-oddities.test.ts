@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LIMITS, type ContactSubmission } from '../../contact/validation.ts';
+import { LIMITS, type ContactSubmission } from '../../shared/validation.ts';
 import { describeEachBackend, testApp, type TestApp } from './support/backends.ts';
 import { send, VALID } from '../support/requests.ts';
 

@@ -9,7 +9,7 @@ import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
-import { submissionReference } from '../../contact/reference.ts';
+import { submissionReference } from '../../shared/reference.ts';
 import { BUILT } from '../support/built.ts';
 
 /**

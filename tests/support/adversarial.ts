@@ -1,4 +1,4 @@
-import { LIMITS, type ContactSubmission } from '../../contact/validation.ts';
+import { LIMITS, type ContactSubmission } from '../../shared/validation.ts';
 import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
 import { MAX_PROOF_CHARS } from '../../server/db/proof-of-work-settings.ts';
 import { VALID } from './requests.ts';

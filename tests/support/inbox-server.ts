@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SIGN_IN_CODE_LENGTH } from '../../contact/sign-in-code.ts';
+import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code.ts';
 import { addMembers } from '../../server/auth/members.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { copyMigratedDatabase } from './database-template.ts';

@@ -1,5 +1,5 @@
 /**
- * Every character contact/as-typed.ts takes from what a person reads: the
+ * Every character shared/as-typed.ts takes from what a person reads: the
  * bidirectional overrides, embeddings, isolates and marks, DEL and the C1 controls.
  */
 export const REORDERING = [

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { ContactSubmission } from '../../contact/validation.ts';
+import type { ContactSubmission } from '../../shared/validation.ts';
 import { proofFrom } from './proof.ts';
 
 export const TABLE_URL = '/rest/v1/contact_submissions';

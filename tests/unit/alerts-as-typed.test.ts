@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pushMessage } from '../../server/leads/push/push-payload.ts';
-import { alertFor, takenAlert } from '../../src/inbox/sw/alert-payload.ts';
+import { pushMessage } from '../../server/leads/push/push-message.ts';
+import { alertFor, takenAlert } from '../../src/inbox/alerts/alert-payload.ts';
 import { ANY_OF_THEM } from '../support/reordering.ts';
 
 /**
- * A lead's name on a lock screen follows the one as-typed rule (contact/as-typed.ts), where the
+ * A lead's name on a lock screen follows the one as-typed rule (shared/as-typed.ts), where the
  * alert is made (the server's push payload) and where it is shown (the service worker's
  * notification), so "Bob \u202Emoc.evil\u202C" cannot read "Bob live.com" in any title.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asTyped, jsonAsTyped } from '../../contact/as-typed.ts';
-import { csvCell } from '../../contact/csv.ts';
+import { asTyped, jsonAsTyped } from '../../shared/as-typed.ts';
+import { csvCell } from '../../shared/csv.ts';
 import { digestNotice, reminderNotice } from '../../server/leads/clocks/clock-messages.ts';
 import { leadMessage } from '../../server/leads/delivery/lead-message.ts';
 import { summaryMessage } from '../../server/leads/delivery/summary-message.ts';
@@ -8,7 +8,7 @@ import { asShown, type Lead } from '../../src/inbox/lead.ts';
 import { ANY_OF_THEM, REORDERING } from '../support/reordering.ts';
 
 /**
- * Names show as typed, never reordered (docs/inbox.md): one rule, contact/as-typed.ts,
+ * Names show as typed, never reordered (docs/inbox.md): one rule, shared/as-typed.ts,
  * in the inbox, the lead and summary emails, the reminders and digest, the alerts
  * (alerts-as-typed.test.ts), and the exports (escaped there, as they are the record).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupDigits } from '../../contact/group-digits';
+import { groupDigits } from '../../shared/group-digits';
 import { contactCopy } from '../../src/content/contact';
-import { MESSAGES } from '../../contact/copy/contact-messages';
+import { MESSAGES } from '../../shared/copy/contact-messages';
 
 describe('groupDigits', () => {
   it('writes whole numbers as en-GB does', () => {

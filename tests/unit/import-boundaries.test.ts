@@ -26,10 +26,10 @@ describe('import boundaries', () => {
     }
   });
 
-  it('the server imports the shared rules and words (contact/), and nothing of the page', async () => {
+  it('the server imports the shared rules and words (shared/), and nothing of the page', async () => {
     const allowed = await crossings(
       'server/crossing.ts',
-      "import { LIMITS } from '../contact/limits.ts';\nimport { MESSAGES } from '../contact/copy/contact-messages.ts';\nexport const x = [LIMITS, MESSAGES];\n",
+      "import { LIMITS } from '../shared/limits.ts';\nimport { MESSAGES } from '../shared/copy/contact-messages.ts';\nexport const x = [LIMITS, MESSAGES];\n",
     );
     expect(allowed).toEqual([]);
     for (const specifier of ['../src/config/site.ts', '../src/content/contact.ts']) {
@@ -43,12 +43,12 @@ describe('import boundaries', () => {
 
   it('the shared rules and words import neither the page nor the server', async () => {
     const refused = await crossings(
-      'contact/crossing.ts',
+      'shared/crossing.ts',
       "import { escapeHtml } from '../server/escape-html.ts';\nimport { siteConfig } from '../src/config/site';\nimport { contactCopy } from '../src/content/contact.ts';\nexport const x = [escapeHtml, siteConfig, contactCopy];\n",
     );
     expect(refused).toHaveLength(3);
     const allowed = await crossings(
-      'contact/copy/crossing.ts',
+      'shared/copy/crossing.ts',
       "import { LIMITS } from '../limits.ts';\nexport const x = LIMITS;\n",
     );
     expect(allowed).toEqual([]);

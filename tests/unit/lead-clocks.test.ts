@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBankHoliday } from '../../server/leads/clocks/bank-holidays';
-import { isWorkingDay } from '../../contact/response-due';
+import { isWorkingDay } from '../../shared/response-due';
 import { diagnosisDue, responseDue } from '../../server/leads/clocks/deadlines';
 import {
   DEFAULT_BUSINESS_HOURS,
   DEFAULT_BUSINESS_TIMEZONE,
   parseWorkingHours,
   type WorkingHours,
-} from '../../contact/working-hours';
-import { localParts, nextDate } from '../../contact/zoned-time';
+} from '../../shared/working-hours';
+import { localParts, nextDate } from '../../shared/zoned-time';
 
 function hours(text = DEFAULT_BUSINESS_HOURS, zone = DEFAULT_BUSINESS_TIMEZONE): WorkingHours {
   const parsed = parseWorkingHours(text, zone);

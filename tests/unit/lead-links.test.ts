@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inboxLink } from '../../server/leads/delivery/lead-message.ts';
-import { pushMessage } from '../../server/leads/push/push-payload.ts';
-import { alertFor } from '../../src/inbox/sw/alert-payload.ts';
-import { leadIdOf } from '../../contact/paths.ts';
+import { pushMessage } from '../../server/leads/push/push-message.ts';
+import { alertFor } from '../../src/inbox/alerts/alert-payload.ts';
+import { leadIdOf } from '../../shared/paths.ts';
 
 /**
- * The push payload is one type (contact/push-payload.ts), built by the server and read by the
- * service worker. Every way to a lead lands on the same address, `/inbox/#lead=<id>` (contact/paths.ts's
+ * The push payload is one type (shared/push-payload.ts), built by the server and read by the
+ * service worker. Every way to a lead lands on the same address, `/inbox/#lead=<id>` (shared/paths.ts's
  * leadUrl), which the inbox reads back (src/inbox/lead-hash.ts): the lead email's link, the
  * push payload the server builds, and the page the service worker opens on a tap.
  */

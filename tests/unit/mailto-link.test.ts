@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailAddress } from '../../contact/email-address.ts';
+import { isEmailAddress } from '../../shared/email-address.ts';
 import { inboxCopy } from '../../src/content/inbox.ts';
 import { mailtoHref } from '../../src/inbox/mailto-link.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSiteEnv } from '../../src/config/env';
-import { SPAM_RETENTION_DAYS } from '../../contact/retention';
+import { SPAM_RETENTION_DAYS } from '../../shared/retention';
 import { privacyCopy } from '../../src/content/privacy';
 
 const controller = { brand: 'Brand', email: 'hello@example.com', phone: '01632 960123' };

@@ -6,7 +6,7 @@ import { createServer, isIP } from 'node:net';
 import webPush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isInward, type Lookup } from '../../server/leads/push/push-guard.ts';
-import type { PushMessage } from '../../server/leads/push/push-payload.ts';
+import type { PushMessage } from '../../server/leads/push/push-message.ts';
 import { createPushSender } from '../../server/leads/push/push-sender.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { responseTime, responseTimeByClock } from '../../contact/response-time';
-import { readWorkingHours } from '../../contact/working-hours';
+import { responseTime, responseTimeByClock } from '../../shared/response-time';
+import { readWorkingHours } from '../../shared/working-hours';
 import { responseClockFor } from '../../scripts/response-clock';
 import { parseBuildSettings } from '../../src/config/env';
 import { isBankHoliday } from '../../server/leads/clocks/bank-holidays';
@@ -8,7 +8,7 @@ import { responseDue } from '../../server/leads/clocks/deadlines';
 
 /**
  * The visitor is told when to expect the reply (docs/lead-clocks.md), by the clocks' own
- * rule (contact/response-due.ts). The page runs it on what the build wrote in
+ * rule (shared/response-due.ts). The page runs it on what the build wrote in
  * (scripts/response-clock.ts), the server on date-holidays: the same time either way.
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateSubmission } from '../../contact/validation';
+import { validateSubmission } from '../../shared/validation';
 import { SPAM_CORPUS, TEST_SET, TRAINING, type CorpusLead } from '../support/spam-corpus';
 
 /** Enough of each kind that one misjudged message moves precision by about a point. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spamReason, spamReasons } from '../../contact/copy/spam-reasons.ts';
+import { spamReason, spamReasons } from '../../shared/copy/spam-reasons.ts';
 
 /** The score's reason codes (supabase/schemas/55_spam_score.sql) as a member reads them. */
 describe('spam reasons in plain words', () => {

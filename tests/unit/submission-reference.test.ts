@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isSubmissionReference, submissionReference } from '../../contact/reference';
+import { isSubmissionReference, submissionReference } from '../../shared/reference';
 
 describe('the submission reference', () => {
   it('is the prefix and 8 unambiguous capitals and digits, from the key alone', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pushMessage } from '../../server/leads/push/push-payload.ts';
-import { alertFor, OPEN_ACTION } from '../../src/inbox/sw/alert-payload.ts';
+import { pushMessage } from '../../server/leads/push/push-message.ts';
+import { alertFor, OPEN_ACTION } from '../../src/inbox/alerts/alert-payload.ts';
 
 /**
  * "Send a test alert" (docs/alerts.md): the payload the server writes and the

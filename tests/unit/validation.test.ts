@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, charLength, validateSubmission } from '../../contact/validation';
-import { MESSAGES } from '../../contact/copy/contact-messages';
+import { LIMITS, charLength, validateSubmission } from '../../shared/validation';
+import { MESSAGES } from '../../shared/copy/contact-messages';
 
 const valid = { name: 'Jane Smith', email: 'jane@example.co.uk', message: 'My site is slow.' };
 

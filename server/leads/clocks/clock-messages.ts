@@ -1,9 +1,9 @@
-import { asTyped } from '../../../contact/as-typed.ts';
-import { FIGURE_LABELS } from '../../../contact/copy/figure-labels.ts';
+import { asTyped } from '../../../shared/as-typed.ts';
+import { FIGURE_LABELS } from '../../../shared/copy/figure-labels.ts';
 import type { Row } from '../../db/database.ts';
 import { escapeHtml } from '../../escape-html.ts';
 import { inboxLink } from '../delivery/lead-message.ts';
-import type { WorkingHours } from '../../../contact/working-hours.ts';
+import type { WorkingHours } from '../../../shared/working-hours.ts';
 
 /**
  * The clocks' two emails to the agency: a reminder listing the leads whose
@@ -131,7 +131,7 @@ function spread(figures: Record<string, unknown>, what: string, none: string): s
 }
 
 function nameOf(row: Row): string {
-  // Shown as typed: an override in a name would reverse it in the email (contact/as-typed.ts).
+  // Shown as typed: an override in a name would reverse it in the email (shared/as-typed.ts).
   const name = asTyped(String(row.name ?? ''))
     .replace(/\s+/g, ' ')
     .trim();

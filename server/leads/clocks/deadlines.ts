@@ -1,12 +1,12 @@
-import { responseDue as responseDueWith, type IsHoliday } from '../../../contact/response-due.ts';
-import type { WorkingHours } from '../../../contact/working-hours.ts';
+import { responseDue as responseDueWith, type IsHoliday } from '../../../shared/response-due.ts';
+import type { WorkingHours } from '../../../shared/working-hours.ts';
 import { isBankHoliday } from './bank-holidays.ts';
 
 /**
  * The page's two promises as deadlines (docs/lead-clocks.md; the rulings are
  * docs/product.md#ruling-same-day and #ruling-diagnosis), used wherever the
  * server sets one. The reply rule is the one the page uses too
- * (contact/response-due.ts); here it reads England and Wales bank holidays from
+ * (shared/response-due.ts); here it reads England and Wales bank holidays from
  * date-holidays.
  */
 

@@ -22,8 +22,8 @@ import {
 } from './clock-queries.ts';
 import { LAST_REMINDER, RECORD_REMINDERS, REMINDERS_DUE } from './clock-queries.ts';
 import { digestNotice, reminderNotice, type Notice } from './clock-messages.ts';
-import type { WorkingHours } from '../../../contact/working-hours.ts';
-import { localParts, weekdayOf, zonedInstant } from '../../../contact/zoned-time.ts';
+import type { WorkingHours } from '../../../shared/working-hours.ts';
+import { localParts, weekdayOf, zonedInstant } from '../../../shared/zoned-time.ts';
 import type { WorkLog } from '../../work-log.ts';
 import { startLoop } from '../../background/loop.ts';
 

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database.ts';
 import { leadMailerFor, type MailRelay } from '../delivery/lead-mailer.ts';
 import { startLeadClocks, type LeadClocks } from './lead-clocks.ts';
-import type { WorkingHours } from '../../../contact/working-hours.ts';
-import { defaultWorkingHours } from './working-hours.ts';
+import type { WorkingHours } from '../../../shared/working-hours.ts';
+import { defaultWorkingHours } from './default-working-hours.ts';
 import type { WorkLog } from '../../work-log.ts';
 
 export interface ClockStartOptions extends MailRelay {

@@ -1,7 +1,7 @@
 import { isBankHoliday } from './bank-holidays.ts';
-import { isWorkingDay, type IsHoliday } from '../../../contact/response-due.ts';
-import type { WorkingHours } from '../../../contact/working-hours.ts';
-import { localParts, nextDate, zonedInstant } from '../../../contact/zoned-time.ts';
+import { isWorkingDay, type IsHoliday } from '../../../shared/response-due.ts';
+import type { WorkingHours } from '../../../shared/working-hours.ts';
+import { localParts, nextDate, zonedInstant } from '../../../shared/zoned-time.ts';
 
 /** A year of days: far more than any week of BUSINESS_HOURS can need. */
 const MAX_DAYS = 366;

@@ -1,5 +1,5 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { isHeaderSafeAddress, parseMailbox, type Mailbox } from './email-address.ts';
+import { isHeaderSafeAddress, parseMailbox, type Mailbox } from './mail-header.ts';
 import { PermanentFailure, type Summary } from './delivery-channel.ts';
 import { domainOf, leadMessage, type Lead } from './lead-message.ts';
 import { replyMessage, UnsafeAddress, type Reply } from './reply-message.ts';

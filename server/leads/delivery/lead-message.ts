@@ -1,8 +1,8 @@
 import { domainToASCII } from 'node:url';
 import type { SendMailOptions } from 'nodemailer';
-import { asTyped } from '../../../contact/as-typed.ts';
-import { leadUrl } from '../../../contact/paths.ts';
-import { headerText, isHeaderSafeAddress, type Mailbox } from './email-address.ts';
+import { asTyped } from '../../../shared/as-typed.ts';
+import { leadUrl } from '../../../shared/paths.ts';
+import { headerText, isHeaderSafeAddress, type Mailbox } from './mail-header.ts';
 import { escapeHtml } from '../../escape-html.ts';
 
 /**
@@ -21,7 +21,7 @@ export interface Lead {
   receivedAt: Date;
   /** False for a lead without a proof of work (the form without JavaScript); absent means true. */
   verified?: boolean;
-  /** What the visitor was shown and may quote (contact/reference.ts). */
+  /** What the visitor was shown and may quote (shared/reference.ts). */
   reference?: string;
 }
 
@@ -109,7 +109,7 @@ export function leadMessage(lead: Lead, { from, to, siteUrl }: Addressing): Send
 }
 
 /**
- * Body text: shown as typed (contact/as-typed.ts), line endings made uniform
+ * Body text: shown as typed (shared/as-typed.ts), line endings made uniform
  * and control characters other than tab and newline removed. They are harmless in a MIME body (nodemailer encodes
  * it) but show as boxes or terminal escapes in some mail clients.
  */

@@ -1,4 +1,4 @@
-import { submissionReference } from '../../../contact/reference.ts';
+import { submissionReference } from '../../../shared/reference.ts';
 import type { Database, Row } from '../../db/database.ts';
 import type { DeliveryChannel, HourlyCap, Summary, SummaryStep } from './delivery-channel.ts';
 import { LEASE_MS, toDelivery } from './outbox-claim.ts';

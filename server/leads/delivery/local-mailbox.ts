@@ -10,7 +10,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 /**
  * The first member and the agency's address while the mailbox stands in for a relay. Under
  * `.localhost`, a name that never reaches another host (RFC 6761), with the dot our address
- * rule (contact/email-address.ts) wants.
+ * rule (shared/email-address.ts) wants.
  */
 export const LOCAL_OWNER = 'owner@mailbox.localhost';
 

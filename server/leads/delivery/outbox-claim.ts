@@ -1,4 +1,4 @@
-import { submissionReference } from '../../../contact/reference.ts';
+import { submissionReference } from '../../../shared/reference.ts';
 import type { Database, Row } from '../../db/database.ts';
 import type { DeliveryChannel, Delivery } from './delivery-channel.ts';
 import { CLAIM_SETTINGS, claimNext, COUNTED_THIS_HOUR, TRY_LOCK_CLAIMS } from './outbox-queries.ts';

@@ -1,7 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
-import { quoteIntro, quoteLines, replySubject } from '../../../contact/reply-quote.ts';
+import { quoteIntro, quoteLines, replySubject } from '../../../shared/reply-quote.ts';
 import { escapeHtml } from '../../escape-html.ts';
-import { headerText, isHeaderSafeAddress, type Mailbox } from './email-address.ts';
+import { headerText, isHeaderSafeAddress, type Mailbox } from './mail-header.ts';
 import { bodyText, noEncodedWords } from './lead-message.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { Summary } from './delivery-channel.ts';
 import { escapeHtml } from '../../escape-html.ts';
-import { headerText } from './email-address.ts';
+import { headerText } from './mail-header.ts';
 import {
   domainOf,
   inboxLink,

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { escalationNotice, type Notice } from '../clocks/clock-messages.ts';
-import type { WorkingHours } from '../../../contact/working-hours.ts';
+import type { WorkingHours } from '../../../shared/working-hours.ts';
 import { afterWorkingMinutes } from '../clocks/working-time.ts';
 import {
   ESCALATE,

@@ -8,7 +8,7 @@ import {
   type Lookup,
 } from './push-guard.ts';
 import type { VapidKeys } from './vapid-key.ts';
-import type { PushMessage } from './push-payload.ts';
+import type { PushMessage } from './push-message.ts';
 
 /** RFC 8030 TTL: a lead's alert a day late is still worth showing; later, the reminder takes over. */
 const PUSH_TTL_SECONDS = 24 * 3_600;

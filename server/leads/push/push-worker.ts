@@ -1,6 +1,6 @@
 import type { Database, Row } from '../../db/database.ts';
-import type { WorkingHours } from '../../../contact/working-hours.ts';
-import { pushMessage } from './push-payload.ts';
+import type { WorkingHours } from '../../../shared/working-hours.ts';
+import { pushMessage } from './push-message.ts';
 import { recordOutcome } from './push-outcome.ts';
 import { CLAIM_PUSHES, FORGET_OLD_PUSHES, NEXT_DUE_MS } from './push-queries.ts';
 import type { PushOutcome, PushSender } from './push-sender.ts';

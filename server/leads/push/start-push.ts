@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import type { WorkingHours } from '../../../contact/working-hours.ts';
-import { defaultWorkingHours } from '../clocks/working-hours.ts';
+import type { WorkingHours } from '../../../shared/working-hours.ts';
+import { defaultWorkingHours } from '../clocks/default-working-hours.ts';
 import { leadMailerFor, type MailRelay } from '../delivery/lead-mailer.ts';
 import { DEFAULT_ESCALATE_MINUTES, startEscalation } from './escalation.ts';
 import { writePushHosts } from './push-hosts.ts';

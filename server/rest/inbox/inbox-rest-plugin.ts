@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { NOTE_MAX_CHARS } from '../../../contact/limits.ts';
-import { REPLY_MAX_CHARS } from '../../../contact/reply-quote.ts';
+import { NOTE_MAX_CHARS } from '../../../shared/limits.ts';
+import { REPLY_MAX_CHARS } from '../../../shared/reply-quote.ts';
 import { signingKeyOf } from '../../auth/access-token.ts';
 import { asRequestRole } from '../../db/as-request-role.ts';
 import type { Database } from '../../db/database.ts';

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX } from '../../../contact/search.ts';
+import { SEARCH_QUERY_MAX } from '../../../shared/search.ts';
 import { PostgrestError } from '../postgrest-error.ts';
 import { refuse } from '../submission-errors.ts';
 import type { ReadTable } from './read-tables.ts';

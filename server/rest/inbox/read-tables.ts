@@ -7,11 +7,11 @@ import {
   LEAD_REPLY_COLUMNS,
   PUSH_DEVICE_COLUMNS,
   type Column,
-} from '../../../contact/inbox-columns.ts';
+} from '../../../shared/inbox-columns.ts';
 
 /**
  * What the inbox reads through PostgREST (docs/inbox.md), its columns as
- * contact/inbox-columns.ts types them, and exactly the filters it sends. Anything else is refused in PostgREST's shape; on hosted
+ * shared/inbox-columns.ts types them, and exactly the filters it sends. Anything else is refused in PostgREST's shape; on hosted
  * Supabase PostgREST itself serves these, with the same row-level security.
  */
 

@@ -1,6 +1,6 @@
-import { INBOX_RPCS as DECLARED } from '../../../contact/inbox-rpcs.ts';
+import { INBOX_RPCS as DECLARED } from '../../../shared/inbox-rpcs.ts';
 
-/** The inbox's functions (contact/inbox-rpcs.ts), each with its arguments' SQL types in order. */
+/** The inbox's functions (shared/inbox-rpcs.ts), each with its arguments' SQL types in order. */
 export const INBOX_RPCS: Readonly<Record<string, Readonly<Record<string, string>>>> =
   Object.fromEntries(Object.entries(DECLARED).map(([name, { args }]) => [name, args]));
 

@@ -1,6 +1,6 @@
 import { MESSAGE_COUNTER_FROM } from '../../config/constants';
 import { contactCopy } from '../../content/contact';
-import { LIMITS, charLength } from '../../../contact/validation';
+import { LIMITS, charLength } from '../../../shared/validation';
 import { FormField, inputClass } from './form-field';
 
 const copy = contactCopy.form;

@@ -2,10 +2,10 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { Wordmark } from '../../components/ui/wordmark';
 import { siteConfig } from '../../config/site';
 import { contactCopy } from '../../content/contact';
-import { nativeFormPageCopy } from '../../../contact/copy/native-form-pages';
+import { nativeFormPageCopy } from '../../../shared/copy/native-form-pages';
 import { telHref } from '../../lib/tel-href';
 import { FormField, inputClass } from './form-field';
-import type { ContactSubmission } from '../../../contact/validation';
+import type { ContactSubmission } from '../../../shared/validation';
 
 const copy = nativeFormPageCopy;
 const linkClass = 'font-semibold text-ink underline underline-offset-4';

@@ -1,5 +1,5 @@
 import { siteConfig } from '../../config/site';
-import { nativeFormPageCopy } from '../../../contact/copy/native-form-pages';
+import { nativeFormPageCopy } from '../../../shared/copy/native-form-pages';
 import { telHref } from '../../lib/tel-href';
 
 /** A static host cannot take a native POST: without a script, point to email and phone instead. */

@@ -1,5 +1,5 @@
 import { PENDING_STORAGE_KEY } from '../../config/constants';
-import type { SubmissionRow } from '../../../contact/validation';
+import type { SubmissionRow } from '../../../shared/validation';
 
 /**
  * The message being sent, with the key drawn for it when the visitor first

@@ -1,6 +1,6 @@
 import { siteConfig } from '../../config/site';
 import type { ProofAnswer, ProofRequest } from './proof-of-work.worker';
-import { REST_PREFIX } from '../../../contact/paths';
+import { REST_PREFIX } from '../../../shared/paths';
 
 /**
  * The proof of work a send carries (docs/spam.md): fetched and

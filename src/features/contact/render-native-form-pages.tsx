@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { nativeFormPageCopy } from '../../../contact/copy/native-form-pages';
+import { nativeFormPageCopy } from '../../../shared/copy/native-form-pages';
 import { NativeFormPage } from './native-form-page';
-import { REFUSAL_SLOTS } from '../../../contact/refusal-slots';
-import { MESSAGES } from '../../../contact/copy/contact-messages';
+import { REFUSAL_SLOTS } from '../../../shared/refusal-slots';
+import { MESSAGES } from '../../../shared/copy/contact-messages';
 
 /** The confirmation page (static) and the refusal template (filled in by the server). */
 export function renderNativeFormPages(): { sent: string; template: string; sentTemplate: string } {

@@ -1,4 +1,4 @@
-import { responseTimeByClock, type ResponseClock } from '../../../contact/response-time';
+import { responseTimeByClock, type ResponseClock } from '../../../shared/response-time';
 
 /** Written in by vite.config.ts (scripts/response-clock.ts): the working hours and bank holidays. */
 declare const __RESPONSE_CLOCK__: ResponseClock;

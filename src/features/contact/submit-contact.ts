@@ -8,7 +8,7 @@ import {
 import { siteConfig } from '../../config/site';
 import { getProof, isProofRefused, spendProof } from './proof-of-work';
 import { stillPending, type PendingSubmission } from './pending-submission';
-import { REST_PREFIX } from '../../../contact/paths';
+import { REST_PREFIX } from '../../../shared/paths';
 
 /**
  * Loaded only when a message is sent (a dynamic import), so the client library

@@ -1,8 +1,8 @@
-import { HONEYPOT_FIELD } from '../../../contact/honeypot';
+import { HONEYPOT_FIELD } from '../../../shared/honeypot';
 import { contactCopy } from '../../content/contact';
 
 /**
- * The honeypot (contact/honeypot.ts): off screen, out of the tab order and
+ * The honeypot (shared/honeypot.ts): off screen, out of the tab order and
  * hidden from assistive technology, so only a bot (or an autofill) fills it.
  */
 export function TrapField({

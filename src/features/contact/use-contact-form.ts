@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { isTrapFilled } from '../../../contact/honeypot';
+import { isTrapFilled } from '../../../shared/honeypot';
 import { NARROW_SCREEN_PX } from '../../config/constants';
 import { SECTION_IDS } from '../../content/navigation';
 import { prefersReducedMotion } from '../../lib/prefers-reduced-motion';
 import { getToast } from '../toasts/notify';
 import { EMPTY_DRAFT, useDraft } from './use-draft';
 import { prepareSending, usePendingSubmission } from './use-pending-submission';
-import { validateSubmission, type ContactField } from '../../../contact/validation';
+import { validateSubmission, type ContactField } from '../../../shared/validation';
 
 /** Starts the proof of work on the form's first focus; its code loads only then. */
 function prepareProof() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DRAFT_STORAGE_KEY } from '../../config/constants';
-import type { ContactSubmission } from '../../../contact/validation';
+import type { ContactSubmission } from '../../../shared/validation';
 
 export const EMPTY_DRAFT: ContactSubmission = { name: '', email: '', message: '' };
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PENDING_RESEND_INTERVAL_MS } from '../../config/constants';
 import { contactCopy } from '../../content/contact';
-import { MESSAGES } from '../../../contact/copy/contact-messages';
+import { MESSAGES } from '../../../shared/copy/contact-messages';
 import { getToast } from '../toasts/notify';
 import {
   forgetPending,
@@ -9,8 +9,8 @@ import {
   readPending,
   type PendingSubmission,
 } from './pending-submission';
-import { submissionReference } from '../../../contact/reference';
-import type { SubmissionRow } from '../../../contact/validation';
+import { submissionReference } from '../../../shared/reference';
+import type { SubmissionRow } from '../../../shared/validation';
 
 const copy = contactCopy.form;
 

@@ -1,4 +1,4 @@
-import { alertsCopy } from '../../content/alerts';
+import { alertsCopy } from './alerts-copy';
 
 /** Browsers by what their user agent says, most specific first (Edge and Opera also say Chrome). */
 const BROWSERS: readonly [RegExp, string][] = [

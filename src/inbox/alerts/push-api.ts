@@ -1,4 +1,4 @@
-import type { PUSH_DEVICE_COLUMNS, RowOf } from '../../../contact/inbox-columns';
+import type { PUSH_DEVICE_COLUMNS, RowOf } from '../../../shared/inbox-columns';
 import { inboxClients } from '../supabase';
 import { callRpc, unwrap } from '../api';
 

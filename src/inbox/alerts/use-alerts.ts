@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { alertsCopy } from '../../content/alerts';
+import { alertsCopy } from './alerts-copy';
 import { notify } from '../inbox-toast';
 import { InboxRequestError } from '../api';
 import { listPushDevices, removePushDevice, type PushDevice } from './push-api';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { alertsCopy } from '../../content/alerts';
+import { alertsCopy } from './alerts-copy';
 import { notify } from '../inbox-toast';
 import { InboxRequestError } from '../api';
 import { sendTestAlert, testAlertResults, type TestAlertResult } from './push-api';

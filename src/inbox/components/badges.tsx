@@ -1,6 +1,6 @@
-import { alertsCopy } from '../../content/alerts';
+import { alertsCopy } from '../alerts/alerts-copy';
 import { inboxCopy } from '../../content/inbox';
-import type { LeadStatus } from '../../../contact/lead-status';
+import type { LeadStatus } from '../../../shared/lead-status';
 import type { Lead } from '../lead';
 
 const STATUS_TONE: Record<LeadStatus, string> = {

@@ -1,9 +1,9 @@
-import { spamReasons } from '../../../contact/copy/spam-reasons';
+import { spamReasons } from '../../../shared/copy/spam-reasons';
 import { inboxCopy } from '../../content/inbox';
 import type { Lead } from '../lead';
 
 /**
- * Why a held lead was held, in plain words (contact/copy/spam-reasons.ts), so
+ * Why a held lead was held, in plain words (shared/copy/spam-reasons.ts), so
  * a member can judge it before pressing "Not spam". Nothing for a lead in the
  * inbox, or one held before the score kept its reasons.
  */

@@ -6,7 +6,7 @@ import { useSession } from '../use-session';
 import { useOpenFromAlert } from '../alerts/use-open-from-alert';
 import { useResubscribe } from '../alerts/use-resubscribe';
 import { FiguresView } from '../figures/figures-view';
-import { AlertsView } from './alerts-view';
+import { AlertsView } from '../alerts/alerts-view';
 import { InboxHeader, type InboxPage } from './inbox-header';
 import { OfflineNotice } from './offline-notice';
 import { SignIn } from './sign-in';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Wordmark } from '../../components/ui/wordmark';
-import { alertsCopy } from '../../content/alerts';
+import { alertsCopy } from '../alerts/alerts-copy';
 import { inboxCopy } from '../../content/inbox';
 import { clockCopy } from '../../content/lead-clocks';
 import { ThemeToggle } from '../../features/theme/theme-toggle';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { inboxCopy } from '../../content/inbox';
-import type { LeadStatus } from '../../../contact/lead-status';
+import type { LeadStatus } from '../../../shared/lead-status';
 import type { Lead } from '../lead';
 import { notify } from '../inbox-toast';
 import { InboxRequestError } from '../api';

@@ -1,4 +1,4 @@
-import { leadFragment } from '../../../contact/paths';
+import { leadFragment } from '../../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { inboxCopy } from '../../content/inbox';
 import { formatDateTime } from '../format';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { NOTE_MAX_CHARS } from '../../../contact/limits';
+import { NOTE_MAX_CHARS } from '../../../shared/limits';
 import { inboxCopy } from '../../content/inbox';
 import { inputClass } from '../../features/contact/form-field';
 import { formatDateTime } from '../format';

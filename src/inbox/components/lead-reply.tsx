@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { quoteIntro, quoteLines, REPLY_MAX_CHARS } from '../../../contact/reply-quote';
+import { quoteIntro, quoteLines, REPLY_MAX_CHARS } from '../../../shared/reply-quote';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Icon } from '../../components/ui/icon';
 import { inboxCopy } from '../../content/inbox';
@@ -12,7 +12,7 @@ const copy = inboxCopy.reply;
 /**
  * "Reply" on an opened lead, and the composer it opens: "Your reply" starts
  * from a greeting, and the lead's message shows below it exactly as the email
- * will quote it (contact/reply-quote.ts). A lead held as spam gets none.
+ * will quote it (shared/reply-quote.ts). A lead held as spam gets none.
  */
 export function LeadReply({ lead, onSent }: { lead: Lead; onSent: () => void }) {
   const composer = useReplyComposer(lead, onSent);

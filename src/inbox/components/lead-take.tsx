@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
-import { alertsCopy } from '../../content/alerts';
+import { alertsCopy } from '../alerts/alerts-copy';
 import { takeLead } from '../alerts/push-api';
 import type { Lead } from '../lead';
 import { notify } from '../inbox-toast';

@@ -1,4 +1,4 @@
-import { alertsCopy } from '../../content/alerts';
+import { alertsCopy } from '../alerts/alerts-copy';
 import { useOnline } from '../use-online';
 
 /**

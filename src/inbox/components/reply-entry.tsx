@@ -1,5 +1,5 @@
 import { inboxCopy } from '../../content/inbox';
-import type { ReplyState } from '../../../contact/lead-status';
+import type { ReplyState } from '../../../shared/lead-status';
 import { formatDateTime } from '../format';
 import type { LeadReply } from '../lead';
 

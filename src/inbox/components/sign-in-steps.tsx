@@ -1,5 +1,5 @@
 import type { FormEvent, RefObject } from 'react';
-import { SIGN_IN_CODE_LENGTH } from '../../../contact/sign-in-code';
+import { SIGN_IN_CODE_LENGTH } from '../../../shared/sign-in-code';
 import { buttonClass } from '../../components/ui/button-styles';
 import { inboxCopy } from '../../content/inbox';
 import { inputClass } from '../../features/contact/form-field';

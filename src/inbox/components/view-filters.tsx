@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { SEARCH_TERM_MAX } from '../../../contact/search';
+import { SEARCH_TERM_MAX } from '../../../shared/search';
 import { INBOX_SEARCH_DEBOUNCE_MS } from '../../config/inbox';
 import { inboxCopy } from '../../content/inbox';
-import { LEAD_STATUSES, type LeadStatus } from '../../../contact/lead-status';
+import { LEAD_STATUSES, type LeadStatus } from '../../../shared/lead-status';
 import { clockCopy, type LeadSort } from '../../content/lead-clocks';
 import { inputClass } from '../../features/contact/form-field';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { InboxTab } from '../../content/inbox';
-import type { LeadStatus } from '../../../contact/lead-status';
+import type { LeadStatus } from '../../../shared/lead-status';
 import type { LeadView } from '../lead';
 import { useOpenLead } from '../lead-hash';
 import { useLeads } from '../use-leads';

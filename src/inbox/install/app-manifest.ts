@@ -1,5 +1,5 @@
 import { INBOX_ICONS, INBOX_SCOPE } from '../../config/inbox-app';
-import { alertsCopy } from '../../content/alerts';
+import { alertsCopy } from '../alerts/alerts-copy';
 import { seo } from '../../content/seo';
 
 /**

@@ -1,10 +1,16 @@
 import { OPEN_LEAD_MESSAGE } from '../../config/inbox-app';
 import { siteConfig } from '../../config/site';
-import { alertFor, OPEN_ACTION, TAKE_ACTION, takenAlert, type AlertData } from './alert-payload';
+import {
+  alertFor,
+  OPEN_ACTION,
+  TAKE_ACTION,
+  takenAlert,
+  type AlertData,
+} from '../alerts/alert-payload';
 import { dropOldShells, routeFor, storeShell } from './shell-cache';
 import type { ServiceWorkerScope } from './sw-types';
-import type { InboxRpc, RpcArgs } from '../../../contact/inbox-rpcs';
-import { REST_PREFIX } from '../../../contact/paths';
+import type { InboxRpc, RpcArgs } from '../../../shared/inbox-rpcs';
+import { REST_PREFIX } from '../../../shared/paths';
 
 /**
  * The inbox's service worker (/inbox/sw.js, scope /inbox/; docs/alerts.md):

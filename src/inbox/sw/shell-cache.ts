@@ -1,5 +1,5 @@
 import { INBOX_SCOPE } from '../../config/inbox-app';
-import { AUTH_PREFIX, REST_PREFIX } from '../../../contact/paths';
+import { AUTH_PREFIX, REST_PREFIX } from '../../../shared/paths';
 
 /**
  * The inbox's shell in Cache Storage, so the installed app opens offline:

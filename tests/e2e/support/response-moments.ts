@@ -1,4 +1,4 @@
-import { nextDate, weekdayOf, zonedInstant, localParts } from '../../../contact/zoned-time';
+import { nextDate, weekdayOf, zonedInstant, localParts } from '../../../shared/zoned-time';
 import { isBankHoliday } from '../../../server/leads/clocks/bank-holidays';
 
 /**
@@ -10,7 +10,7 @@ import { isBankHoliday } from '../../../server/leads/clocks/bank-holidays';
 export interface ResponseMoment {
   name: string;
   at: Date;
-  /** contact/response-time.ts's sentence for a reader in London. */
+  /** shared/response-time.ts's sentence for a reader in London. */
   words: string;
 }
 

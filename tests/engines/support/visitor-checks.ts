@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningServer } from '../../../server/start.ts';
 import { caseStudiesCopy } from '../../../src/content/case-studies';
 import { contactCopy } from '../../../src/content/contact';
-import { MESSAGES } from '../../../contact/copy/contact-messages';
+import { MESSAGES } from '../../../shared/copy/contact-messages';
 import { hero } from '../../../src/content/hero';
 import { partnersCopy } from '../../../src/content/partners';
 import { seo } from '../../../src/content/seo';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ContactSubmission } from '../../../contact/validation.ts';
+import type { ContactSubmission } from '../../../shared/validation.ts';
 import type { Database, Row } from '../../../server/db/database.ts';
 import { proofFrom } from '../../support/proof.ts';
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../contact/validation.ts';
+import { LIMITS } from '../../../shared/validation.ts';
 import type { BadInput } from './bad-input.ts';
 import { VALID } from '../../support/requests.ts';
 

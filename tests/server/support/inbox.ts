@@ -13,7 +13,7 @@ import {
   type Backend,
 } from './backends.ts';
 import type { BackendKind } from '../../support/backend-kind.ts';
-import { SIGN_IN_CODE_LENGTH } from '../../../contact/sign-in-code.ts';
+import { SIGN_IN_CODE_LENGTH } from '../../../shared/sign-in-code.ts';
 import { injectFetch, INJECTED_URL } from './inject-fetch.ts';
 
 /** The inbox's member in these tests, and the address lead emails go to. */
@@ -32,7 +32,7 @@ export const RELAXED_LIMITS = {
   clientPerHour: 10_000,
 };
 
-/** A sign-in code as the server emails one (contact/sign-in-code.ts). */
+/** A sign-in code as the server emails one (shared/sign-in-code.ts). */
 export const CODE_PATTERN = new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`);
 
 /**

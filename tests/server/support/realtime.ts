@@ -1,7 +1,7 @@
 import { RealtimeClient, type RealtimePostgresChangesPayload } from '@supabase/realtime-js';
 import { SignJWT } from 'jose';
 import ws from 'ws';
-import { REALTIME_PREFIX, REALTIME_TABLES } from '../../../contact/realtime.ts';
+import { REALTIME_PREFIX, REALTIME_TABLES } from '../../../shared/realtime.ts';
 import type { RunningServer } from '../../../server/start.ts';
 import { until } from '../../support/until.ts';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../../server/db/database.ts';
-import { submissionReference } from '../../../contact/reference.ts';
+import { submissionReference } from '../../../shared/reference.ts';
 import type { ReceivedMail, SmtpSink } from '../../support/smtp-sink.ts';
 import { VALID } from '../../support/requests.ts';
 

@@ -1,7 +1,7 @@
 import { buttonClass } from '../../components/ui/button-styles';
-import { alertsCopy } from '../../content/alerts';
-import type { TestAlertResult } from '../alerts/push-api';
-import { useTestAlert } from '../alerts/use-test-alert';
+import { alertsCopy } from './alerts-copy';
+import type { TestAlertResult } from './push-api';
+import { useTestAlert } from './use-test-alert';
 
 const copy = alertsCopy.testAlert;
 

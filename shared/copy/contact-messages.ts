@@ -4,7 +4,7 @@ import { LIMITS } from '../limits.ts';
 /**
  * The form's messages (docs/product.md#contact-messages): the page's toasts, and
  * the server's pages for a form sent without JavaScript, in the same words.
- * contact/validation.ts picks among them.
+ * shared/validation.ts picks among them.
  */
 export const MESSAGES = {
   missing: 'Please fill in all fields',

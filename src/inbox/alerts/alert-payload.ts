@@ -1,9 +1,9 @@
-import { asTyped } from '../../../contact/as-typed';
-import { leadUrl } from '../../../contact/paths';
-import { pushKind, type PushKind, type PushPayloadFields } from '../../../contact/push-payload';
+import { asTyped } from '../../../shared/as-typed';
+import { leadUrl } from '../../../shared/paths';
+import { pushKind, type PushKind, type PushPayloadFields } from '../../../shared/push-payload';
 import { INBOX_ICONS, INBOX_SCOPE } from '../../config/inbox-app';
-import { alertsCopy } from '../../content/alerts';
-import type { AlertOptions } from './sw-types';
+import { alertsCopy } from './alerts-copy';
+import type { AlertOptions } from '../sw/sw-types';
 
 /**
  * What a push says (the contract in docs/alerts.md: the server writes it,
@@ -31,7 +31,7 @@ const copy = alertsCopy.notification;
 const MAX_TEXT = 200;
 
 /**
- * Words from the payload as a person reads them: as typed (contact/as-typed.ts,
+ * Words from the payload as a person reads them: as typed (shared/as-typed.ts,
  * the inbox's and the emails' rule), so a name cannot reverse the title it is in.
  */
 function text(value: unknown): string | undefined {

@@ -1,11 +1,11 @@
-import { asTyped } from '../../../contact/as-typed.ts';
-import { INBOX_PATH, leadUrl } from '../../../contact/paths.ts';
-import type { PushPayload } from '../../../contact/push-payload.ts';
-import { submissionReference } from '../../../contact/reference.ts';
-import { pushCopy } from '../../../contact/copy/push-alerts.ts';
+import { asTyped } from '../../../shared/as-typed.ts';
+import { INBOX_PATH, leadUrl } from '../../../shared/paths.ts';
+import type { PushPayload } from '../../../shared/push-payload.ts';
+import { submissionReference } from '../../../shared/reference.ts';
+import { pushCopy } from '../../../shared/copy/push-alerts.ts';
 import type { Row } from '../../db/database.ts';
 import { responseDue } from '../clocks/deadlines.ts';
-import type { WorkingHours } from '../../../contact/working-hours.ts';
+import type { WorkingHours } from '../../../shared/working-hours.ts';
 
 export interface PushMessage {
   payload: PushPayload;
@@ -43,7 +43,7 @@ export function pushMessage(row: Row, hours: WorkingHours, now: Date): PushMessa
     };
   }
   const leadId = Number(row.lead_id);
-  // Shown on a lock screen: an override in a name would reverse the title (contact/as-typed.ts).
+  // Shown on a lock screen: an override in a name would reverse the title (shared/as-typed.ts).
   const name = asTyped(String(row.name));
   const topic = `lead-${leadId}`;
   if (kind === 'taken') {

@@ -4,7 +4,7 @@
  * and what the service worker writes on a notification. The server writes a
  * new lead's title and body (the push payload); these are the rest.
  */
-import { takenBy } from '../../contact/copy/push-alerts.ts';
+import { takenBy } from '../../../shared/copy/push-alerts.ts';
 
 export const alertsCopy = {
   app: {

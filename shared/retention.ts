@@ -2,7 +2,7 @@
  * How long submissions are kept (docs/product.md#ruling-retention): one setting,
  * VITE_RETENTION_MONTHS, read by the build for the privacy notice's words and by
  * the server, the worker and the command-line tools for the purge that keeps
- * them true (server/leads/retention.ts). Both read the same .env.
+ * them true (server/leads/retention-purge.ts). Both read the same .env.
  */
 
 /** The privacy notice's promise since the site first collected anything. */

@@ -12,7 +12,7 @@ import { escapeReordering } from './as-typed.ts';
  *   lone carriage return that would overprint a line) are written as `\xHH`,
  *   so they cannot drive the terminal that shows the file, and the
  *   bidirectional controls as `\uHHHH`, so no name reads reordered in a
- *   spreadsheet (contact/as-typed.ts);
+ *   spreadsheet (shared/as-typed.ts);
  * - a list (a lead's spam reasons) is one cell, its items in order with
  *   LIST_SEPARATOR between, as JSON keeps it one value.
  */
@@ -21,7 +21,7 @@ import { escapeReordering } from './as-typed.ts';
 const LIST_SEPARATOR = '; ';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-/** C0 controls; DEL, C1 and the bidirectional controls are contact/as-typed.ts's. */
+/** C0 controls; DEL, C1 and the bidirectional controls are shared/as-typed.ts's. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|\r(?!\n)/g;
 

@@ -1,7 +1,7 @@
 /**
  * What a push says, encrypted to a member's device (docs/alerts.md): the server builds it
- * (server/leads/push/push-payload.ts) and the service worker reads it
- * (src/inbox/sw/alert-payload.ts), each against this one type.
+ * (server/leads/push/push-message.ts) and the service worker reads it
+ * (src/inbox/alerts/alert-payload.ts), each against this one type.
  */
 const PUSH_KINDS = ['lead', 'escalation', 'taken', 'waiting', 'test'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];

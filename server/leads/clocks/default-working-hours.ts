@@ -3,7 +3,7 @@ import {
   DEFAULT_BUSINESS_TIMEZONE,
   parseWorkingHours,
   type WorkingHours,
-} from '../../../contact/working-hours.ts';
+} from '../../../shared/working-hours.ts';
 
 /** The working week when none is configured (docs/product.md#ruling-working-week). */
 export function defaultWorkingHours(): WorkingHours {

@@ -1,6 +1,6 @@
 import { buttonClass } from '../../components/ui/button-styles';
-import { alertsCopy } from '../../content/alerts';
-import { useAlerts } from '../alerts/use-alerts';
+import { alertsCopy } from './alerts-copy';
+import { useAlerts } from './use-alerts';
 import { DeviceList } from './device-list';
 import { TestAlert } from './test-alert';
 

@@ -73,7 +73,7 @@ export const INBOX_LEAD_COMPUTED = {
   taken_at: timeOrNull,
   /**
    * Why the content spam score held it, or counted against it, as codes
-   * (supabase/schemas/55_spam_score.sql) that contact/copy/spam-reasons.ts words.
+   * (supabase/schemas/55_spam_score.sql) that shared/copy/spam-reasons.ts words.
    */
   spam_reasons: column<string[] | null>('text[]'),
 };

@@ -1,9 +1,9 @@
-import { asTyped } from '../../../contact/as-typed.ts';
-import { isHeaderSafeAddress } from '../../../contact/email-address.ts';
+import { asTyped } from '../../../shared/as-typed.ts';
+import { isHeaderSafeAddress } from '../../../shared/email-address.ts';
 
 /**
  * What a lead's words may put into a mail header. The address rule,
- * isHeaderSafeAddress, lives in contact/email-address.ts, as the inbox's reply
+ * isHeaderSafeAddress, lives in shared/email-address.ts, as the inbox's reply
  * link uses it too; it is named here as well for the mail code beside it.
  */
 export { isHeaderSafeAddress };
@@ -18,7 +18,7 @@ const UNSAFE_IN_HEADER = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
 /**
  * Text for a display name or a subject: what reorders text goes, by the one
- * rule every place that shows a lead uses (contact/as-typed.ts); the other
+ * rule every place that shows a lead uses (shared/as-typed.ts); the other
  * control and format characters (CR, LF, NUL, zero-width ones) become spaces,
  * runs of whitespace become one, and it is cut to `max` characters.
  */

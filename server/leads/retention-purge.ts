@@ -6,9 +6,9 @@
  * on its own timer in the server and in `npm run worker`, once for
  * `npm run worker -- --once`, and from `submissions purge`.
  */
-import { SPAM_RETENTION_DAYS } from '../../contact/retention.ts';
+import { SPAM_RETENTION_DAYS } from '../../shared/retention.ts';
 import type { Database } from '../db/database.ts';
-import { isoTime } from './submissions.ts';
+import { isoTime } from './stored-leads.ts';
 import type { WorkLog } from '../work-log.ts';
 import { startLoop } from '../background/loop.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The reply time the visitor is told after a send (docs/lead-clocks.md): the
  * thanks toast's description and the confirmation of the form without
- * JavaScript, worded by contact/response-time.ts from the clocks' own rule.
+ * JavaScript, worded by shared/response-time.ts from the clocks' own rule.
  */
 export const responseTimeCopy = {
   replyBy: (when: string) => `We'll reply by ${when}.`,

@@ -1,7 +1,7 @@
 import { buttonClass } from '../../components/ui/button-styles';
-import { alertsCopy } from '../../content/alerts';
-import type { PushDevice } from '../alerts/push-api';
-import type { DevicesState } from '../alerts/use-alerts';
+import { alertsCopy } from './alerts-copy';
+import type { PushDevice } from './push-api';
+import type { DevicesState } from './use-alerts';
 import { formatDate } from '../format';
 
 const copy = alertsCopy.view;

@@ -1,5 +1,5 @@
-import { spamReasons } from '../../contact/copy/spam-reasons.ts';
-import { submissionReference } from '../../contact/reference.ts';
+import { spamReasons } from '../../shared/copy/spam-reasons.ts';
+import { submissionReference } from '../../shared/reference.ts';
 import type { Database } from '../db/database.ts';
 
 /** The columns an export holds, in order. */
