@@ -52,6 +52,7 @@ if (statements.length === 0 && unwritten.length === 0) {
 const file = join(MIGRATIONS_DIR, `${nextVersion()}_${name}.sql`);
 const header = [
   `-- Written by \`npm run db:diff\` from supabase/schemas/: read it before committing.`,
+  '-- Every migration runs twice in tests/server/migrations.test.ts: make what it creates `if not exists`.',
   ...(drops.length ? ['-- It drops: a renamed column or table is a drop and an add here.'] : []),
   ...unwritten.map((difference) => `-- NOT WRITTEN: ${difference}`),
 ];

@@ -1,15 +1,11 @@
 -- Notify only while a listener of ours listens (supabase/schemas/05_listeners.sql):
 -- a NOTIFY nobody hears still makes its transaction's commit wait its turn.
--- Written by `npm run db:diff`; the table's revoke by hand.
+-- Written by `npm run db:diff`; the table's revoke, and its creation made rerunnable, by hand.
 
-create table "app_private"."listeners" (
-    "channel" text not null,
-    "seen_at" timestamp with time zone not null
-      );
-
-CREATE UNIQUE INDEX listeners_pkey ON app_private.listeners USING btree (channel);
-
-alter table "app_private"."listeners" add constraint "listeners_pkey" PRIMARY KEY using index "listeners_pkey";
+create table if not exists app_private.listeners (
+  channel text primary key,
+  seen_at timestamptz not null
+);
 
 revoke all on table app_private.listeners from public;
 
