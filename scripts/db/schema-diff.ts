@@ -61,35 +61,32 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 const catalogueOf = (client: pg.Client) =>
   readCatalogue(async (sql) => (await client.query<Row>(sql)).rows);
 
-/** Runs `sql` in one transaction. */
-async function applyAll(client: pg.Client, statements: string[]): Promise<void> {
+/** Runs `work` in one transaction on `client`. */
+async function inTransaction<T>(client: pg.Client, work: () => Promise<T>): Promise<T> {
   await client.query('begin');
   try {
-    for (const statement of statements) await client.query(statement);
+    const result = await work();
     await client.query('commit');
+    return result;
   } catch (error) {
     await client.query('rollback');
     throw error;
   }
 }
 
+const applyAll = (client: pg.Client, statements: string[]) =>
+  inTransaction(client, async () => {
+    for (const statement of statements) await client.query(statement);
+  });
+
 /** The migrations through our runner (server/db/migrations.ts), as the server applies them. */
 function migrateWith(client: pg.Client): Promise<unknown> {
+  const session = {
+    query: async (sql: string, params?: unknown[]) => (await client.query<Row>(sql, params)).rows,
+    exec: async (sql: string) => void (await client.query(sql)),
+  };
   const runner = {
-    transaction: async (work) => {
-      await client.query('begin');
-      try {
-        const result = await work({
-          query: async (sql, params) => (await client.query<Row>(sql, params)).rows,
-          exec: async (sql) => void (await client.query(sql)),
-        });
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      }
-    },
+    transaction: (work) => inTransaction(client, () => work(session)),
   } as Pick<Database, 'transaction'> as Database;
   return migrate(runner);
 }
