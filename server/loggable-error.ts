@@ -13,6 +13,11 @@ export type LoggableError = {
   stack: string;
 };
 
+/** An error's own message as our own work's log line says it (a failed round, a relay's answer). */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Long enough for any message of ours or PostgreSQL's; a longer one is quoting something. */
 const MAX_MESSAGE = 300;
 

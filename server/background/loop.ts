@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import type { WorkLog } from '../work-log.ts';
+import { messageOf } from '../loggable-error.ts';
 
 /**
  * The one way background work runs here (docs/architecture.md, "Background
@@ -24,8 +25,6 @@ export interface LoopOptions {
   nextDueMs?: () => Promise<number | undefined>;
   /** Woken at once by this channel's NOTIFY, where the database has one. */
   listen?: { database: Database; channel: string; unheard: (message: string) => string };
-  /** The first round's wait (default 0: at once). */
-  firstAfterMs?: number;
 }
 
 export interface Loop {
@@ -49,8 +48,6 @@ const BACKOFF_CAP_MS = 30_000;
 
 const backoffMs = (everyMs: number, failures: number) =>
   Math.min(everyMs * 2 ** (failures - 1), 16 * everyMs, Math.max(BACKOFF_CAP_MS, everyMs));
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function startLoop(options: LoopOptions): Loop {
   const { round, everyMs, log } = options;
@@ -97,17 +94,15 @@ export function startLoop(options: LoopOptions): Loop {
     }
     clearTimeout(timer);
     again = false;
-    let waitMs = everyMs;
-    running = rounds()
-      .then((ms) => void (waitMs = ms))
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) return run();
-        timer = setTimeout(run, waitMs);
-        // Never what keeps a process alive: the server's listener or the worker's own keep-alive does.
-        timer.unref();
-      });
+    // rounds() never rejects: a failure is logged and sets the wait.
+    running = rounds().then((waitMs) => {
+      running = undefined;
+      if (stopped) return;
+      if (again) return run();
+      timer = setTimeout(run, waitMs);
+      // Never what keeps a process alive: the server's listener or the worker's own keep-alive does.
+      timer.unref();
+    });
   };
 
   let unlisten: (() => Promise<void>) | undefined;
@@ -121,7 +116,8 @@ export function startLoop(options: LoopOptions): Loop {
       })
       .catch((error: unknown) => log.warn(unheard(messageOf(error))));
   }
-  timer = setTimeout(run, options.firstAfterMs ?? 0);
+  // The first round at once, once the caller has its handle.
+  timer = setTimeout(run, 0);
   timer.unref();
 
   return {

@@ -25,7 +25,7 @@ import { digestNotice, reminderNotice, type Notice } from './clock-messages.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
 import { localParts, weekdayOf, zonedInstant } from '../../../shared/zoned-time.ts';
 import type { WorkLog } from '../../work-log.ts';
-import { startLoop } from '../../background/loop.ts';
+import { startLoop, type Loop } from '../../background/loop.ts';
 
 /** A lead has its deadlines within seconds of its email; an idle round is two indexed queries. */
 const CLOCK_POLL_MS = 5_000;
@@ -62,11 +62,8 @@ export interface LeadClocksOptions {
   now?: () => Date;
 }
 
-export interface LeadClocks {
-  /** One round now (tests, `npm run worker -- --once`). */
-  runOnce(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** `runOnce` for tests and `npm run worker -- --once`. */
+export type LeadClocks = Pick<Loop, 'runOnce' | 'stop'>;
 
 export function startLeadClocks(
   db: Database,

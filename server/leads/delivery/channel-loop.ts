@@ -5,17 +5,13 @@ import { claimNextDelivery } from './outbox-claim.ts';
 import { createMarks } from './outbox-mark.ts';
 import { backlog } from './outbox-queries.ts';
 import type { WorkLog } from '../../work-log.ts';
-import { startLoop } from '../../background/loop.ts';
+import { startLoop, type Loop } from '../../background/loop.ts';
 
 /** Leads per round; bounds how long a round runs and how much a burst sends at once. */
 const ROUND_SIZE = 10;
 
-export interface ChannelLoop {
-  /** Stops the timer and waits for a send in progress to finish and be recorded. */
-  stop(): Promise<void>;
-  /** Resolves after the next round that found nothing due (for `worker --once`). */
-  drained(): Promise<void>;
-}
+/** `stop` lets a send in progress finish and be recorded; `drained` serves `worker --once`. */
+export type ChannelLoop = Pick<Loop, 'stop' | 'drained'>;
 
 /** `busy`: another worker was claiming at that moment. */
 type Outcome = 'none' | 'sent' | 'failed' | 'capped' | 'busy';

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { PermanentFailure, type DeliveryChannel } from './delivery-channel.ts';
 import { markFailed, markSent } from './outbox-queries.ts';
 import type { WorkLog } from '../../work-log.ts';
+import { messageOf } from '../../loggable-error.ts';
 
 /** An SMTP error or an HTTP status line; this only stops a pathological one from bloating the row. */
 export const MAX_ERROR_LENGTH = 1_000;
@@ -43,8 +44,4 @@ export function createMarks(database: Database, channel: DeliveryChannel, log: W
       for (const id of unmarked) await sent(id);
     },
   };
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

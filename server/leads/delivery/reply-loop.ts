@@ -2,7 +2,8 @@ import { submissionReference } from '../../../shared/reference.ts';
 import type { Database, Row } from '../../db/database.ts';
 import { PermanentFailure } from './delivery-channel.ts';
 import { LEASE_MS } from './outbox-claim.ts';
-import { MAX_ERROR_LENGTH, messageOf } from './outbox-mark.ts';
+import { MAX_ERROR_LENGTH } from './outbox-mark.ts';
+import { messageOf } from '../../loggable-error.ts';
 import {
   ANSWER_LEAD,
   CLAIM_REPLY,
@@ -14,7 +15,7 @@ import {
 } from './reply-queries.ts';
 import type { Reply } from './reply-message.ts';
 import type { WorkLog } from '../../work-log.ts';
-import { startLoop } from '../../background/loop.ts';
+import { startLoop, type Loop } from '../../background/loop.ts';
 
 /**
  * Sends the replies members write in the inbox (docs/inbox.md), in our server and
@@ -41,11 +42,7 @@ export interface ReplyLoopOptions {
   retryDelay(failures: number): number;
 }
 
-export interface ReplyLoop {
-  stop(): Promise<void>;
-  /** Resolves after the next round that found nothing due. */
-  drained(): Promise<void>;
-}
+export type ReplyLoop = Pick<Loop, 'stop' | 'drained'>;
 
 /** Replies per round: a member writes a few an hour; this bounds a backlog's burst. */
 const ROUND_SIZE = 10;

@@ -6,7 +6,8 @@ import {
   type Summary,
   type SummaryStep,
 } from './delivery-channel.ts';
-import { MAX_ERROR_LENGTH, messageOf } from './outbox-mark.ts';
+import { MAX_ERROR_LENGTH } from './outbox-mark.ts';
+import { messageOf } from '../../loggable-error.ts';
 import { MARK_PART_FAILED, MARK_PART_SENT } from './summary-queries.ts';
 import type { WorkLog } from '../../work-log.ts';
 

@@ -11,7 +11,7 @@ import {
   TRY_LOCK_ESCALATIONS,
 } from './escalation-queries.ts';
 import type { WorkLog } from '../../work-log.ts';
-import { startLoop } from '../../background/loop.ts';
+import { startLoop, type Loop } from '../../background/loop.ts';
 
 /** ALERT_ESCALATE_MINUTES' default: a lead unseen for 10 working minutes is pushed and emailed again. */
 export const DEFAULT_ESCALATE_MINUTES = 10;
@@ -37,10 +37,7 @@ export interface EscalationOptions {
   now?: () => Date;
 }
 
-export interface Escalation {
-  runOnce(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type Escalation = Pick<Loop, 'runOnce' | 'stop'>;
 
 /**
  * Escalation (docs/alerts.md): a lead nobody has seen or taken within

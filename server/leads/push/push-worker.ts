@@ -5,7 +5,7 @@ import { recordOutcome } from './push-outcome.ts';
 import { CLAIM_PUSHES, FORGET_OLD_PUSHES, NEXT_DUE_MS } from './push-queries.ts';
 import type { PushOutcome, PushSender } from './push-sender.ts';
 import type { WorkLog } from '../../work-log.ts';
-import { startLoop } from '../../background/loop.ts';
+import { startLoop, type Loop } from '../../background/loop.ts';
 
 /** The floor under the wake-up (LISTEN): a lead stored while it was lost waits at most this. */
 const PUSH_POLL_MS = 2_000;
@@ -37,13 +37,8 @@ export interface PushWorkerOptions {
   retryBaseMs?: number;
 }
 
-export interface PushWorker {
-  /** Runs a round now (a NOTIFY, or the escalation that queued pushes). */
-  wake(): void;
-  /** Resolves after the next round that found nothing due. */
-  drained(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** `wake` for the escalation that queued pushes (a NOTIFY wakes it on its own). */
+export type PushWorker = Pick<Loop, 'wake' | 'drained' | 'stop'>;
 
 /**
  * Sends the queued pushes (app_private.push_queue) in order of arrival, a
