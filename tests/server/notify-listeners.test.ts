@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { expect, it, onTestFinished } from 'vitest';
+import { expect, it, onTestFinished, vi } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { TEST_PROOF_OF_WORK } from '../support/proof.ts';
 import { uniqueSubmission } from '../support/submission.ts';
@@ -83,6 +83,36 @@ describePostgres('NOTIFY only while a listener of ours listens', () => {
     expect(await insertHeard()).toEqual([]);
     await database.query(
       `update app_private.listeners set seen_at = pg_catalog.now() - interval '30 seconds'`,
+    );
+    expect(await insertHeard()).toEqual(['lead_push', 'realtime']);
+  });
+
+  it('keeps notifying a listener that lives past 2 minutes: it says it listens every 30 s', async () => {
+    // Only the heartbeat's interval is moved; the database and its sockets keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const { database, insertHeard } = await setUp();
+    for (const channel of CHANNELS) {
+      const stop = await database.listen!(channel, () => {});
+      onTestFinished(stop);
+    }
+    await database.query(
+      `update app_private.listeners set seen_at = pg_catalog.now() - interval '1 hour'`,
+    );
+    expect(await insertHeard()).toEqual([]);
+
+    vi.advanceTimersByTime(30_000);
+    await until(
+      async () =>
+        database.query(
+          `select count(*)::int as fresh from app_private.listeners
+           where seen_at > pg_catalog.now() - interval '1 minute'`,
+        ),
+      10_000,
+      'the heartbeat of each channel',
+      (rows) => rows[0]!.fresh === CHANNELS.length,
     );
     expect(await insertHeard()).toEqual(['lead_push', 'realtime']);
   });
