@@ -9,11 +9,13 @@
  * server on this machine: the network's round trips to the API come on top.
  *
  *   npm run build && node --import tsx bench/inbox-alert-tap.ts [--runs 15] [--cpu 4]
- *     [--trace /tmp/tap.json]
+ *     [--trace /tmp/tap.json] [--dist <another build's dist/, to compare>]
  *
  * --trace writes a Chromium trace of the first closed-inbox tap (DevTools' Performance panel
  * opens it), to see where the time before the lead's words goes.
  */
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { OPEN_LEAD_MESSAGE } from '../src/config/inbox-app';
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '15' },
     cpu: { type: 'string', default: '4' },
     trace: { type: 'string' },
+    dist: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -62,7 +65,7 @@ async function throttled(context: BrowserContext): Promise<[Page, () => Promise<
   return [page, scriptMs];
 }
 
-const inbox = await startInboxServer();
+const inbox = await startInboxServer(undefined, values.dist && resolve(values.dist));
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -91,6 +94,9 @@ try {
   await setup.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
+  // Closed, as the app is when the tap opens it: left open, its timers and reads ran in the
+  // renderer process each new window shares, and were counted against the tap.
+  await setup.close();
 
   const opened: number[] = [];
   const openedScript: number[] = [];
@@ -156,7 +162,10 @@ try {
         ` script run p50 ${percentile(s, 50).toFixed(0)} ms, p90 ${percentile(s, 90).toFixed(0)} ms`,
     );
   };
-  console.log(`\nA tap on a lead's notification, ${RUNS} runs, ${CPU}× CPU, ${PHONE.width} px`);
+  console.log(
+    `\nA tap on a lead's notification, ${RUNS} runs, ${CPU}× CPU, ${PHONE.width} px, ` +
+      `${values.dist ?? 'dist'}, load ${loadavg()[0]!.toFixed(1)}`,
+  );
   line('inbox closed (a new window, shell from the worker)', opened, openedScript);
   line('inbox open (the worker names the lead)           ', focused, focusedScript);
 } finally {

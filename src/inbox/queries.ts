@@ -4,7 +4,6 @@ import type { LeadStatus } from '../../shared/lead-status';
 import type { LeadFigures } from './figures/lead-figures';
 import {
   asShown,
-  LEAD_COLUMNS,
   type Lead,
   type LeadActivity,
   type LeadNote,
@@ -12,6 +11,7 @@ import {
   type LeadView,
 } from './lead';
 import { callRpc, unwrap } from './api';
+import { LEAD_READS, leadQuery, type LeadRead } from './lead-reads';
 import { inboxClients } from './supabase';
 
 /**
@@ -20,8 +20,8 @@ import { inboxClients } from './supabase';
  * membership and records who did what in the database.
  */
 
-/** The columns of Lead, named: `*` would bring inbox_list's `search`, each lead's words. */
-const LEAD_SELECT = LEAD_COLUMNS.join(',');
+/** The columns of Lead, named, as the open lead's read names them (lead-reads.ts). */
+const LEAD_SELECT = LEAD_READS.lead.select;
 
 /** The filtered query of a view, before ordering and paging: inbox_list, which can be searched. */
 function viewQuery(view: LeadView, count?: 'exact') {
@@ -65,42 +65,24 @@ export async function allLeads(view: LeadView): Promise<Lead[]> {
   }
 }
 
+const leadRead = (read: LeadRead, id: number) => leadQuery(inboxClients().rest, read, id);
+
 /** One lead by id, as shown, whatever folder it is in; null when there is none (erased, or never was). */
 export async function getLead(id: number): Promise<Lead | null> {
-  const rows = unwrap<Lead[]>(
-    await inboxClients().rest.from('inbox_leads').select(LEAD_SELECT).eq('id', id),
-  );
+  const rows = unwrap<Lead[]>(await leadRead(LEAD_READS.lead, id));
   return rows[0] ? asShown(rows[0]) : null;
 }
 
 export async function leadNotes(id: number): Promise<LeadNote[]> {
-  return unwrap(
-    await inboxClients()
-      .rest.from('lead_notes')
-      .select('*')
-      .eq('submission_id', id)
-      .order('created_at', { ascending: true }),
-  );
+  return unwrap(await leadRead(LEAD_READS.notes, id));
 }
 
 export async function leadActivity(id: number): Promise<LeadActivity[]> {
-  return unwrap(
-    await inboxClients()
-      .rest.from('lead_activity')
-      .select('*')
-      .eq('submission_id', id)
-      .order('at', { ascending: true }),
-  );
+  return unwrap(await leadRead(LEAD_READS.activity, id));
 }
 
 export async function leadReplies(id: number): Promise<LeadReply[]> {
-  return unwrap(
-    await inboxClients()
-      .rest.from('lead_replies')
-      .select('id, submission_id, author, body, created_at, state, sent_at, refusal')
-      .eq('submission_id', id)
-      .order('id', { ascending: true }),
-  );
+  return unwrap(await leadRead(LEAD_READS.replies, id));
 }
 
 /** Stores a reply for the worker to send; resolves to its id. */

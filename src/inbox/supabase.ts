@@ -3,6 +3,8 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import { INBOX_SESSION_KEY } from '../config/inbox';
 import { siteConfig } from '../config/site';
 import { AUTH_PREFIX, REST_PREFIX } from '../../shared/paths';
+import { apiBase, keyHeaders } from './api-base';
+import { takeEarlyRead } from './early-lead-reads';
 
 /**
  * The inbox's two clients, as supabase-js's createClient wires them, without
@@ -21,14 +23,11 @@ let clients: InboxClients | undefined;
 /** Made on first use, in the browser only: the prerenderer never calls it. */
 export function inboxClients(): InboxClients {
   if (clients) return clients;
-  const base = siteConfig.apiUrl || window.location.origin;
+  const base = apiBase();
   const anonKey = siteConfig.supabaseAnonKey;
-  const keyHeaders: Record<string, string> = anonKey
-    ? { apikey: anonKey, Authorization: `Bearer ${anonKey}` }
-    : {};
   const auth = new GoTrueClient({
     url: `${base}${AUTH_PREFIX}`,
-    headers: keyHeaders,
+    headers: keyHeaders(),
     storageKey: INBOX_SESSION_KEY,
     persistSession: true,
     autoRefreshToken: true,
@@ -36,6 +35,11 @@ export function inboxClients(): InboxClients {
     detectSessionInUrl: false,
   });
   const withSession: typeof fetch = async (input, init) => {
+    // A read started before the clients existed (early-lead-reads.ts), if this is one and it
+    // was answered; anything else, a refusal included, goes as it always does.
+    const early = (init?.method ?? 'GET') === 'GET' ? takeEarlyRead(String(input)) : undefined;
+    const answer = early && (await early);
+    if (answer?.ok) return answer;
     const { data } = await auth.getSession();
     const headers = new Headers(init?.headers);
     if (anonKey) headers.set('apikey', anonKey);

@@ -30,10 +30,11 @@ export interface InboxServer {
  * released lead is emailed while a test waits. Given a local push service
  * (tests/support/push-service.ts), it pushes there too.
  */
-export async function startInboxServer(pushService?: {
-  host: string;
-  ca: string;
-}): Promise<InboxServer> {
+export async function startInboxServer(
+  pushService?: { host: string; ca: string },
+  /** The built site it serves: this tree's, or another build to compare with (bench/). */
+  distDir = resolve('dist'),
+): Promise<InboxServer> {
   const sink = await SmtpSink.start();
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-inbox-'));
   await copyMigratedDatabase(dataDir);
@@ -41,7 +42,7 @@ export async function startInboxServer(pushService?: {
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    distDir: resolve('dist'),
+    distDir,
     logger: false,
     proofOfWork: TEST_PROOF_OF_WORK,
     smtpUrl: sink.url,

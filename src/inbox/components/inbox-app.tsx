@@ -1,5 +1,6 @@
 import type { Session } from '@supabase/auth-js';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { RESTORING_ATTRIBUTE } from '../early-lead-reads';
 import type { LeadView } from '../lead';
 import { useLive } from '../use-live';
 import { useSession } from '../use-session';
@@ -16,12 +17,21 @@ const FIRST_VIEW: LeadView = { tab: 'inbox', status: '', search: '', sort: 'newe
 
 /**
  * The inbox page. Prerendered signed out (the sign-in form is in the HTML);
- * once the stored session is read, a member sees the workspace. A session
- * that ends without the member signing out (a refused refresh, a removed
- * member) says so on the sign-in form.
+ * once the stored session is read, a member sees the workspace. While a stored
+ * session is read (`restoring`), nothing is shown in its place: not the form a
+ * member who is signed in would see flash by. A session that ends without the
+ * member signing out (a refused refresh, a removed member) says so on the
+ * sign-in form.
  */
-export function InboxApp() {
-  const session = useSession();
+export function InboxApp({
+  restoring = false,
+  stored = null,
+}: {
+  restoring?: boolean;
+  /** The stored session, while its token is good: the workspace needs not wait for auth-js. */
+  stored?: Session | null;
+}) {
+  const session = useSession(stored);
   const live = useLive(session);
   const [view, setView] = useState(FIRST_VIEW);
   const onView = useCallback(
@@ -31,6 +41,8 @@ export function InboxApp() {
   const ended = useSessionEnded(session);
   const [page, setPage] = useState<InboxPage>('leads');
   useResubscribe(Boolean(session));
+  // Rendered in the form's place: what the app shows from now on is shown (inbox.css).
+  useLayoutEffect(() => document.documentElement.removeAttribute(RESTORING_ATTRIBUTE), []);
   useOpenFromAlert(useCallback(() => setPage('leads'), []));
 
   return (
@@ -45,7 +57,7 @@ export function InboxApp() {
       />
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
         <OfflineNotice />
-        {!session ? (
+        {session === undefined && restoring ? null : !session ? (
           <SignIn ended={ended.value} />
         ) : page === 'figures' ? (
           <FiguresView />
