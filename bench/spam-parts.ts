@@ -3,7 +3,8 @@
 // (bench/submissions-load.ts's messages) with 10,000 of them stored, as the CPU the connection's
 // backend spent per call (read from /proc: a figure that the machine's other load moves far less
 // than a rate). Then whole inserts, scored and not, and unscored with the score's columns written,
-// whose difference is what the blast keys' GIN index costs.
+// whose difference is what the blast keys' GIN index costs. Last, the time of each function the
+// scored inserts call, by PostgreSQL's own account.
 //   node --import tsx bench/spam-parts.ts [--rounds 3]
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -84,6 +85,7 @@ await withBenchPostgres(async (url) => {
     }
     await trigger(true);
   }
+  const byFunction = await timeByFunction(client);
   await client.end();
   for (const [name, list] of figures) {
     const sorted = [...list].sort((a, b) => a - b);
@@ -92,4 +94,24 @@ await withBenchPostgres(async (url) => {
         `(${sorted.map((us) => us.toFixed(0)).join(', ')})`,
     );
   }
+  console.log(`\nScored inserts, ${CALLS} in one transaction, by function (track_functions):`);
+  console.table(byFunction);
 });
+
+/**
+ * The wall time of each function the scored inserts call, total (with what it calls) and its own,
+ * per call: PostgreSQL's own account (pg_stat_xact_user_functions), finer than /proc's ticks.
+ */
+async function timeByFunction(client: pg.Client) {
+  await client.query(`set track_functions = 'all'`);
+  await client.query('begin');
+  await client.query(`do $$ declare r record; begin
+    for r in select * from probe loop ${INSERT.replace('$columns', 'null, null')}; end loop; end $$`);
+  const { rows } = await client.query(
+    `select funcname as function, calls,
+       round(total_time::numeric * 1000 / calls) as "total µs", round(self_time::numeric * 1000 / calls) as "own µs"
+     from pg_stat_xact_user_functions order by total_time desc`,
+  );
+  await client.query('rollback');
+  return rows;
+}
