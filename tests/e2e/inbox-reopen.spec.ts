@@ -37,6 +37,14 @@ async function watchSignInMadeLive(context: BrowserContext) {
   }, inboxCopy.signIn.sendCode);
 }
 
+/** A new window at the lead, as a tap on its alert opens, with the API requests it makes. */
+async function tapOpens(context: BrowserContext, id: number) {
+  const tapped = await context.newPage();
+  const requests = apiRequests(tapped);
+  await tapped.goto(`${INBOX_PATH}#lead=${id}`);
+  return { tapped, requests };
+}
+
 const signInWasLive = (page: Page) =>
   page.evaluate(() => Boolean((window as { signInLive?: boolean }).signInLive));
 
@@ -51,9 +59,7 @@ test('a signed-in member opening a lead in a new window sees it, read first, and
   await signIn(page, inbox, member);
   await watchSignInMadeLive(context);
 
-  const tapped = await context.newPage();
-  const requests = apiRequests(tapped);
-  await tapped.goto(`${INBOX_PATH}#lead=${id}`);
+  const { tapped, requests } = await tapOpens(context, id);
   await expect(openedLead(tapped, lead.name).getByTestId('lead-message')).toHaveText(lead.message);
   await expect(tapped.getByRole('button', { name: inboxCopy.header.signOut })).toBeVisible();
 
@@ -83,9 +89,7 @@ test('a member whose stored token has expired is refreshed first, and no read ca
   }, INBOX_SESSION_KEY);
   await page.close();
 
-  const tapped = await context.newPage();
-  const requests = apiRequests(tapped);
-  await tapped.goto(`${INBOX_PATH}#lead=${id}`);
+  const { tapped, requests } = await tapOpens(context, id);
   await expect(openedLead(tapped, lead.name).getByTestId('lead-message')).toHaveText(lead.message);
   const paths = requests.map((r) => r.path);
   const reads = requests.filter((r) => READ_TABLES.includes(r.path));
@@ -107,8 +111,7 @@ test('a member removed since is told the session ended, and shown no lead', asyn
   await page.close();
   expect(await removeMember(inbox.server.database, member)).toBe(true);
 
-  const tapped = await context.newPage();
-  await tapped.goto(`${INBOX_PATH}#lead=${id}`);
+  const { tapped } = await tapOpens(context, id);
   await expect(tapped.getByText(inboxCopy.signIn.signedOut)).toBeVisible();
   await expect(signInForm(tapped).sendCode).toBeEnabled();
   await expect(tapped.getByText(lead.message)).toHaveCount(0);

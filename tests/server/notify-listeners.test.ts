@@ -58,32 +58,38 @@ async function setUp() {
   return { database, insertHeard };
 }
 
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+
+/** Our listener on every channel, as the server's loops listen. */
+async function listenOnEvery(database: Database) {
+  for (const channel of CHANNELS) {
+    const stop = await database.listen!(channel, () => {});
+    onTestFinished(stop);
+  }
+}
+
+/** As if our listeners last said they listen `ago` (an interval) ago. */
+const lastSaid = (database: Database, ago: string) =>
+  database.query(`update app_private.listeners set seen_at = pg_catalog.now() - $1::interval`, [
+    ago,
+  ]);
+
 describePostgres('NOTIFY only while a listener of ours listens', () => {
   it('notifies nothing with no listener of ours, and each channel once one listens', async () => {
     const { database, insertHeard } = await setUp();
     expect(await insertHeard()).toEqual([]);
 
-    for (const channel of CHANNELS) {
-      const stop = await database.listen!(channel, () => {});
-      onTestFinished(stop);
-    }
+    await listenOnEvery(database);
     expect(await insertHeard()).toEqual(['lead_push', 'realtime']);
   });
 
   it('stops notifying once a listener has not said so for over 2 minutes', async () => {
     const { database, insertHeard } = await setUp();
-    for (const channel of CHANNELS) {
-      const stop = await database.listen!(channel, () => {});
-      onTestFinished(stop);
-    }
+    await listenOnEvery(database);
     // Far either side of the 2 minutes: no slow moment between the update and the insert moves it.
-    await database.query(
-      `update app_private.listeners set seen_at = pg_catalog.now() - interval '1 hour'`,
-    );
+    await lastSaid(database, '1 hour');
     expect(await insertHeard()).toEqual([]);
-    await database.query(
-      `update app_private.listeners set seen_at = pg_catalog.now() - interval '30 seconds'`,
-    );
+    await lastSaid(database, '30 seconds');
     expect(await insertHeard()).toEqual(['lead_push', 'realtime']);
   });
 
@@ -94,13 +100,8 @@ describePostgres('NOTIFY only while a listener of ours listens', () => {
       vi.useRealTimers();
     });
     const { database, insertHeard } = await setUp();
-    for (const channel of CHANNELS) {
-      const stop = await database.listen!(channel, () => {});
-      onTestFinished(stop);
-    }
-    await database.query(
-      `update app_private.listeners set seen_at = pg_catalog.now() - interval '1 hour'`,
-    );
+    await listenOnEvery(database);
+    await lastSaid(database, '1 hour');
     expect(await insertHeard()).toEqual([]);
 
     vi.advanceTimersByTime(30_000);
