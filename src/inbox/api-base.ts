@@ -2,15 +2,20 @@ import { siteConfig } from '../config/site';
 
 /**
  * Where the inbox's API is (hosted Supabase, or our API on another origin, else this
- * site's own server) and the project's key, as supabase-js sends it with every request.
- * Kept apart from the clients so the early lead reads need neither.
+ * site's own server) and the headers supabase-js sends it, for the page's clients, the
+ * early lead reads and the service worker alike.
  */
 export function apiBase(): string {
-  return siteConfig.apiUrl || window.location.origin;
+  // The page's location, or the worker's: both are this site's origin.
+  return siteConfig.apiUrl || globalThis.location.origin;
 }
 
-/** apikey and, until a member's token replaces it, the key as the bearer; none without a key. */
-export function keyHeaders(): Record<string, string> {
+/** The project's key as apikey, and as the bearer unless a member's `token` is given; none without either. */
+export function apiHeaders(token?: string): Record<string, string> {
   const anonKey = siteConfig.supabaseAnonKey;
-  return anonKey ? { apikey: anonKey, Authorization: `Bearer ${anonKey}` } : {};
+  const bearer = token ?? anonKey;
+  return {
+    ...(anonKey ? { apikey: anonKey } : {}),
+    ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 import type { Session } from '@supabase/auth-js';
 import { leadIdOf } from '../../shared/paths';
 import { INBOX_SESSION_KEY } from '../config/inbox';
-import { apiBase, keyHeaders } from './api-base';
+import { apiBase, apiHeaders } from './api-base';
 import { LEAD_READS, leadReadUrl } from './lead-reads';
 
 /**
@@ -34,10 +34,13 @@ function storedSession(): StoredSession | null {
   }
 }
 
-/** True when auth-js holds a session to restore (it may still refresh it, or find it over). */
+/** A session auth-js can restore: it may still refresh it, or find it over. */
+const restorable = (session: StoredSession | null) =>
+  typeof session?.access_token === 'string' && typeof session.refresh_token === 'string';
+
+/** True when auth-js holds a session to restore. */
 export function hasStoredSession(): boolean {
-  const session = storedSession();
-  return typeof session?.access_token === 'string' && typeof session.refresh_token === 'string';
+  return restorable(storedSession());
 }
 
 /**
@@ -47,7 +50,7 @@ export function hasStoredSession(): boolean {
 export function usableSession(now = Date.now()): Session | null {
   const session = storedSession();
   if (
-    !hasStoredSession() ||
+    !restorable(session) ||
     typeof session?.expires_at !== 'number' ||
     session.expires_at * 1000 <= now + EARLY_TOKEN_MARGIN_MS
   ) {
@@ -88,7 +91,7 @@ export function startEarlyLeadReads(): void {
   const started = Date.now();
   const session = usableSession(started);
   if (id === null || session === null) return;
-  const headers = { ...keyHeaders(), Authorization: `Bearer ${session.access_token}` };
+  const headers = apiHeaders(session.access_token);
   for (const read of Object.values(LEAD_READS)) {
     const url = leadReadUrl(apiBase(), read, id);
     earlyReads().set(url, { started, answer: fetch(url, { headers }).catch(() => null) });

@@ -14,7 +14,7 @@ const root = document.getElementById('root')!;
 const restoring = hasStoredSession();
 const app = (
   <StrictMode>
-    <InboxApp restoring={restoring} stored={restoring ? usableSession() : null} />
+    <InboxApp restoring={restoring} stored={usableSession()} />
   </StrictMode>
 );
 if (restoring) createRoot(root).render(app);

@@ -1,9 +1,8 @@
 import { GoTrueClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { INBOX_SESSION_KEY } from '../config/inbox';
-import { siteConfig } from '../config/site';
 import { AUTH_PREFIX, REST_PREFIX } from '../../shared/paths';
-import { apiBase, keyHeaders } from './api-base';
+import { apiBase, apiHeaders } from './api-base';
 import { takeEarlyRead } from './early-lead-reads';
 
 /**
@@ -24,10 +23,9 @@ let clients: InboxClients | undefined;
 export function inboxClients(): InboxClients {
   if (clients) return clients;
   const base = apiBase();
-  const anonKey = siteConfig.supabaseAnonKey;
   const auth = new GoTrueClient({
     url: `${base}${AUTH_PREFIX}`,
-    headers: keyHeaders(),
+    headers: apiHeaders(),
     storageKey: INBOX_SESSION_KEY,
     persistSession: true,
     autoRefreshToken: true,
@@ -42,9 +40,9 @@ export function inboxClients(): InboxClients {
     if (answer?.ok) return answer;
     const { data } = await auth.getSession();
     const headers = new Headers(init?.headers);
-    if (anonKey) headers.set('apikey', anonKey);
-    const token = data.session?.access_token ?? anonKey;
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(apiHeaders(data.session?.access_token))) {
+      headers.set(name, value);
+    }
     return fetch(input, { ...init, headers });
   };
   clients = { auth, rest: new PostgrestClient(`${base}${REST_PREFIX}`, { fetch: withSession }) };

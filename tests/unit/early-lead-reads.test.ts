@@ -32,7 +32,9 @@ function open(hash: string, session?: { expiresInS: number }) {
       }),
     );
   }
-  vi.stubGlobal('window', { location: { hash, origin: ORIGIN } });
+  const location = { hash, origin: ORIGIN };
+  vi.stubGlobal('window', { location });
+  vi.stubGlobal('location', location);
 }
 
 beforeEach(() => {

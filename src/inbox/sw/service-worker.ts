@@ -1,5 +1,4 @@
 import { OPEN_LEAD_MESSAGE } from '../../config/inbox-app';
-import { siteConfig } from '../../config/site';
 import {
   alertFor,
   OPEN_ACTION,
@@ -7,6 +6,7 @@ import {
   takenAlert,
   type AlertData,
 } from '../alerts/alert-payload';
+import { apiBase, apiHeaders } from '../api-base';
 import { dropOldShells, routeFor, storeShell } from './shell-cache';
 import type { ServiceWorkerScope } from './sw-types';
 import type { InboxRpc, RpcArgs } from '../../../shared/inbox-rpcs';
@@ -19,9 +19,6 @@ import { REST_PREFIX } from '../../../shared/paths';
  * notification without opening the inbox. The public page has none.
  */
 declare const self: ServiceWorkerScope;
-
-/** Where the inbox's API is: hosted Supabase or our server elsewhere, else this origin (src/inbox/supabase.ts). */
-const API_BASE = siteConfig.apiUrl || self.location.origin;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(storeShell().then(() => self.skipWaiting()));
@@ -62,14 +59,12 @@ const TAKE_FROM_ALERT = 'inbox_take_from_alert' satisfies InboxRpc;
 
 /** "I'm on it" without opening the inbox: the token in the push is the proof, no session needed. */
 async function takeFromAlert(data: AlertData): Promise<void> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const anonKey = siteConfig.supabaseAnonKey;
-  if (anonKey) Object.assign(headers, { apikey: anonKey, authorization: `Bearer ${anonKey}` });
+  const headers = { 'content-type': 'application/json', ...apiHeaders() };
   let ok = false;
   try {
     // The action is offered only with a token (alert-payload.ts), so it is here.
     const args: Partial<RpcArgs<typeof TAKE_FROM_ALERT>> = { token: data.takeToken };
-    const response = await fetch(`${API_BASE}${REST_PREFIX}/rpc/${TAKE_FROM_ALERT}`, {
+    const response = await fetch(`${apiBase()}${REST_PREFIX}/rpc/${TAKE_FROM_ALERT}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(args),
