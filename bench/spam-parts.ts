@@ -65,8 +65,7 @@ await withBenchPostgres(async (url) => {
   /** The backend's CPU per probe lead, in µs, for one statement run on each. */
   const perLead = async (statement: string) => {
     const before = processCpuMs(rows[0]!.pid);
-    await client.query(`do $$ declare r record; begin
-      for r in select * from probe loop ${statement}; end loop; end $$`);
+    await client.query(forEachProbe(statement));
     return ((processCpuMs(rows[0]!.pid) - before) * 1000) / CALLS;
   };
   const trigger = (on: boolean) =>
@@ -98,6 +97,12 @@ await withBenchPostgres(async (url) => {
   console.table(byFunction);
 });
 
+/** A statement run for every probe lead `r` (name, email, message, sig, keys), in one call. */
+function forEachProbe(statement: string): string {
+  return `do $$ declare r record; begin
+    for r in select * from probe loop ${statement}; end loop; end $$`;
+}
+
 /**
  * The wall time of each function the scored inserts call, total (with what it calls) and its own,
  * per call: PostgreSQL's own account (pg_stat_xact_user_functions), finer than /proc's ticks.
@@ -105,8 +110,7 @@ await withBenchPostgres(async (url) => {
 async function timeByFunction(client: pg.Client) {
   await client.query(`set track_functions = 'all'`);
   await client.query('begin');
-  await client.query(`do $$ declare r record; begin
-    for r in select * from probe loop ${INSERT.replace('$columns', 'null, null')}; end loop; end $$`);
+  await client.query(forEachProbe(INSERT.replace('$columns', 'null, null')));
   const { rows } = await client.query(
     `select funcname as function, calls,
        round(total_time::numeric * 1000 / calls) as "total µs", round(self_time::numeric * 1000 / calls) as "own µs"
