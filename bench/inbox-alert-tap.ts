@@ -137,6 +137,8 @@ try {
     await page.evaluate(() => history.pushState(null, '', '/inbox/'));
     await page.evaluate(() => window.dispatchEvent(new HashChangeEvent('hashchange')));
     await page.getByTestId('lead-message').waitFor({ state: 'detached' });
+    // The list shown, as an open inbox has it: its reads, left running, were counted against the tap.
+    await page.getByRole('link', { name: new RegExp(lead.name) }).waitFor();
     const before = await scriptMs();
     const elapsed = await page.evaluate(
       async ({ type, url }) => {
