@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { removeMember } from '../../server/auth/members.ts';
 import { INBOX_SESSION_KEY } from '../../src/config/inbox';
 import { inboxCopy } from '../../src/content/inbox';
@@ -15,14 +15,14 @@ import { expect, INBOX_PATH, openedLead, signIn, signInForm, test } from './supp
 
 const READ_TABLES: string[] = Object.values(LEAD_READS).map((read) => read.table);
 
-/** The API requests a page makes, in order: path and the bearer it carried. */
+/** The API requests a page makes, in order: path, the bearer it carried, and the request. */
 function apiRequests(page: Page) {
-  const requests: { path: string; bearer: string }[] = [];
+  const requests: { path: string; bearer: string; request: Request }[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!/^\/(rest|auth)\/v1\//.test(url.pathname)) return;
     const bearer = (request.headers()['authorization'] ?? '').replace(/^Bearer /, '');
-    requests.push({ path: url.pathname.replace(/^\/rest\/v1\//, ''), bearer });
+    requests.push({ path: url.pathname.replace(/^\/rest\/v1\//, ''), bearer, request });
   });
   return requests;
 }
@@ -92,19 +92,16 @@ test('a member whose stored token has expired is refreshed first, and no read ca
   }, INBOX_SESSION_KEY);
   await page.close();
 
-  const tapped = await context.newPage();
-  const requests = apiRequests(tapped);
-  const refreshed = tapped
-    .waitForResponse((response) => new URL(response.url()).pathname === '/auth/v1/token')
-    .then(async (response) => ((await response.json()) as { access_token: string }).access_token);
-  await tapped.goto(`${INBOX_PATH}#lead=${id}`);
+  const { tapped, requests } = await tapOpens(context, id);
   await expect(openedLead(tapped, lead.name).getByTestId('lead-message')).toHaveText(lead.message);
   const paths = requests.map((r) => r.path);
   const reads = requests.filter((r) => READ_TABLES.includes(r.path));
-  expect(paths).toContain('/auth/v1/token');
+  const refresh = requests.find((r) => r.path === '/auth/v1/token');
+  expect(refresh).toBeDefined();
   expect(paths.indexOf('/auth/v1/token')).toBeLessThan(paths.indexOf(READ_TABLES[0]!));
   expect(reads.length).toBeGreaterThanOrEqual(READ_TABLES.length);
-  const token = await refreshed;
+  const answer = (await (await refresh!.request.response())!.json()) as { access_token: string };
+  const token = answer.access_token;
   expect(token).not.toBe(old);
   for (const read of reads) expect(read.bearer).toBe(token);
 });
