@@ -182,6 +182,22 @@ describeEachBackend('the content spam score', (kind) => {
     expect(again).toMatchObject({ held: false, reasons: [] });
   });
 
+  it('holds a short blast too, and not short notes that differ', async () => {
+    // Nine words: seven shingles leave most of the signature's sixteen bins
+    // empty, and a blast must still match on ten values.
+    const note = 'Quick question, do you offer monthly retainers for maintenance?';
+    const sent = [];
+    for (const who of ['Eve', 'Finn', 'Gus']) {
+      sent.push(await store(db, { name: `Asker ${who}`, message: note }));
+    }
+    expect(sent.map((lead) => lead.held)).toEqual([false, true, true]);
+    expect(sent[2]!.reasons).toContain('blast:2');
+    const other = await store(db, {
+      message: 'Quick question, do you offer payment plans for a new website?',
+    });
+    expect(other).toMatchObject({ held: false, reasons: [] });
+  });
+
   it('counts a large blast to ten other senders and no further', async () => {
     const pitch = (who: string) =>
       `Hello ${who}, we place sponsored articles for small firms on busy regional news ` +
