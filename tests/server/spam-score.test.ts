@@ -183,8 +183,8 @@ describeEachBackend('the content spam score', (kind) => {
   });
 
   it('holds a short blast too, and not short notes that differ', async () => {
-    // Nine words: seven shingles leave most of the signature's sixteen bins
-    // empty, and a blast must still match on ten values.
+    // Nine words, seven three-word runs to sign: a short note from several
+    // people is a blast too, and one that differs in half its words is not.
     const note = 'Quick question, do you offer monthly retainers for maintenance?';
     const sent = [];
     for (const who of ['Eve', 'Finn', 'Gus']) {
