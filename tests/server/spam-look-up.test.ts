@@ -7,7 +7,8 @@ import { describeEachBackend, freshBackend, type Backend } from './support/backe
  * The blast's look-up (supabase/schemas/55_spam_score.sql) must read only the
  * leads that share a key with the new one, however many leads are stored:
  * every visitor's insert waits on it. Real enquiries' keys are nearly all
- * unique, and once PostgreSQL has analysed such a table it guessed that the
+ * unique: with no statistics (the embedded database never analyses) or with
+ * ANALYZE's (autovacuum's, on PostgreSQL), the planner guessed that the
  * look-up's LIMIT was met soonest by reading the table from the start.
  */
 
@@ -30,20 +31,20 @@ describeEachBackend('the blast’s look-up', (kind) => {
        from generate_series(1, $1::integer) as i`,
       [STORED],
     );
-    await db.query('analyze public.contact_submissions');
   }, 120_000);
   afterAll(async () => {
     await db.close();
     await backend.dispose();
   });
 
-  it('reads only the leads that share a key, not every stored lead', async () => {
-    const read = await db.transaction(async (session) => {
+  /** The rows of the table that storing one more lead read. */
+  const rowsReadByAnInsert = (email: string) =>
+    db.transaction(async (session) => {
       await session.query(
         `insert into public.contact_submissions (name, email, message) values ($1, $2, $3)`,
         [
           'Nadia Patel',
-          'nadia@example.co.uk',
+          email,
           'Hello, could you quote for a booking page and a chatbot for our dental clinic?',
         ],
       );
@@ -53,6 +54,10 @@ describeEachBackend('the blast’s look-up', (kind) => {
       );
       return row!.rows;
     });
-    expect(read).toBeLessThan(STORED / 10);
+
+  it('reads only the leads that share a key, before and after the table is analysed', async () => {
+    expect(await rowsReadByAnInsert('nadia@example.co.uk')).toBeLessThan(STORED / 10);
+    await db.query('analyze public.contact_submissions');
+    expect(await rowsReadByAnInsert('nadia.patel@example.co.uk')).toBeLessThan(STORED / 10);
   });
 });
