@@ -8,8 +8,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import type { Database } from '../server/db/database.ts';
 import { phase, rawOnPostgres, rawPhase, type RowInsert } from './compare-insert-raw.ts';
+import { clusterCpuMs, postmasterOf, processCpuMs } from './cpu-time.ts';
 import { prepareDatabase, WITHOUT_ENV, type Part } from './insert-parts.ts';
 import { presolve, TEST_PROOF_OF_WORK, type ProofPool } from './proof-pool.ts';
 import { expectAnswers, postFor } from './submissions-load.ts';
@@ -44,6 +46,13 @@ export interface Phase {
   p50: number;
   p99: number;
   ranOut: boolean;
+  /**
+   * The server phase's CPU per acknowledged lead, in µs: the server's process
+   * (the embedded database runs inside it) and, on PostgreSQL, the cluster. On
+   * a machine whose cores the load keeps busy, what a part of the insert costs
+   * shows here steadier than in the rates, which swing with everyone's load.
+   */
+  cpu?: { server: number; database?: number };
 }
 
 export interface RunResult {
@@ -70,24 +79,53 @@ async function startServer(dir: string, env: Record<string, string>) {
     });
     child.once('exit', (code) => reject(new Error(`${dir}: bench server exited (${code})`)));
   });
+  const pid = child.pid!;
   const stop = () =>
     new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { url, stop };
+  return { url, pid, stop };
+}
+
+/** The postmaster of the cluster `url` is on, whose children's CPU is the database's. */
+async function postmasterFor(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return postmasterOf(rows[0]!.pid);
+  } finally {
+    await client.end();
+  }
 }
 
 async function serverPhase(dir: string, fresh: RunDatabase, proofs: ProofPool, o: RunOptions) {
   const server = await startServer(dir, { ...fresh.serverEnv, [WITHOUT_ENV]: o.without.join(',') });
   try {
+    const postmaster = fresh.url ? await postmasterFor(fresh.url) : undefined;
+    const cpuMs = () => ({
+      server: processCpuMs(server.pid),
+      database: postmaster ? clusterCpuMs(postmaster) : 0,
+    });
+    const before = cpuMs();
     const result = await postFor(server.url, o.clients, o.seconds, {
       ownAddresses: true,
       proofs,
       asPage: true,
     });
+    // Read before the server stops: its connections' backends are still
+    // live, so the cluster's reading counts them.
+    const after = cpuMs();
     expectAnswers(`${dir}: server`, result);
-    return phase(result.acknowledged, result.seconds, result.latenciesMs, result.proofsRanOut);
+    const perLead = (ms: number) => (ms * 1000) / result.acknowledged;
+    return {
+      ...phase(result.acknowledged, result.seconds, result.latenciesMs, result.proofsRanOut),
+      cpu: {
+        server: perLead(after.server - before.server),
+        database: postmaster ? perLead(after.database - before.database) : undefined,
+      },
+    };
   } finally {
     await server.stop();
   }

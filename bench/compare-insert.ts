@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { withBenchPostgres } from './bench-postgres.ts';
 import { runCommit, type RunDatabase, type RunResult } from './compare-insert-run.ts';
-import { describe, summarise } from './compare-insert-summary.ts';
+import { describe, describeCpu, summarise } from './compare-insert-summary.ts';
 import { parseParts, type Part } from './insert-parts.ts';
 
 const { values } = parseArgs({
@@ -134,7 +134,7 @@ async function compareOn(
         console.log(
           `  #${round + 1} ${commit.label.padEnd(24)} server ${describe(run.server)} | raw ${describe(
             run.raw,
-          )} | ${(run.server.rate / run.raw.rate).toFixed(2)}x; load ${loadavg()[0]!.toFixed(1)}`,
+          )} | ${(run.server.rate / run.raw.rate).toFixed(2)}x; ${describeCpu(run.server)}; load ${loadavg()[0]!.toFixed(1)}`,
         );
       } finally {
         await Promise.all([forServer.drop(), forRaw.drop()]);
