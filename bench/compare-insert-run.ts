@@ -8,10 +8,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import type { Database } from '../server/db/database.ts';
 import { phase, rawOnPostgres, rawPhase, type RowInsert } from './compare-insert-raw.ts';
-import { clusterCpuMs, postmasterOf, processCpuMs } from './cpu-time.ts';
+import { clusterCpuMs, processCpuMs } from './cpu-time.ts';
 import { prepareDatabase, WITHOUT_ENV, type Part } from './insert-parts.ts';
 import { presolve, TEST_PROOF_OF_WORK, type ProofPool } from './proof-pool.ts';
 import { expectAnswers, postFor } from './submissions-load.ts';
@@ -39,6 +38,8 @@ export interface RunDatabase {
   openOptions: Record<string, unknown>;
   /** PostgreSQL only: the raw driver connects here, with `clients` connections. */
   url?: string;
+  /** PostgreSQL only: the cluster's postmaster, whose children's CPU is the database's. */
+  postmaster?: number;
 }
 
 export interface Phase {
@@ -88,22 +89,10 @@ async function startServer(dir: string, env: Record<string, string>) {
   return { url, pid, stop };
 }
 
-/** The postmaster of the cluster `url` is on, whose children's CPU is the database's. */
-async function postmasterFor(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-    return postmasterOf(rows[0]!.pid);
-  } finally {
-    await client.end();
-  }
-}
-
 async function serverPhase(dir: string, fresh: RunDatabase, proofs: ProofPool, o: RunOptions) {
   const server = await startServer(dir, { ...fresh.serverEnv, [WITHOUT_ENV]: o.without.join(',') });
   try {
-    const postmaster = fresh.url ? await postmasterFor(fresh.url) : undefined;
+    const { postmaster } = fresh;
     const cpuMs = () => ({
       server: processCpuMs(server.pid),
       database: postmaster ? clusterCpuMs(postmaster) : 0,

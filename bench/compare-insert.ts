@@ -30,6 +30,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { withBenchPostgres } from './bench-postgres.ts';
+import { postmasterOf } from './cpu-time.ts';
 import { runCommit, type RunDatabase, type RunResult } from './compare-insert-run.ts';
 import { describe, describeCpu, summarise } from './compare-insert-summary.ts';
 import { parseParts, type Part } from './insert-parts.ts';
@@ -170,6 +171,8 @@ try {
     await withBenchPostgres(async (adminUrl) => {
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
+      const { rows } = await admin.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const postmaster = postmasterOf(rows[0]!.pid);
       let serial = 0;
       try {
         await compareOn('PostgreSQL 15', async () => {
@@ -181,6 +184,7 @@ try {
             serverEnv: { DATABASE_URL: url.href },
             openOptions: { dataDir: '', databaseUrl: url.href },
             url: url.href,
+            postmaster,
             drop: async () => void (await admin.query(`drop database ${name} with (force)`)),
           };
         });
