@@ -8,6 +8,7 @@ import { MESSAGES } from '../../shared/copy/contact-messages';
 import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code';
 import { inboxCopy } from '../../src/content/inbox';
 import { uniqueSubmission } from '../support/submission.ts';
+import { descendantsOf, survivors } from '../support/process-tree.ts';
 import { until } from '../support/until.ts';
 import { test } from './coverage';
 import { contactForm, fillContactForm, toasts } from './support/contact';
@@ -36,6 +37,7 @@ const START_BUDGET_MS = 5 * 60_000;
 
 interface Started {
   child: ChildProcess;
+  output: () => string;
   site: string;
   member: string;
   mailbox: string;
@@ -97,17 +99,41 @@ async function started(checkout: string): Promise<Started> {
   const line = (pattern: RegExp) => pattern.exec(lines)?.[1] ?? '';
   return {
     child,
+    output,
     site: line(/The page: +(\S+)/),
     member: line(/The inbox: +\S+ \(sign in as (\S+)\)/),
     mailbox: line(/The local mailbox: +(\S+)/),
   };
 }
 
+/** Whatever is left of the start's process group, should the test have failed before its stop. */
 async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  process.kill(-child.pid!, 'SIGTERM');
-  await exited;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = once(child, 'exit');
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  }
+  for (const pid of survivors([], child.pid!)) process.kill(pid, 'SIGKILL');
+}
+
+/**
+ * As a process manager or Ctrl-C stops it: SIGTERM to npm's own process alone. npm passes it on;
+ * the script line execs the start (package.json), which imports the server rather than spawning it,
+ * so the signal reaches the server, which closes the database and exits 0 with nothing left behind.
+ * A shell between them would die and orphan the server, still holding the database's lock.
+ * tests/server/production-signals.test.ts stops `npm run serve` so with submissions in flight.
+ */
+async function stopAsAProcessManager(server: Started) {
+  const group = server.child.pid!;
+  // npm, and the server it runs.
+  const tree = [group, ...descendantsOf(group)];
+  expect(tree.length).toBeGreaterThanOrEqual(2);
+  const exited = once(server.child, 'exit');
+  server.child.kill('SIGTERM');
+  const [code] = (await exited) as [number | null];
+  expect(code, server.output()).toBe(0);
+  expect(server.output()).toContain('Stopped cleanly.');
+  expect(survivors(tree, group)).toEqual([]);
 }
 
 /** The newest code in the local mailbox, as the owner copies it from the page. */
@@ -173,6 +199,8 @@ test('a fresh npm start: send a lead, sign in through the local mailbox, reply a
     await mailboxPage.goto(server.mailbox);
     const reply = mailboxPage.getByRole('article').filter({ hasText: 'Happy to help this week.' });
     await expect(reply.getByRole('definition').nth(1)).toHaveText(lead.email);
+
+    await stopAsAProcessManager(server);
   } finally {
     await stop(server.child);
     rmSync(checkout, { recursive: true, force: true });

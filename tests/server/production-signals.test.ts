@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '../../server/start.ts';
 import { freshBackend } from './support/backends.ts';
@@ -8,25 +7,23 @@ import {
   postThenSignal,
   spawnNpm,
 } from '../support/child-server.ts';
-import { descendantsOf, survivors } from './support/process-tree.ts';
+import { descendantsOf, survivors } from '../support/process-tree.ts';
 import { until } from '../support/until.ts';
 
 // The orderly stop an orchestrator or Ctrl-C asks for (kill -9 is persistence.test.ts's), through
-// the commands that start the server in production: npm passes the signal on to the server, which
+// the command that starts the server in production: npm passes the signal on to the server, which
 // is what a signal sent to the server's own process reaches too, so no test sends it there.
+// `npm start`, which builds the server and the site first and then serves from the same process,
+// is stopped so at the end of the owner's first start (tests/e2e/first-start.spec.ts), which has
+// built it already: the server it serves with is this one.
 describe.each([
   { name: 'npm run serve', command: ['run', 'serve'], signal: 'SIGTERM' as const },
   { name: 'npm run serve', command: ['run', 'serve'], signal: 'SIGINT' as const },
-  // Builds the site first (a few seconds): the README's own start command.
-  { name: 'npm start', command: ['start'], signal: 'SIGTERM' as const },
 ])('`$name` stopped by $signal', ({ command, signal }) => {
   it('finishes in-flight submissions, exits 0 and leaves no process behind', async () => {
     const backend = await freshBackend('embedded');
     onTestFinished(() => backend.dispose());
-    // npm start builds the site where DIST_DIR says: a directory of this test's own, never the
-    // working tree's dist/, which the browser tests serve.
-    const distDir = command[0] === 'start' ? join(backend.options.dataDir, 'site') : '/nonexistent';
-    const run = await spawnNpm(command, { DATA_DIR: backend.options.dataDir, DIST_DIR: distDir });
+    const run = await spawnNpm(command, { DATA_DIR: backend.options.dataDir });
     onTestFinished(async () => {
       // Only if the test failed: never leave a server running, nor writing to a removed directory.
       for (const pid of survivors(tree, run.child.pid!)) process.kill(pid, 'SIGKILL');
@@ -52,6 +49,6 @@ describe.each([
     );
     expect(acknowledged.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_SIGNAL);
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
-    // npm and (for npm start) a build of the server and the site, on a loaded 2-core machine.
-  }, 180_000);
+    // npm, the server's start and 40 proofs of work, on a loaded 2-core machine.
+  }, 120_000);
 });
