@@ -13,9 +13,14 @@ const OLD = `${OUT}.old-${process.pid}`;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 rmSync(NEXT, { recursive: true, force: true });
-execFileSync(process.execPath, [tsc, '-p', 'tsconfig.server.json', '--outDir', NEXT], {
-  stdio: 'inherit',
-});
+// Emit only (--noCheck): the same JavaScript in half the time (3.4 s instead of 7.2 on a quiet
+// 2-core machine), at every `npm start` and `npm run build`. The types are checked by the test
+// command's types step (tsconfig.json takes in server/ and scripts/), not by every start.
+execFileSync(
+  process.execPath,
+  [tsc, '-p', 'tsconfig.server.json', '--outDir', NEXT, '--noCheck'],
+  { stdio: 'inherit' },
+);
 cpSync('supabase/migrations', `${NEXT}/supabase/migrations`, { recursive: true });
 // The embedded database's seed (server/db/embedded-seed.ts), made by a process of its own: initdb's
 // memory goes with it, not into the server that later opens a copy.

@@ -342,12 +342,55 @@ async function chromium() {
   return row;
 }
 
+/**
+ * The page in Firefox ESR and WebKitGTK (vitest.engines.config.ts), one browser at a time; its log
+ * printed whole when it ends, as it may run while Chromium's streams.
+ */
+function otherEngines() {
+  if (!built) return undefined;
+  return vitest(
+    'other engines',
+    ['--config=vitest.engines.config.ts'],
+    'engines.json',
+    {
+      ...(hasFirefox ? {} : { SKIP_FIREFOX: '1' }),
+      ...(hasWebKit ? {} : { SKIP_WEBKIT: '1' }),
+    },
+    true,
+  );
+}
+
+/** Chromium's tests, then what of the page's code they ran (scripts/browser-coverage.mjs). */
+async function chromiumWithCoverage() {
+  const chromiumRow = await chromium();
+  if (!chromiumRow) return [];
+  // What of the page's code the browser tests ran, carried back to our sources through the
+  // build's source maps, in the form of the Vitest tests' coverage.
+  const coverageRow = await runStep({
+    name: 'browser coverage',
+    command: process.execPath,
+    args: ['scripts/browser-coverage.mjs', BROWSER_COUNTS, BROWSER_COVERAGE],
+  });
+  return [chromiumRow, coverageRow];
+}
+
 // The tests in two lanes at once: neither fills two cores alone. The unit and server tests wait on
 // processes, PostgreSQL and timers (their workers use about one core between them), and Chromium's
-// workers on pages and the server, so each lane uses the time the other leaves idle. Chromium
-// streams its log; the unit and server tests print theirs whole when they end.
+// workers on pages and the server, so each lane uses the time the other leaves idle. Firefox and
+// WebKit follow in whichever lane ends first, one browser at a time, instead of after both: the
+// lanes end minutes apart on two cores, and the engines took 71 s of the suite's 17:39 after them
+// (with two busy loops beside it). Chromium streams its log; the unit and server tests and the
+// engines print theirs whole when they end.
 const testsStarted = performance.now();
-const testRows = await Promise.all([
+let enginesStarted = false;
+/** The engines' row, for the lane that ends first; none for the other. */
+async function thenEngines(rows) {
+  if (enginesStarted) return rows;
+  enginesStarted = true;
+  const engines = await otherEngines();
+  return engines ? [...rows, engines] : rows;
+}
+const [serverRows, browserRows] = await Promise.all([
   // With coverage of server/, shared/ and src/ (vitest.config.ts), summed per folder at the end.
   vitest(
     'unit and server',
@@ -356,36 +399,16 @@ const testRows = await Promise.all([
     {
       ...(hasPostgres ? {} : { SKIP_POSTGRES: '1' }),
       ...(hasNginx ? {} : { SKIP_NGINX: '1' }),
+      // The build step above has just compiled the server: the server tests' global setup need not.
+      ...(built ? { SERVER_BUILT: '1' } : {}),
     },
     true,
-  ),
-  chromium(),
+  ).then((row) => thenEngines([row])),
+  chromiumWithCoverage().then(thenEngines),
 ]);
-pushGroup('tests, two lanes at once', testsStarted, testRows.filter(Boolean));
-const chromiumRan = testRows[1] !== undefined;
-
-// What of the page's code the browser tests ran, carried back to our sources through the build's
-// source maps, in the form of the Vitest tests' coverage (scripts/browser-coverage.mjs).
-const browserCoverage = chromiumRan
-  ? await runStep({
-      name: 'browser coverage',
-      command: process.execPath,
-      args: ['scripts/browser-coverage.mjs', BROWSER_COUNTS, BROWSER_COVERAGE],
-    })
-  : undefined;
-if (browserCoverage) timings.push(browserCoverage);
-
-// Firefox and WebKit after both lanes, so their browsers never share the two cores with a lane.
-// Starting them in whichever lane comes free first might end the suite sooner; with Xvfb kept from
-// resetting between browsers (webkit-processes.ts, -noreset) that is untried.
-if (built) {
-  timings.push(
-    await vitest('other engines', ['--config=vitest.engines.config.ts'], 'engines.json', {
-      ...(hasFirefox ? {} : { SKIP_FIREFOX: '1' }),
-      ...(hasWebKit ? {} : { SKIP_WEBKIT: '1' }),
-    }),
-  );
-}
+pushGroup('tests, two lanes at once', testsStarted, [...serverRows, ...browserRows]);
+const browserCoverage = browserRows.find((row) => row.name === 'browser coverage');
+const chromiumRan = browserCoverage !== undefined;
 
 printTimings(performance.now() - suiteStarted);
 /** Why this run's coverage cannot be held to the floors (code it left uncounted), if it cannot. */

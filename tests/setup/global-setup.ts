@@ -38,8 +38,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The server as production runs it, compiled once for this run: `npm run worker`, `serve`
   // and `start` run build/ (tests/server/worker.test.ts, production-signals.test.ts). Its own
-  // process, so it compiles while PostgreSQL's cluster is made below.
-  const serverBuilt = buildServer();
+  // process, so it compiles while PostgreSQL's cluster is made below; not again when the test
+  // command's build step has just compiled it (SERVER_BUILT, scripts/test.mjs).
+  const serverBuilt = process.env.SERVER_BUILT === '1' ? Promise.resolve() : buildServer();
   // Awaited below; should the PostgreSQL part throw first, its error is the one reported.
   serverBuilt.catch(() => undefined);
   let cluster: PgCluster | undefined;
