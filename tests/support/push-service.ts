@@ -53,6 +53,11 @@ export class LocalPushService {
   readonly problems: string[] = [];
   /** The status for a device's next pushes (410: it has unsubscribed); 201 by default. */
   readonly answers = new Map<string, number>();
+  /**
+   * Each connection a sender opened, in order, and which end closed it once idle: the sender, or
+   * this service at its keep-alive timeout (Node's default, announced as Keep-Alive: timeout=5).
+   */
+  readonly connections: { closedBy?: 'sender' | 'service' }[] = [];
   private readonly devices = new Map<
     string,
     { ecdh: ECDH; auth: Buffer; applicationServerKey: Buffer }
@@ -99,6 +104,13 @@ export class LocalPushService {
     const self: { service?: LocalPushService } = {};
     const server = createServer({ key: readFileSync(key), cert: ca }, (request, response) => {
       void self.service?.handle(request, response);
+    });
+    server.on('secureConnection', (socket) => {
+      const connection: { closedBy?: 'sender' | 'service' } = {};
+      self.service?.connections.push(connection);
+      // The server's idle timer ends a kept-alive socket; the sender's end reads as 'end' here.
+      socket.once('timeout', () => (connection.closedBy ??= 'service'));
+      socket.once('end', () => (connection.closedBy ??= 'sender'));
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');

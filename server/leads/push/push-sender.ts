@@ -16,6 +16,14 @@ const PUSH_TTL_SECONDS = 24 * 3_600;
 const PUSH_TIMEOUT_MS = 10_000;
 /** Sockets kept open per push service host: a flood goes out in parallel without a handshake each. */
 const SOCKETS_PER_HOST = 32;
+/**
+ * How long an idle socket is kept for the next push, or a second less than the push service says
+ * it keeps one (its Keep-Alive: timeout=N). Without this, Node's agent keeps an idle socket for
+ * ever and ignores that hint: a push sent as the service closed the socket failed with ECONNRESET
+ * ("socket hang up") and waited 2 s for its retry, behind the leads after it, which a flood's
+ * per-minute cap then let through first.
+ */
+const IDLE_SOCKET_MS = 4_000;
 
 interface Device {
   endpoint: string;
@@ -59,6 +67,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   const agent = new Agent({
     keepAlive: true,
     maxSockets: SOCKETS_PER_HOST,
+    timeout: IDLE_SOCKET_MS,
     ...(options.ca && { ca: options.ca }),
     lookup: guardedLookup(listed, options.lookup) as never,
   });
