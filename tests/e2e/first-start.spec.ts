@@ -113,7 +113,13 @@ async function stop(child: ChildProcess) {
     process.kill(-child.pid!, 'SIGTERM');
     await exited;
   }
-  for (const pid of survivors([], child.pid!)) process.kill(pid, 'SIGKILL');
+  for (const pid of survivors([], child.pid!)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // It exited meanwhile.
+    }
+  }
 }
 
 /**

@@ -36,8 +36,8 @@ declare module 'vitest' {
  * where that is a failure. Also builds the embedded-database template.
  */
 export default async function setup(project: TestProject) {
-  // The server as production runs it, compiled once for this run: `npm run worker`, `serve`
-  // and `start` run build/ (tests/server/worker.test.ts, production-signals.test.ts). Its own
+  // The server as production runs it, compiled once for this run: `npm run worker` and `serve`
+  // run build/ (tests/server/worker.test.ts, production-signals.test.ts). Its own
   // process, so it compiles while PostgreSQL's cluster is made below; not again when the test
   // command's build step has just compiled it (SERVER_BUILT, scripts/test.mjs).
   const serverBuilt = process.env.SERVER_BUILT === '1' ? Promise.resolve() : buildServer();
