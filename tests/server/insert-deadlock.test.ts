@@ -78,6 +78,12 @@ describePostgres('a deadlock between two sends of one draft', () => {
 
     // Another sender (PostgREST, or a second instance) stores the draft with the second proof, uncommitted.
     await other.query('begin');
+    // PostgreSQL's deadlock check runs in the backend whose deadlock_timeout (1 s) ends first,
+    // and aborts that backend's own transaction. The server's began waiting first, but on a
+    // starved machine the other's check could run first and abort the other instead (a clean-clone
+    // run with two busy loops failed so). The other's check comes a minute later: the server's
+    // always finds the deadlock.
+    await other.query(`set local deadlock_timeout = '60s'`);
     await other.query('set local role anon');
     await other.query(...rowInsert(as(second)));
 
