@@ -1,5 +1,4 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -7,6 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/copy/contact-messages';
 import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code';
 import { inboxCopy } from '../../src/content/inbox';
+import { exited } from '../support/child-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { descendantsOf, survivors } from '../support/process-tree.ts';
 import { until } from '../support/until.ts';
@@ -109,9 +109,8 @@ async function started(checkout: string): Promise<Started> {
 /** Whatever is left of the start's process group, should the test have failed before its stop. */
 async function stop(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) {
-    const exited = once(child, 'exit');
     process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    await exited(child);
   }
   for (const pid of survivors([], child.pid!)) {
     try {
@@ -134,10 +133,8 @@ async function stopAsAProcessManager(server: Started) {
   // npm, and the server it runs.
   const tree = [group, ...descendantsOf(group)];
   expect(tree.length).toBeGreaterThanOrEqual(2);
-  const exited = once(server.child, 'exit');
   server.child.kill('SIGTERM');
-  const [code] = (await exited) as [number | null];
-  expect(code, server.output()).toBe(0);
+  expect(await exited(server.child), server.output()).toBe(0);
   expect(server.output()).toContain('Stopped cleanly.');
   expect(survivors(tree, group)).toEqual([]);
 }

@@ -33,6 +33,11 @@ export interface PushDevice {
   keys: { p256dh: string; auth: string };
 }
 
+/** A connection a sender opened, and which end closed it once idle. */
+interface Connection {
+  closedBy?: 'sender' | 'service';
+}
+
 /** A day, as RFC 8292 allows at most for `exp`. */
 const MAX_EXP_SECONDS = 24 * 3_600;
 
@@ -57,7 +62,7 @@ export class LocalPushService {
    * Each connection a sender opened, in order, and which end closed it once idle: the sender, or
    * this service at its keep-alive timeout (Node's default, announced as Keep-Alive: timeout=5).
    */
-  readonly connections: { closedBy?: 'sender' | 'service' }[] = [];
+  readonly connections: Connection[] = [];
   private readonly devices = new Map<
     string,
     { ecdh: ECDH; auth: Buffer; applicationServerKey: Buffer }
@@ -106,7 +111,7 @@ export class LocalPushService {
       void self.service?.handle(request, response);
     });
     server.on('secureConnection', (socket) => {
-      const connection: { closedBy?: 'sender' | 'service' } = {};
+      const connection: Connection = {};
       self.service?.connections.push(connection);
       // The server's idle timer ends a kept-alive socket; the sender's end reads as 'end' here.
       socket.once('timeout', () => (connection.closedBy ??= 'service'));
