@@ -37,7 +37,7 @@ export function hydrateIsland(
   name: IslandName,
   component: ComponentType,
 ): Hydrating {
-  const hydrated = new Promise<[Field, string][]>((resolve) => {
+  const hydrated = new Promise<Typed[]>((resolve) => {
     // Read in the island's root effect, before any render can write React's values back.
     const onHydrated = () => resolve(typedValues(container));
     // As a transition, React hydrates in slices of about 5 ms and yields between them (a plain
@@ -49,7 +49,7 @@ export function hydrateIsland(
       });
     });
   }).then((typed) => {
-    for (const [field, value] of typed) retype(field, value);
+    for (const entry of typed) retype(entry);
     const focused = document.activeElement;
     if (focused && container.contains(focused)) {
       focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
@@ -66,11 +66,30 @@ function fields(container: HTMLElement): Field[] {
 /** Text React does not hold yet: React keeps a controlled field's default value equal to it. */
 const changed = (field: Field) => field.value !== field.defaultValue;
 
-/** What was typed before hydration: each field whose text differs from the server's. */
-function typedValues(container: HTMLElement): [Field, string][] {
+/** A field's text typed before hydration, and where the visitor's caret or selection was in it. */
+interface Typed {
+  field: Field;
+  value: string;
+  selection: [start: number, end: number, direction: 'forward' | 'backward' | 'none'] | null;
+}
+
+/**
+ * What was typed before hydration: each field whose text differs from the
+ * server's, with its selection, read before React's first render after
+ * hydration writes the server's value and collapses it. (An email field has
+ * no selection to read: null.)
+ */
+function typedValues(container: HTMLElement): Typed[] {
   return fields(container)
     .filter(changed)
-    .map((field) => [field, field.value]);
+    .map((field) => ({
+      field,
+      value: field.value,
+      selection:
+        field.selectionStart === null || field.selectionEnd === null
+          ? null
+          : [field.selectionStart, field.selectionEnd, field.selectionDirection ?? 'none'],
+    }));
 }
 
 /**
@@ -79,11 +98,14 @@ function typedValues(container: HTMLElement): [Field, string][] {
  * value through that setter, then the typed text through the prototype's
  * setter (which bypasses it), makes the input event that follows read as a
  * change, all in one task: no keystroke comes between. Each is committed
- * before the next, so every handler sees the fields typed before it.
+ * before the next, so every handler sees the fields typed before it. Setting
+ * a value moves the caret to the end, so the selection is put back: text
+ * selected to be replaced (select all, then paste) is still replaced.
  */
-function retype(field: Field, value: string) {
+function retype({ field, value, selection }: Typed) {
   field.value = field.defaultValue;
   const prototype = Object.getPrototypeOf(field) as Field;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   flushSync(() => field.dispatchEvent(new Event('input', { bubbles: true })));
+  if (selection) field.setSelectionRange(...selection);
 }

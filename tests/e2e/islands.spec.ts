@@ -298,6 +298,25 @@ test.describe('a first tap is answered before its island’s code has arrived', 
     expect(consoleProblems).toEqual([]);
   });
 
+  test('text selected before the form hydrates stays selected: what is typed next replaces it', async ({
+    page,
+  }) => {
+    await visit(page);
+    const release = await holdIslandCode(page);
+    const { message } = contactForm(page);
+    await message.scrollIntoViewIfNeeded();
+    await message.pressSequentially('An early draft');
+    await message.press('ControlOrMeta+a');
+    const selection = () =>
+      message.evaluate((field: HTMLTextAreaElement) => [field.selectionStart, field.selectionEnd]);
+    expect(await selection()).toEqual([0, 14]);
+    release();
+    await waitForIsland(page, 'contact-form');
+    expect(await selection()).toEqual([0, 14]);
+    await message.pressSequentially('Replaced');
+    await expect(message).toHaveValue('Replaced');
+  });
+
   test('a link tapped in the menu before the nav hydrates closes it and goes to its section', async ({
     page,
   }) => {
