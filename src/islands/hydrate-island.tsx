@@ -99,13 +99,14 @@ function typedValues(container: HTMLElement): Typed[] {
  * setter (which bypasses it), makes the input event that follows read as a
  * change, all in one task: no keystroke comes between. Each is committed
  * before the next, so every handler sees the fields typed before it. Setting
- * a value moves the caret to the end, so the selection is put back: text
- * selected to be replaced (select all, then paste) is still replaced.
+ * a value moves the caret to the end, so the focused field's selection is put
+ * back: text selected to be replaced (select all, then paste) is still replaced.
  */
 function retype({ field, value, selection }: Typed) {
   field.value = field.defaultValue;
   const prototype = Object.getPrototypeOf(field) as Field;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   flushSync(() => field.dispatchEvent(new Event('input', { bubbles: true })));
-  if (selection) field.setSelectionRange(...selection);
+  // Only in the field the visitor is in: a selection call on another can never move the focus.
+  if (selection && field === document.activeElement) field.setSelectionRange(...selection);
 }
