@@ -8,7 +8,7 @@ import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code';
 import { inboxCopy } from '../../src/content/inbox';
 import { exited } from '../support/child-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
-import { descendantsOf, survivors } from '../support/process-tree.ts';
+import { descendantsOf, killSurvivors, survivors } from '../support/process-tree.ts';
 import { until } from '../support/until.ts';
 import { test } from './coverage';
 import { contactForm, fillContactForm, toasts } from './support/contact';
@@ -112,13 +112,7 @@ async function stop(child: ChildProcess) {
     process.kill(-child.pid!, 'SIGTERM');
     await exited(child);
   }
-  for (const pid of survivors([], child.pid!)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // It exited meanwhile.
-    }
-  }
+  killSurvivors([], child.pid!);
 }
 
 /**

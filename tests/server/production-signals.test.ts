@@ -7,7 +7,7 @@ import {
   postThenSignal,
   spawnNpm,
 } from '../support/child-server.ts';
-import { descendantsOf, survivors } from '../support/process-tree.ts';
+import { descendantsOf, killSurvivors, survivors } from '../support/process-tree.ts';
 import { until } from '../support/until.ts';
 
 // The orderly stop an orchestrator or Ctrl-C asks for (kill -9 is persistence.test.ts's), through
@@ -26,7 +26,7 @@ describe.each([
     const run = await spawnNpm(command, { DATA_DIR: backend.options.dataDir });
     onTestFinished(async () => {
       // Only if the test failed: never leave a server running, nor writing to a removed directory.
-      for (const pid of survivors(tree, run.child.pid!)) process.kill(pid, 'SIGKILL');
+      killSurvivors(tree, run.child.pid!);
       await until(() => survivors(tree, run.child.pid!).length === 0, 10_000, 'the kill');
     });
     const tree = [run.child.pid!, ...descendantsOf(run.child.pid!)];

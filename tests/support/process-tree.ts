@@ -48,3 +48,14 @@ export function survivors(pids: number[], group: number): number[] {
     .filter((p) => pids.includes(p.pid) || p.pgrp === group)
     .map((p) => p.pid);
 }
+
+/** Kills whatever `survivors` finds left: a test's clean-up, should it have failed before its stop. */
+export function killSurvivors(pids: number[], group: number): void {
+  for (const pid of survivors(pids, group)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // It exited between the listing and the kill.
+    }
+  }
+}
