@@ -15,6 +15,7 @@ import type { BackendKind } from '../support/backend-kind.ts';
 import { withProof } from '../support/proof.ts';
 import { until } from '../support/until.ts';
 import { BUILT } from '../support/built.ts';
+import { captured, exited } from '../support/child-server.ts';
 
 /** `npm run backup` / `npm run restore`'s script, as an operator runs it. */
 async function backupCli(args: string[], where: Record<string, string>) {
@@ -24,12 +25,9 @@ async function backupCli(args: string[], where: Record<string, string>) {
     env: { ...env, ...where },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, stdout, stderr };
+  const written = captured(child);
+  const code = await exited(child);
+  return { code, stdout: written.stdout, stderr: written.stderr };
 }
 
 /** A place to restore into that has never held data: a new directory or a new database. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { BUILT } from '../support/built.ts';
-import { childEnv } from '../support/child-server.ts';
+import { captured, childEnv, exited } from '../support/child-server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { emptyDataDir } from './support/backends.ts';
 
@@ -31,10 +31,9 @@ async function doctor(sink: Pick<SmtpSink, 'url'>, extra: Record<string, string>
     ...extra,
   });
   const child = spawn(process.execPath, [BUILT.doctor], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  const written = captured(child);
+  const code = await exited(child);
+  const output = written.both;
   const relayLine = output.split('\n').find((line) => /^\w+ +relay /.test(line)) ?? output;
   return { code, output, relayLine };
 }

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { freePort } from '../support/free-port.ts';
 import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../support/proof.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 import { BUILT } from '../support/built.ts';
+import { captured, exited } from '../support/child-server.ts';
 
 // Every test here starts a server or a command-line tool as a process.
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
@@ -52,7 +52,7 @@ async function serve(cwd: string, env: NodeJS.ProcessEnv) {
 async function stop(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) {
     child.kill('SIGTERM');
-    await once(child, 'exit');
+    await exited(child);
   }
 }
 
@@ -101,16 +101,14 @@ describe('.env', () => {
     const { url, child: server } = await serve(dir, envWithout(FILE_VARIABLES));
     expect((await submit(url)).status).toBe(201);
     server.kill('SIGTERM');
-    await once(server, 'exit');
+    await exited(server);
     const cli = spawn(process.execPath, [BUILT.submissions, 'export', '--format', 'json'], {
       cwd: dir,
       env: envWithout(FILE_VARIABLES),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    let stdout = '';
-    cli.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const [code] = (await once(cli, 'exit')) as [number];
-    expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ email: VALID.email })]);
+    const written = captured(cli);
+    expect(await exited(cli)).toBe(0);
+    expect(JSON.parse(written.stdout)).toEqual([expect.objectContaining({ email: VALID.email })]);
   });
 });

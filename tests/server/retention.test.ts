@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { startServer } from '../../server/start.ts';
 import { describeOnEmbedded, envFor, freshBackend, type Backend } from './support/backends.ts';
-import { childEnv } from '../support/child-server.ts';
+import { captured, childEnv, exited } from '../support/child-server.ts';
 import { VALID } from '../support/requests.ts';
 import { BUILT } from '../support/built.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
@@ -139,10 +138,9 @@ describeOnEmbedded('retention', (kind) => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     onTestFinished(() => void child.kill('SIGKILL'));
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number | null];
+    const written = captured(child);
+    const code = await exited(child);
+    const output = written.both;
     expect(code, output).toBe(0);
     expect(output).toContain('Retention: deleted 2 submission(s), 1 of them suspected spam');
     expect(output).not.toContain(VALID.email);

@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { spamReason } from '../../shared/copy/spam-reasons.ts';
 import { submissionReference } from '../../shared/reference.ts';
 import { startServer } from '../../server/start.ts';
-import { childEnv } from '../support/child-server.ts';
+import { captured, childEnv, exited } from '../support/child-server.ts';
 import {
   describeEachBackend,
   emptyDataDir,
@@ -276,11 +275,9 @@ describe('the scripts/submissions.ts entry point', () => {
       env: childEnv({ DATA_DIR: backend.options.dataDir }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number | null];
+    const written = captured(child);
+    const code = await exited(child);
+    const { stdout, stderr } = written;
     await backend.dispose();
     expect(code, stderr).toBe(0);
     expect(JSON.parse(stdout)).toEqual([]);

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
-import { childEnv } from '../support/child-server.ts';
+import { captured, childEnv, exited } from '../support/child-server.ts';
 import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
@@ -65,11 +64,8 @@ async function setUp(names: string[]) {
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   onTestFinished(() => void child.kill('SIGKILL'));
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exit = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, exit, output: () => output };
+  const written = captured(child);
+  return { child, exit: exited(child), output: () => written.both };
 }
 
 const onceWorker = (env: NodeJS.ProcessEnv) => run(process.execPath, [BUILT.worker, '--once'], env);

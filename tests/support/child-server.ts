@@ -130,15 +130,34 @@ export async function runServerToExit(env: Record<string, string>, wrapper: stri
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
+  const written = captured(child);
+  const code = await exited(child);
+  return { code, output: written.both };
 }
 
+/** What a child writes to stdout and stderr, as it writes it: read it once the child has `exited`. */
+export function captured(child: ChildProcess) {
+  const written = { stdout: '', stderr: '', both: '' };
+  child.stdout?.on('data', (chunk: Buffer) => {
+    written.stdout += chunk.toString();
+    written.both += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    written.stderr += chunk.toString();
+    written.both += chunk.toString();
+  });
+  return written;
+}
+
+/**
+ * A child's exit code, once it has exited and its output is closed: Node reports the exit before
+ * it has read all the output when it sees both at once, so a test reading the output after a bare
+ * 'exit' could miss its last line ("Stopped cleanly.").
+ */
 export async function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return code;
+  const streams = [child.stdout, child.stderr].filter((stream) => stream !== null);
+  const done = child.exitCode !== null || child.signalCode !== null;
+  // Both true: 'close' has been emitted already, and waiting for it would wait forever.
+  if (!done || !streams.every((stream) => stream.closed)) await once(child, 'close');
+  return child.exitCode;
 }
