@@ -29,7 +29,9 @@ select c, p from (values
     'organic traffic to your', 'errors on your website', 'your website has errors',
     'your site has errors', 'issues on your website', 'seo audit report', 'free seo audit',
     'website audit report', 'publish an article on your', 'write an article for your']),
-  ('outsourcing', array['virtual assistant', 'virtual assistants', 'offshore', 'dedicated developer',
+  -- Never 'offshore' alone: offshore wind is a trade of this country's coasts.
+  ('outsourcing', array['virtual assistant', 'virtual assistants', 'offshore team', 'offshore teams',
+    'offshore developers', 'offshore development', 'offshore staff', 'dedicated developer',
     'dedicated developers', 'hire dedicated', 'white label', 'outsource your', 'outsourcing partner',
     'our team of developers', 'usd per hour', 'per hour usd']),
   ('followers', array['instagram followers', 'tiktok followers', 'buy followers', 'real followers',
@@ -90,7 +92,7 @@ create table app_private.spam_marks (
   marked_at timestamptz not null default now()
 );
 -- The disposable email domains, from the maintained list a server or worker
--- writes at start (server/leads/spam/disposable-domains.ts).
+-- writes at start (server/db/disposable-domains.ts).
 create table app_private.disposable_domains (
   domain text primary key check (domain = pg_catalog.lower(domain))
 );
@@ -300,10 +302,18 @@ set jit = off
 as $$
 begin
   -- Bounded whatever the blast's size: at most 200 recent leads sharing a
-  -- key are read, and the count stops at 10 ("10+" other senders).
-  select least(count(distinct pg_catalog.lower(s.email)), 10), count(*) > 10 into others, capped
+  -- key are read, and the count stops at 10 ("10+" other senders). Copies
+  -- under this lead's own name count from two other addresses on: one person
+  -- sends again from a corrected or a second address, a blast under one name
+  -- comes from many.
+  select least(count(distinct s.address) filter (where not s.same_name)
+      + coalesce(nullif(count(distinct s.address) filter (where s.same_name), 1), 0), 10),
+    count(*) > 10
+    into others, capped
   from (
-    select s.email from (
+    select pg_catalog.lower(s.email) as address,
+      pg_catalog.lower(s.name) = pg_catalog.lower(lead_name) as same_name
+    from (
       select s.email, s.name, s.spam_signature as theirs from public.contact_submissions s
       where s.spam_blast_keys && blast_keys
         -- "is true" keeps the planner off the created_at index: ANDed with
@@ -312,7 +322,6 @@ begin
       limit 200
     ) as s
     where pg_catalog.lower(s.email) <> pg_catalog.lower(lead_email)
-      and pg_catalog.lower(s.name) <> pg_catalog.lower(lead_name)
       -- Values in common, position by position, in one expression: a
       -- subquery over the two arrays was a plan run for every candidate.
       and (s.theirs[1] = signature[1])::integer + (s.theirs[2] = signature[2])::integer
@@ -329,7 +338,7 @@ end
 $$;
 revoke all on function app_private.spam_blast_others(integer[], integer[], text, text) from public;
 comment on function app_private.spam_blast_others(integer[], integer[], text, text) is
-  'How many others sent the same or nearly the same text in the last 3 days (a blast), counted to 10 (capped: more), from the leads that share a blast key; never a read of every lead.';
+  'How many others sent the same or nearly the same text in the last 3 days (a blast; under the lead''s own name, from two other addresses on), counted to 10 (capped: more), from the leads that share a blast key; never a read of every lead.';
 
 -- The verdict of one lead: its score and the codes of the signals that
 -- counted. Reads the other recent leads (a blast) and the learned model.
@@ -351,6 +360,13 @@ declare
   capped boolean;
   latin integer;
   other_script integer;
+  -- The letters of every script but Latin: Greek to Mongolian, Greek extended, Glagolitic, Coptic,
+  -- Georgian, Ethiopic, Cyrillic, CJK, kana, Yi, Hangul, the Hebrew and Arabic presentation
+  -- forms, half-width kana and the CJK letters beyond the first plane. Not Latin's own extensions,
+  -- punctuation, symbols nor emoji.
+  scripts constant text := '\u0370-\u1cff\u1f00-\u1fff\u2c00-\u2c5f\u2c80-\u2dff\u2e80-\ua6ff'
+    '\ua800-\uab2f\uab70-\ud7ff\uf900-\ufaff\ufb1d-\ufdff\ufe70-\ufefc\uff66-\uffdc'
+    '\U00020000-\U0003134f';
   chance real;
 begin
   score := 0;
@@ -361,7 +377,9 @@ begin
     score := score + case when links >= 4 then 4 else 2.5 end;
     reasons := reasons || ('links:' || links);
   elsif links = 2 then
+    -- Named too, though two alone hold nothing: every point a held lead was given is explained.
     score := score + 1;
+    reasons := reasons || 'links:2'::text;
   end if;
   if lead_name ~* '(https?://|www\.|\.(com|net|org|ru|xyz|info|biz)\M)' then
     score := score + 4;
@@ -413,10 +431,8 @@ begin
     score := score + 2;
     reasons := reasons || 'dollars'::text;
   end if;
-  other_script := case when lead_message !~ '[\u0370-\ud7af]' then 0
-    else pg_catalog.char_length(pg_catalog.regexp_replace(lead_message,
-    '[^\u0370-\u03ff\u0400-\u052f\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]',
-    '', 'g')) end;
+  other_script := case when lead_message !~ ('[' || scripts || ']') then 0
+    else pg_catalog.char_length(pg_catalog.regexp_replace(lead_message, '[^' || scripts || ']', '', 'g')) end;
   if other_script >= 20 then
     latin := pg_catalog.char_length(pg_catalog.regexp_replace(lead_message, '[^A-Za-z\u00c0-\u024f]', '', 'g'));
     if other_script > latin then

@@ -87,7 +87,7 @@ describeEachBackend('the content spam score', (kind) => {
     expect(prices.held).toBe(false);
   });
 
-  it('counts three links or more, not one or two', async () => {
+  it('counts links: three weigh, two are named but weigh little, one is nothing', async () => {
     const many = await store(db, {
       message: 'See https://a.example.com and https://b.example.com and www.c.example.com now',
     });
@@ -95,7 +95,22 @@ describeEachBackend('the content spam score', (kind) => {
     const two = await store(db, {
       message: 'Our old site https://old.example.com and the new one https://new.example.com',
     });
-    expect(two.reasons).toEqual([]);
+    expect(two).toMatchObject({ held: false, reasons: ['links:2'], score: 1 });
+    const one = await store(db, { message: 'Our site is https://old.example.com, sadly.' });
+    expect(one).toMatchObject({ reasons: [], score: 0 });
+  });
+
+  it('holds a link in the address before the @, not a www in its domain', async () => {
+    const linked = await store(db, {
+      email: 'www.rank-first@example.com',
+      message: 'Hello, can we talk about your website?',
+    });
+    expect(linked.reasons).toContain('link_in_email');
+    const plain = await store(db, {
+      email: 'webmaster@www.bakery.example.co.uk',
+      message: 'Hello, can we talk about our website?',
+    });
+    expect(plain.reasons).toEqual([]);
   });
 
   it('holds a link in the name, not a name with a full stop', async () => {
@@ -119,6 +134,59 @@ describeEachBackend('the content spam score', (kind) => {
     });
     expect(client.reasons).toEqual(['pitch:seo']);
     expect(client.held).toBe(false);
+  });
+
+  it('counts a pitch about the reader’s business, not a client writing of its own', async () => {
+    const pitch = await store(db, {
+      message: 'We can improve your website and grow your business with our monthly packages.',
+    });
+    expect(pitch).toMatchObject({ reasons: ['second_person'], score: 2.5, held: false });
+    const client = await store(db, {
+      message:
+        'Your website says you build chatbots for your clients. We run a dental practice ' +
+        'and our website needs one.',
+    });
+    expect(client).toMatchObject({ reasons: [], held: false });
+  });
+
+  it('lets a client quote the pitch it received, writing of its own business', async () => {
+    const quoted = 'Got this today: "high quality backlinks and guest posts for your site". Real?';
+    const alone = await store(db, { message: quoted });
+    const ours = await store(db, {
+      message: `${quoted} We run a bakery in Hull and our website is new.`,
+    });
+    expect(alone.reasons).toEqual(['pitch:seo']);
+    expect(ours.reasons).toEqual(['pitch:seo']);
+    expect(alone.score - ours.score).toBe(3);
+  });
+
+  it('counts a mailing-list footer, not a client asking about its newsletter', async () => {
+    const footer = await store(db, {
+      message: 'We offer design templates. To stop receiving these emails, reply STOP.',
+    });
+    expect(footer).toMatchObject({ reasons: ['pitch:bulk'], score: 2.5 });
+    const client = await store(db, {
+      message: 'Could people subscribe to our newsletter from the new site?',
+    });
+    expect(client.reasons).toEqual([]);
+  });
+
+  it('counts developers sold by the hour in dollars, not wages in pounds, nor offshore wind', async () => {
+    const hourly = await store(db, {
+      message: 'Skilled React developers available from $18/hr, start this week.',
+    });
+    expect(hourly.reasons).toEqual(['pitch:outsourcing', 'dollars']);
+    expect(hourly.held).toBe(true);
+    const wages = await store(db, {
+      message: 'Our staff earn £12 per hour, and we need a rota app.',
+    });
+    expect(wages.reasons).toEqual([]);
+    const wind = await store(db, {
+      message:
+        'We service offshore wind farms and sell to US buyers at $40,000 a turbine blade: ' +
+        'we need a new website.',
+    });
+    expect(wind).toMatchObject({ reasons: ['dollars'], held: false });
   });
 
   it('counts prices in US dollars, not in pounds, and a cold greeting below a pitch', async () => {
@@ -151,6 +219,19 @@ describeEachBackend('the content spam score', (kind) => {
     expect(english.reasons).toEqual([]);
   });
 
+  it('knows the scripts beyond Cyrillic, and takes no emoji for a script', async () => {
+    const bengali = await store(db, {
+      message: 'আমরা আপনার ওয়েবসাইটের জন্য সস্তায় এসইও পরিষেবা দিই, আজই যোগাযোগ করুন।',
+    });
+    expect(bengali.reasons).toEqual(['script']);
+    const georgian = await store(db, {
+      message: 'გამარჯობა, ჩვენ გთავაზობთ თქვენი ვებსაიტის დაწინაურებას იაფად.',
+    });
+    expect(georgian.reasons).toEqual(['script']);
+    const cheers = await store(db, { message: `Thanks! ${'🎉👍🚀'.repeat(10)}` });
+    expect(cheers.reasons).toEqual([]);
+  });
+
   it('counts a throwaway address from the maintained list, not a common one', async () => {
     const throwaway = await store(db, { email: 'x@mailinator.com', message: 'Hi there' });
     expect(throwaway.reasons).toEqual(['disposable']);
@@ -180,6 +261,40 @@ describeEachBackend('the content spam score', (kind) => {
       message: enquiry,
     });
     expect(again).toMatchObject({ held: false, reasons: [] });
+  });
+
+  it('holds a blast sent under one name from many addresses, from the third address on', async () => {
+    const pitch =
+      'Hi there, I place your brand in front of thousands of local buyers every single ' +
+      'week through our partner newsletters, with no setup fee at all.';
+    const sent = [];
+    for (const inbox of ['john', 'j.smith', 'johnsmith', 'sales']) {
+      sent.push(
+        await store(db, { name: 'John Smith', email: `${inbox}@example.net`, message: pitch }),
+      );
+    }
+    expect(sent.map((lead) => lead.held)).toEqual([false, false, true, true]);
+    expect(sent[2]!.reasons).toContain('blast:2');
+  });
+
+  it('forgets a text after three days: an older copy makes no blast', async () => {
+    const text =
+      'Hello, could you tell me whether you also look after hosting, email accounts and ' +
+      'backups once the new website for our joinery workshop is live?';
+    const old = await store(db, { name: 'Old Sender', message: text });
+    await db.query(
+      `update public.contact_submissions set created_at = now() - interval '3 days 1 minute'
+       where id = $1`,
+      [old.id],
+    );
+    expect(await store(db, { name: 'New Sender', message: text })).toMatchObject({
+      held: false,
+      reasons: [],
+    });
+    expect(await store(db, { name: 'Third Sender', message: text })).toMatchObject({
+      held: true,
+      reasons: ['blast:1'],
+    });
   });
 
   it('holds a short blast too, and not short notes that differ', async () => {
@@ -216,12 +331,13 @@ describeEachBackend('the content spam score', (kind) => {
     expect(trapped).toMatchObject({ held: true, reasons: ['honeypot'] });
   });
 
+  const learn = (id: number, spam: boolean) =>
+    db.query('select app_private.spam_learn($1, $2)', [id, spam]);
+  const spamText = (i: number) =>
+    `Exclusive offer ${i}: premium widgets wholesale, container pricing, ` +
+    'distributor margins, bulk shipment discounts today.';
+
   it('learns from the agency’s marks, and the opposite mark undoes one', async () => {
-    const learn = (id: number, spam: boolean) =>
-      db.query('select app_private.spam_learn($1, $2)', [id, spam]);
-    const spamText = (i: number) =>
-      `Exclusive offer ${i}: premium widgets wholesale, container pricing, ` +
-      'distributor margins, bulk shipment discounts today.';
     const realText = (i: number) =>
       `Hello, we are a family ${['cafe', 'garage', 'florist', 'salon'][i % 4]} and want a new ` +
       'website with online booking and a chatbot for common questions. What would it cost?';
@@ -245,6 +361,28 @@ describeEachBackend('the content spam score', (kind) => {
     expect(undone.reasons).not.toContain('learned');
     const [model] = await db.query('select spam_docs, ham_docs from app_private.spam_model');
     expect(model).toEqual({ spam_docs: 0, ham_docs: 8 });
+  });
+
+  it('lets through the next lead like one released with "Not spam"', async () => {
+    for (let i = 0; i < 3; i++) {
+      await learn((await store(db, { message: spamText(200 + i), name: `Dealer ${i}` })).id, true);
+    }
+    // A client of its own: its signals alone hold it (a loans phrase and a price in dollars).
+    const enquiry = (town: string) => ({
+      name: 'Ada Clerk',
+      email: 'ada@clerks.example.co.uk',
+      message:
+        `Accountancy practice in ${town}: clients ask about working capital, so pages ` +
+        'explaining cashflow could help. Budget around $5,000.',
+    });
+    const first = await store(db, enquiry('Leeds'));
+    expect(first).toMatchObject({ held: true, reasons: ['pitch:loans', 'dollars'], score: 5 });
+    await learn(first.id, false);
+    expect(await store(db, enquiry('York'))).toMatchObject({
+      held: false,
+      reasons: ['pitch:loans', 'dollars'],
+      score: 3,
+    });
   });
 
   it('queues no push for a held lead, and one for a real lead', async () => {
