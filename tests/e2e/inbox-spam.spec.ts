@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { spamReason } from '../../shared/copy/spam-reasons';
 import { inboxCopy } from '../../src/content/inbox';
-import { addLead, BROWSER_TEST_PUSH_HOST } from '../support/inbox-server.ts';
+import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { violations } from './support/axe';
 import { toasts, withToastsHeld } from './support/contact';
@@ -12,8 +12,8 @@ import { VIEWPORTS, inEachColorScheme } from './support/site';
 /**
  * Suspected spam in the inbox against our real server (docs/inbox.md): a lead
  * the database's content score held, listed under Spam with its reasons in
- * plain words and exported with them; "Spam" and "Not spam" on a lead; no
- * push for a held lead.
+ * plain words and exported with them; "Spam" and "Not spam" on a lead.
+ * inbox-spam-push.spec.ts shows a held lead pushed to no phone.
  */
 
 const copy = inboxCopy;
@@ -146,35 +146,4 @@ test('a lead held before the score kept reasons shows none', async ({ page, inbo
   await expect(opened.getByRole('button', { name: copy.actions.notSpam })).toBeVisible();
   await expect(opened.getByText(copy.spam, { exact: true })).toBeVisible();
   await expect(heldReasons(page, lead.name)).toHaveCount(0);
-});
-
-test('no push is queued for a lead the score held, one is for a real lead beside it', async ({
-  inbox,
-  member,
-}, testInfo) => {
-  const [device] = await inbox.server.query(
-    `insert into public.push_devices (member, endpoint, browser)
-     values ($1, $2, 'Chrome on Android') returning id`,
-    [member, `https://${BROWSER_TEST_PUSH_HOST}/push/${testInfo.testId}`],
-  );
-  try {
-    const held = await addLead(inbox.server, { ...uniqueSubmission('no-push'), message: PITCH });
-    const real = await addLead(inbox.server, uniqueSubmission('push'));
-    const pushes = (lead: number) =>
-      inbox.server.query(
-        'select kind from app_private.push_queue where submission_id = $1 and device_id = $2',
-        [lead, device!.id],
-      );
-    expect(
-      await inbox.server.query(
-        'select suspected_spam from public.contact_submissions where id = $1',
-        [held],
-      ),
-    ).toEqual([{ suspected_spam: true }]);
-    expect(await pushes(held)).toEqual([]);
-    expect(await pushes(real)).toEqual([{ kind: 'lead' }]);
-  } finally {
-    // Its queued pushes go with it (on delete cascade): no other test's lead is pushed to it.
-    await inbox.server.query('delete from public.push_devices where id = $1', [device!.id]);
-  }
 });
