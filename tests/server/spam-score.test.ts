@@ -350,10 +350,20 @@ describeEachBackend('the content spam score', (kind) => {
       marked.push(spam.id);
       await learn((await store(db, { message: realText(i) })).id, false);
     }
-    const after = await store(db, { message: spamText(100), name: 'Trader 100' });
-    expect(after.reasons).toContain('learned');
-    expect(after.held).toBe(true);
-    expect((await store(db, { message: realText(7) })).held).toBe(false);
+    // The marked texts' words in another order: no blast of them, so only the model holds it.
+    const after = await store(db, {
+      name: 'Trader 100',
+      message:
+        'Distributor margins today: bulk shipment discounts, container pricing and premium ' +
+        'widgets wholesale, an exclusive offer.',
+    });
+    expect(after).toMatchObject({ held: true, reasons: ['learned'] });
+    const like = await store(db, {
+      message:
+        'Could a chatbot answer common questions for our family salon, beside online booking ' +
+        'on a new website? And what would that cost?',
+    });
+    expect(like).toMatchObject({ held: false, reasons: [] });
 
     // "Not spam" on each: the lesson is undone, and the next one is not held for it.
     for (const id of marked) await learn(id, false);
