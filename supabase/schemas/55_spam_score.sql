@@ -497,6 +497,13 @@ begin
   end if;
   new.spam_signature := app_private.spam_signature_of(new.message);
   new.spam_blast_keys := app_private.spam_blast_keys(new.spam_signature);
+  -- The same text sent at the same moment, in transactions that cannot see each other's rows:
+  -- the first to take its signature's lock is stored before the next looks, so the next sees it
+  -- (the look-up below takes its snapshot after the wait) and is held. One lock a lead, so a
+  -- batch of 100 leads holds 100, and waited on only by a lead of the very same signature.
+  if new.spam_signature is not null then
+    perform pg_catalog.pg_advisory_xact_lock(7209, pg_catalog.hashtext(new.spam_signature::text));
+  end if;
   select * into verdict from app_private.spam_verdict(
     new.name, new.email, new.message, new.spam_signature, new.spam_blast_keys);
   new.spam_score := verdict.score;

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { writeDisposableDomains } from '../../server/db/disposable-domains.ts';
@@ -10,6 +11,7 @@ import {
 } from './support/backends.ts';
 import { insertAsAnon } from './support/as-anon.ts';
 import { supabaseLike, type SupabaseLike } from './support/supabase-like.ts';
+import { until } from '../support/until.ts';
 
 /**
  * The content spam score (supabase/schemas/55_spam_score.sql), as every
@@ -447,5 +449,56 @@ describePostgres('the content spam score on a Supabase-like PostgreSQL', () => {
     } finally {
       await client.query('rollback');
     }
+  });
+});
+
+describePostgres('a blast sent all at once', () => {
+  let backend: Backend;
+  let first: pg.Client;
+  let second: pg.Client;
+  beforeAll(async () => {
+    backend = await freshBackend('postgres');
+    await (await openDatabase(backend.options)).close();
+    first = new pg.Client({ connectionString: backend.options.databaseUrl });
+    second = new pg.Client({ connectionString: backend.options.databaseUrl });
+    await Promise.all([first.connect(), second.connect()]);
+  });
+  afterAll(async () => {
+    await first?.end();
+    await second?.end();
+    await backend?.dispose();
+  });
+
+  it('holds the copy stored while the first is still uncommitted', async () => {
+    const text =
+      'Hello, we help local firms win more five star reviews every month with a simple card ' +
+      'that customers tap with their phones at the till.';
+    const insert = (client: pg.Client, name: string) =>
+      client.query(
+        `insert into public.contact_submissions (name, email, message) values ($1, $2, $3)
+         returning suspected_spam as held, spam_reasons as reasons`,
+        [name, `${name.toLowerCase()}@example.net`, text],
+      );
+    // Two requests at once, as PostgREST runs each: a transaction each, neither committed yet.
+    await first.query('begin');
+    expect((await insert(first, 'Ann')).rows).toEqual([{ held: false, reasons: [] }]);
+    const [{ pid }] = (await second.query('select pg_backend_pid() as pid')).rows;
+    await second.query('begin');
+    const copy = insert(second, 'Bob');
+    // It waits for the first to end (waited for as a state, never a time); then it sees it.
+    await until(
+      async () =>
+        (
+          await first.query(
+            `select 1 from pg_stat_activity where pid = $1 and wait_event = 'advisory'`,
+            [pid],
+          )
+        ).rowCount === 1,
+      10_000,
+      'the copy to wait for the first',
+    );
+    await first.query('commit');
+    expect((await copy).rows).toEqual([{ held: true, reasons: ['blast:1'] }]);
+    await second.query('commit');
   });
 });
