@@ -27,6 +27,11 @@ const LEAD = {
   email: 'ada@example.co.uk',
   message: 'Hello,\nI need a <b>new site</b> & a chatbot.\n\nThanks',
 };
+/**
+ * The file's other leads, from other addresses: under the 8 words a blast is looked for in, as
+ * five copies of LEAD's text from five addresses would be one (docs/spam.md) and be held.
+ */
+const another = (email: string) => ({ ...LEAD, email, message: 'Could you quote for a new site?' });
 const WORDS =
   'Hi Ada,\r\n\r\nThanks for writing. <script>alert(1)</script>\r\nBcc: evil@example.net';
 
@@ -93,7 +98,7 @@ describeOnEmbedded('a reply from the inbox, as the lead receives it', (kind) => 
   });
 
   it('threads a second reply on the first, and leaves the first answer as it was', async () => {
-    const lead = await storeLead(t.server, { ...LEAD, email: 'grace@example.co.uk' });
+    const lead = await storeLead(t.server, another('grace@example.co.uk'));
     const firstId = await sendReply(t.member, lead, 'First');
     const first = await settledReply(t.server, firstId);
     const answered = await leadRow(t.server, lead);
@@ -147,7 +152,7 @@ describeOnEmbedded('a reply while the relay is away', (kind) => {
 
   it('is tried again with the Message-ID of its first attempt, so the lead gets one message', async () => {
     const address = 'later@example.co.uk';
-    const lead = await storeLead(t.server, { ...LEAD, email: address });
+    const lead = await storeLead(t.server, another(address));
     await t.sink.down();
     let id: number;
     let firstAttempt: unknown;
@@ -182,8 +187,8 @@ describeOnEmbedded('a reply sent and one marked, told apart', (kind) => {
   it('records "Mark replied" as marked, and the figures and the export tell the two apart', async () => {
     const figuresNow = async () => (await t.member.rpc('lead_figures', { days: 7 })).data;
     const before = await figuresNow();
-    const emailed = await storeLead(t.server, { ...LEAD, email: 'e@example.co.uk' });
-    const marked = await storeLead(t.server, { ...LEAD, email: 'm@example.co.uk' });
+    const emailed = await storeLead(t.server, another('e@example.co.uk'));
+    const marked = await storeLead(t.server, another('m@example.co.uk'));
     await settledReply(t.server, await sendReply(t.member, emailed, 'By email'));
     const { error } = await t.member.rpc('inbox_set_status', {
       lead_id: marked,
@@ -204,7 +209,7 @@ describeOnEmbedded('a reply sent and one marked, told apart', (kind) => {
   });
 
   it('erases a lead’s replies with it', async () => {
-    const lead = await storeLead(t.server, { ...LEAD, email: 'gone@example.co.uk' });
+    const lead = await storeLead(t.server, another('gone@example.co.uk'));
     const id = await sendReply(t.member, lead, 'Soon forgotten');
     await settledReply(t.server, id);
     expect((await t.member.rpc('inbox_erase', { lead_id: lead })).error).toBeNull();
