@@ -11,6 +11,28 @@ import { VIEWPORTS, inEachColorScheme } from './support/site';
 const overflow = () => document.documentElement.scrollWidth - window.innerWidth;
 
 /**
+ * Each width's leads in their own words: the workers' servers are shared, and one text from one
+ * name at three addresses is a blast the score holds (docs/spam.md).
+ */
+const ENQUIRIES: Readonly<Record<string, { priya: string; tom: string }>> = {
+  phone: {
+    priya:
+      'Our booking page keeps timing out on phones and we are losing weekend bookings.\nCan you take a look this week? My number is 07700 900123.',
+    tom: 'Would like a quote for a new website with online booking and reviews.',
+  },
+  tablet: {
+    priya:
+      'The contact form on our site stopped sending us emails last month, so enquiries go nowhere.\nCould you fix it soon? Call me on 07700 900123.',
+    tom: 'We need our plumbing firm found on Google in Leeds. What would that cost us?',
+  },
+  desktop: {
+    priya:
+      'Customers say our gallery takes ages to load and the whole site feels broken.\nWould you speed it up before spring? I am on 07700 900123.',
+    tom: 'Looking for someone to move our old site to something faster, with a price list page.',
+  },
+};
+
+/**
  * Pictures of the inbox for people to look at (screenshots/ is git-ignored):
  * signed out, the list, a lead opened and taken, the figures and the alerts, at each layout width, in each
  * theme; each checked for nothing wider than the screen.
@@ -33,13 +55,12 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await addLead(inbox.server, {
         name: 'Priya Shah',
         email: `priya.${first.email}`,
-        message:
-          'Our booking page keeps timing out on phones and we are losing weekend bookings.\nCan you take a look this week? My number is 07700 900123.',
+        message: ENQUIRIES[device]!.priya,
       });
       await addLead(inbox.server, {
         name: 'Tom Okafor, Okafor & Sons Plumbing Ltd',
         email: `tom.${first.email}`,
-        message: 'Would like a quote for a new website with online booking and reviews.',
+        message: ENQUIRIES[device]!.tom,
       });
       // The clocks' worker gives every lead its deadlines within a round: wait for it, not a time.
       await until(
