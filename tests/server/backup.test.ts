@@ -15,7 +15,7 @@ import type { BackendKind } from '../support/backend-kind.ts';
 import { withProof } from '../support/proof.ts';
 import { until } from '../support/until.ts';
 import { BUILT } from '../support/built.ts';
-import { captured, exited } from '../support/child-server.ts';
+import { finished } from '../support/child-server.ts';
 
 /** `npm run backup` / `npm run restore`'s script, as an operator runs it. */
 async function backupCli(args: string[], where: Record<string, string>) {
@@ -25,9 +25,8 @@ async function backupCli(args: string[], where: Record<string, string>) {
     env: { ...env, ...where },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const written = captured(child);
-  const code = await exited(child);
-  return { code, stdout: written.stdout, stderr: written.stderr };
+  const { code, stdout, stderr } = await finished(child);
+  return { code, stdout, stderr };
 }
 
 /** A place to restore into that has never held data: a new directory or a new database. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { BUILT } from '../support/built.ts';
-import { captured, childEnv, exited } from '../support/child-server.ts';
+import { childEnv, finished } from '../support/child-server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { emptyDataDir } from './support/backends.ts';
 
@@ -31,9 +31,7 @@ async function doctor(sink: Pick<SmtpSink, 'url'>, extra: Record<string, string>
     ...extra,
   });
   const child = spawn(process.execPath, [BUILT.doctor], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const written = captured(child);
-  const code = await exited(child);
-  const output = written.both;
+  const { code, both: output } = await finished(child);
   const relayLine = output.split('\n').find((line) => /^\w+ +relay /.test(line)) ?? output;
   return { code, output, relayLine };
 }

@@ -8,7 +8,7 @@ import { freePort } from '../support/free-port.ts';
 import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../support/proof.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 import { BUILT } from '../support/built.ts';
-import { captured, exited } from '../support/child-server.ts';
+import { exited, finished } from '../support/child-server.ts';
 
 // Every test here starts a server or a command-line tool as a process.
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
@@ -107,8 +107,8 @@ describe('.env', () => {
       env: envWithout(FILE_VARIABLES),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const written = captured(cli);
-    expect(await exited(cli)).toBe(0);
-    expect(JSON.parse(written.stdout)).toEqual([expect.objectContaining({ email: VALID.email })]);
+    const { code, stdout } = await finished(cli);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ email: VALID.email })]);
   });
 });

@@ -5,7 +5,7 @@ import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { startServer } from '../../server/start.ts';
 import { describeOnEmbedded, envFor, freshBackend, type Backend } from './support/backends.ts';
-import { captured, childEnv, exited } from '../support/child-server.ts';
+import { childEnv, finished } from '../support/child-server.ts';
 import { VALID } from '../support/requests.ts';
 import { BUILT } from '../support/built.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
@@ -138,9 +138,7 @@ describeOnEmbedded('retention', (kind) => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     onTestFinished(() => void child.kill('SIGKILL'));
-    const written = captured(child);
-    const code = await exited(child);
-    const output = written.both;
+    const { code, both: output } = await finished(child);
     expect(code, output).toBe(0);
     expect(output).toContain('Retention: deleted 2 submission(s), 1 of them suspected spam');
     expect(output).not.toContain(VALID.email);

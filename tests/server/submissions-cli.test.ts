@@ -5,7 +5,7 @@ import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { spamReason } from '../../shared/copy/spam-reasons.ts';
 import { submissionReference } from '../../shared/reference.ts';
 import { startServer } from '../../server/start.ts';
-import { captured, childEnv, exited } from '../support/child-server.ts';
+import { childEnv, finished } from '../support/child-server.ts';
 import {
   describeEachBackend,
   emptyDataDir,
@@ -275,9 +275,7 @@ describe('the scripts/submissions.ts entry point', () => {
       env: childEnv({ DATA_DIR: backend.options.dataDir }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const written = captured(child);
-    const code = await exited(child);
-    const { stdout, stderr } = written;
+    const { code, stdout, stderr } = await finished(child);
     await backend.dispose();
     expect(code, stderr).toBe(0);
     expect(JSON.parse(stdout)).toEqual([]);

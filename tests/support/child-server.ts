@@ -130,9 +130,18 @@ export async function runServerToExit(env: Record<string, string>, wrapper: stri
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const { code, both } = await finished(child);
+  return { code, output: both };
+}
+
+/**
+ * A child run to its end: its exit code and all it wrote to stdout, to stderr and to both. Call it
+ * as the child is spawned, before any output can be missed.
+ */
+export async function finished(child: ChildProcess) {
   const written = captured(child);
   const code = await exited(child);
-  return { code, output: written.both };
+  return { code, ...written };
 }
 
 /** What a child writes to stdout and stderr, as it writes it: read it once the child has `exited`. */
