@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/copy/contact-messages';
-import { uniqueSubmission } from '../support/submission.ts';
+import { HELD_PITCH, uniqueSubmission } from '../support/submission.ts';
 import { contactForm, fillContactForm, SEND_BUDGET_MS, toasts } from './support/contact';
 import { expect, signIn } from './support/inbox';
 import { addPushDevice, pushTest as test } from './support/inbox-push';
@@ -12,9 +12,6 @@ import { visit } from './support/site';
  * our server pushes to a member's device on a local push service that decrypts each push. The
  * real enquiry's push arrives, and none names the pitch.
  */
-
-/** "Website owner" and three of the SEO pitch's phrases: a score of 7, held (the line is 5). */
-const PITCH = 'Website owner? High quality backlinks, guest posts!';
 
 async function send(page: Page, lead: { name: string; email: string; message: string }) {
   await visit(page);
@@ -34,7 +31,7 @@ test('a pitch sent from the page is pushed to no phone; the real enquiry after i
   await signIn(page, inbox, member);
   const phone = await addPushDevice(page, pushService, 'Chrome on Android');
 
-  const pitch = { ...uniqueSubmission('pitch'), message: PITCH };
+  const pitch = { ...uniqueSubmission('pitch'), message: HELD_PITCH.message };
   const enquiry = uniqueSubmission('enquiry');
   await send(page, pitch);
   await send(page, enquiry);
@@ -43,7 +40,7 @@ test('a pitch sent from the page is pushed to no phone; the real enquiry after i
     'select suspected_spam, spam_reasons from public.contact_submissions where email = $1',
     [pitch.email],
   );
-  expect(held).toEqual({ suspected_spam: true, spam_reasons: ['pitch:owner', 'pitch:seo'] });
+  expect(held).toEqual({ suspected_spam: true, spam_reasons: HELD_PITCH.reasons });
   // Waits on what the push service decrypted: the enquiry, sent second, is pushed; by then the
   // pitch, stored first, would have been too.
   const pushed = () =>

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { spamReason } from '../../shared/copy/spam-reasons';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead } from '../support/inbox-server.ts';
-import { uniqueSubmission } from '../support/submission.ts';
+import { HELD_PITCH, uniqueSubmission } from '../support/submission.ts';
 import { violations } from './support/axe';
 import { toasts, withToastsHeld } from './support/contact';
 import { expect, leadLink, openedLead, signIn, test } from './support/inbox';
@@ -18,12 +18,7 @@ import { VIEWPORTS, inEachColorScheme } from './support/site';
 
 const copy = inboxCopy;
 
-/**
- * A link-building pitch: calling the reader "website owner" and three of the SEO pitch's phrases score 7 (the held
- * line is 5; docs/spam.md). Under 8 words, so the copy another test stores is no blast of it.
- */
-const PITCH = 'Website owner? High quality backlinks, guest posts!';
-const PITCH_REASONS = ['pitch:owner', 'pitch:seo'].map(spamReason);
+const PITCH_REASONS = HELD_PITCH.reasons.map(spamReason);
 
 /** Nothing is wider than the screen: the page never scrolls sideways. */
 const overflow = () => document.documentElement.scrollWidth - window.innerWidth;
@@ -44,7 +39,7 @@ for (const [device, viewport] of Object.entries({
       member,
     }) => {
       test.slow(); // four axe runs and screenshots, an export and a sign-in on a busy 2-core machine
-      const held = { ...uniqueSubmission('held'), message: PITCH };
+      const held = { ...uniqueSubmission('held'), message: HELD_PITCH.message };
       const real = uniqueSubmission('beside');
       await addLead(inbox.server, held);
       await addLead(inbox.server, real);

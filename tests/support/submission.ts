@@ -20,3 +20,13 @@ export function uniqueSubmission(tag: string) {
     message: `Booking page times out (${id}).`,
   };
 }
+
+/**
+ * A link-building pitch the spam score holds: calling the reader "website owner" and three of the
+ * SEO pitch's phrases score 7 (the held line is 5; docs/spam.md). Under 8 words, so two tests'
+ * copies make no blast of it.
+ */
+export const HELD_PITCH = {
+  message: 'Website owner? High quality backlinks, guest posts!',
+  reasons: ['pitch:owner', 'pitch:seo'],
+};
