@@ -116,8 +116,8 @@ const MESSAGES: Record<string, (round: number) => string> = {
   'one word repeated': (r) => `${r} ${fill(() => 'backlinks ')}`,
   'distinct short words': (r) => `${r} ${fill((i) => `${letters(i + 26)} `)}`,
   Cyrillic: (r) => `${r} ${fill(() => 'Здравствуйте ')}`,
-  // No spaces: sentences of Han ended by CJK punctuation, which PostgreSQL 15's parser in the C
-  // locale reads as letters (one word of 15,000 bytes, too long to keep) and PGlite's as a break.
+  // No spaces: sentences of Han ended by CJK punctuation, which the parser in C.UTF-8 (Supabase's,
+  // PGlite's, the bench cluster's) reads as a break, and in the C locale as letters (docs/spam.md).
   'CJK, no spaces': (r) =>
     `${r}${fill((i) => `${pick(HAN, i, 6 + (i % 7))}${i % 3 ? '，' : '。'}`)}`,
   'CJK beyond the BMP': (r) =>

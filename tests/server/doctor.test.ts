@@ -1,19 +1,22 @@
 /**
  * `npm run doctor` (docs/deploying.md, "Check the setup") against a relay that accepts the
  * agency's addresses, one that refuses one at RCPT TO, and one that is down: it says which, exits
- * non-zero when the relay will not work, and sends nothing.
+ * non-zero when the relay will not work, and sends nothing; and what it says of a PostgreSQL's
+ * locale.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { BUILT } from '../support/built.ts';
 import { childEnv, finished } from '../support/child-server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
-import { emptyDataDir } from './support/backends.ts';
+import { adminQuery } from '../support/pg-cluster.ts';
+import { describePostgres, emptyDataDir } from './support/backends.ts';
 
 const AGENCY = 'leads@agency.example';
 const PARTNER = 'partner@agency.example';
@@ -82,6 +85,34 @@ describe('npm run doctor', () => {
       new RegExp(`^fix relay +cannot use 127\\.0\\.0\\.1:${sink.port}: .*ECONNREFUSED`),
     );
     expect(run.code).toBe(1);
+  });
+});
+
+describePostgres('npm run doctor, on PostgreSQL', () => {
+  /** The doctor's database line for an empty database made with these locale settings. */
+  async function databaseLine(locale: string) {
+    const name = `doctor_${randomBytes(6).toString('hex')}`;
+    const admin = inject('postgresUrl');
+    await adminQuery(admin, `create database ${name} template template0 ${locale}`);
+    onTestFinished(() => adminQuery(admin, `drop database if exists ${name} with (force)`));
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    const sink = await SmtpSink.start();
+    onTestFinished(() => sink.down());
+    const run = await doctor(sink, { DATABASE_URL: url.href });
+    return run.output.split('\n').find((line) => /^\w+ +database /.test(line)) ?? run.output;
+  }
+
+  it("says a database in Supabase's locale answers, and no more", async () => {
+    expect(await databaseLine("lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'")).toMatch(
+      /^ok {2}database +PostgreSQL at 127\.0\.0\.1:\d+ answers; the server migrates it at its first start$/,
+    );
+  });
+
+  it('warns that a database in the C locale reads emoji and CJK as other words', async () => {
+    expect(await databaseLine("lc_collate 'C' lc_ctype 'C'")).toMatch(
+      /^ok {2}database +PostgreSQL at .* answers; .*; its character type is C, where emoji and CJK punctuation are letters, .*LC_CTYPE 'C\.UTF-8'/,
+    );
   });
 });
 

@@ -234,6 +234,25 @@ describeEachBackend('the content spam score', (kind) => {
     expect(cheers.reasons).toEqual([]);
   });
 
+  it('learns Han by the words its punctuation bounds, and no emoji as a word, as Supabase reads them', async () => {
+    // Hosted Supabase's locale, C.UTF-8, is the embedded database's and the test cluster's; in
+    // the C locale all of the Han would be one word and each emoji run another.
+    const words = async (message: string) => {
+      const [row] = await db.query(
+        `select w.lexeme from pg_catalog.unnest(pg_catalog.to_tsvector('simple', $1)) as w
+         order by w.lexeme`,
+        [message],
+      );
+      const tokens = await db.query(
+        `select pg_catalog.cardinality(app_private.spam_tokens_of('', 'a@example.co.uk', $1)) as n`,
+        [message],
+      );
+      return { first: row?.lexeme, learned: Number(tokens[0]!.n) - 1 };
+    };
+    expect(await words('你好世界，我们需要网站。谢谢')).toEqual({ first: '你好世界', learned: 3 });
+    expect(await words('Thanks 🎉👍 great 🚀')).toEqual({ first: 'great', learned: 2 });
+  });
+
   it('counts a throwaway address from the maintained list, not a common one', async () => {
     const throwaway = await store(db, { email: 'x@mailinator.com', message: 'Hi there' });
     expect(throwaway.reasons).toEqual(['disposable']);

@@ -80,6 +80,9 @@ export async function startPgCluster({ fsync = false }: ClusterOptions = {}): Pr
   };
 
   const data = join(dir, 'data');
+  // Hosted Supabase's locale (lc_collate and lc_ctype C.UTF-8), whose character classes PGlite
+  // shares: to_tsvector's words of CJK and emoji, which the spam score learns from, depend on it.
+  // In the C locale every non-ASCII character is a letter (docs/spam.md, "Bad input").
   run('initdb', [
     '-D',
     data,
@@ -89,7 +92,7 @@ export async function startPgCluster({ fsync = false }: ClusterOptions = {}): Pr
     'trust',
     '-E',
     'UTF8',
-    '--locale=C',
+    '--locale=C.UTF-8',
     '--no-sync',
   ]);
   const port = await freePort();
