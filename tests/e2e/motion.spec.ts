@@ -8,7 +8,14 @@ import { caseStudiesCopy } from '../../src/content/case-studies';
 import { partners, partnersCopy } from '../../src/content/partners';
 import { services, servicesCopy } from '../../src/content/services';
 import { expect, test } from './fixtures';
-import { VIEWPORTS, motionSettled, scrollThrough, section, visit } from './support/site';
+import {
+  VIEWPORTS,
+  motionSettled,
+  scrollAndRender,
+  scrollThrough,
+  section,
+  visit,
+} from './support/site';
 
 /** The revealable items of a section: the list items that hold its cards. */
 const cards = (page: Page, heading: string) =>
@@ -60,11 +67,7 @@ async function scrollUntilReveal(page: Page, items: Locator) {
     return Math.max(0, Math.floor(top - 2 * window.innerHeight));
   });
   for (let y = start; y < 20_000; y += 40) {
-    await page.evaluate(async (top) => {
-      window.scrollTo({ top, behavior: 'instant' });
-      // Two frames: the observer reports after a rendering, React commits after that.
-      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
-    }, y);
+    await scrollAndRender(page, y);
     if (await entering()) return;
   }
   throw new Error('the reveal never began');

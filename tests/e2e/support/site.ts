@@ -121,19 +121,38 @@ export async function scrollThrough(page: Page) {
   });
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const step = page.viewportSize()!.height * 0.6;
-  for (let y = 0; y <= height; y += step) {
-    await page.evaluate(async (top) => {
-      window.scrollTo({ top, behavior: 'instant' });
-      // Two frames, not a time: the observers report after a rendering, React commits after that.
-      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
-    }, y);
-  }
+  for (let y = 0; y <= height; y += step) await scrollAndRender(page, y);
   await expect
     .poll(() => page.evaluate(unloadedImages), { message: 'lazy images still loading' })
     .toEqual([]);
   await motionSettled(page.locator('body'));
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await motionSettled(page.locator('body'));
+}
+
+/**
+ * Scrolls to `top` at once and waits for two renderings: the observers report after one, React
+ * commits after that. Frames, not a time. Should the page stop rendering while its script still
+ * runs (seen once under load: a test timed out waiting for a frame), it fails after 20 s saying
+ * what the page was doing, where a bare wait only ran into the test's timeout.
+ */
+export async function scrollAndRender(page: Page, top: number) {
+  const stalled = await page.evaluate(async (y) => {
+    window.scrollTo({ top: y, behavior: 'instant' });
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let timer = 0;
+    const stall = new Promise<string>((resolve) => {
+      timer = window.setTimeout(() => {
+        const state = `visibility ${document.visibilityState}, focus ${document.hasFocus()}`;
+        resolve(`no frame in 20 s at scrollY ${window.scrollY}: ${state}`);
+      }, 20_000);
+    });
+    const rendered = frame()
+      .then(frame)
+      .then(() => null);
+    return Promise.race([rendered, stall]).finally(() => clearTimeout(timer));
+  }, top);
+  if (stalled) throw new Error(stalled);
 }
 
 /** Instant scroll, bypassing the page's smooth scrolling, for tests that need a position now. */
