@@ -7,6 +7,7 @@ import { startServer } from '../../server/start.ts';
 import { describeOnEmbedded, envFor, freshBackend, type Backend } from './support/backends.ts';
 import { childEnv, finished } from '../support/child-server.ts';
 import { VALID } from '../support/requests.ts';
+import { HELD_PITCH } from '../support/submission.ts';
 import { BUILT } from '../support/built.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 
@@ -15,19 +16,24 @@ vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 /**
  * Retention (docs/product.md#ruling-retention): submissions older than the
- * period go, suspected spam after 30 days, each with its outbox row. Rows are
+ * period go, suspected spam after 30 days (held by the honeypot or by its words), each with its
+ * outbox row. Rows are
  * dated by SQL; the purge compares with the database's own clock.
  */
 
-/** name → [age as an SQL interval, suspected spam] */
-const ROWS: Record<string, [string, boolean]> = {
+/**
+ * name → [age as an SQL interval, suspected spam: by the honeypot's flag, or by its words, which
+ * the spam score holds (docs/spam.md)]
+ */
+const ROWS: Record<string, [string, boolean | 'by its words']> = {
   fresh: ['1 day', false],
   'eleven months': ['11 months', false],
   'thirteen months': ['13 months', false],
   'spam of a week': ['7 days', true],
   'spam of two months': ['2 months', true],
+  'pitch of five weeks': ['5 weeks', 'by its words'],
 };
-const GONE_AT_12 = ['spam of two months', 'thirteen months'];
+const GONE_AT_12 = ['pitch of five weeks', 'spam of two months', 'thirteen months'];
 
 async function seeded(kind: Backend['kind']): Promise<Backend> {
   const backend = await freshBackend(kind);
@@ -35,10 +41,13 @@ async function seeded(kind: Backend['kind']): Promise<Backend> {
   const db = await openDatabase(backend.options);
   try {
     for (const [name, [age, spam]] of Object.entries(ROWS)) {
-      await db.query(
-        `insert into contact_submissions (name, email, message, suspected_spam) values ($1, $2, $3, $4)`,
-        [name, VALID.email, VALID.message, spam],
+      const words = spam === 'by its words';
+      const [row] = await db.query(
+        `insert into contact_submissions (name, email, message, suspected_spam) values ($1, $2, $3, $4)
+         returning suspected_spam as held`,
+        [name, VALID.email, words ? HELD_PITCH.message : VALID.message, spam === true],
       );
+      expect(row?.held).toBe(spam !== false);
       await db.query(
         `update contact_submissions set created_at = now() - $2::interval where name = $1`,
         [name, age],
@@ -78,10 +87,11 @@ describeOnEmbedded('retention', (kind) => {
     expect(listed.map((row) => Object.keys(row).sort())).toEqual([
       ['created_at', 'id', 'suspected_spam'],
       ['created_at', 'id', 'suspected_spam'],
+      ['created_at', 'id', 'suspected_spam'],
     ]);
-    expect(listed.map((row) => row.suspected_spam)).toEqual([false, true]);
+    expect(listed.map((row) => row.suspected_spam)).toEqual([false, true, true]);
     expect(stdout).not.toContain(VALID.email);
-    expect(stderr).toMatch(/Would delete 2 submission\(s\) \(1 suspected spam\)/);
+    expect(stderr).toMatch(/Would delete 3 submission\(s\) \(2 suspected spam\)/);
 
     const db = await openDatabase({ ...backend.options, migrate: false });
     try {
@@ -119,7 +129,7 @@ describeOnEmbedded('retention', (kind) => {
       stderr: () => {},
     });
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toHaveLength(3);
+    expect(JSON.parse(stdout)).toHaveLength(4);
     const db = await openDatabase({ ...backend.options, migrate: false });
     try {
       expect(await names(db)).toEqual(['fresh', 'spam of a week']);
@@ -140,7 +150,7 @@ describeOnEmbedded('retention', (kind) => {
     onTestFinished(() => void child.kill('SIGKILL'));
     const { code, both: output } = await finished(child);
     expect(code, output).toBe(0);
-    expect(output).toContain('Retention: deleted 2 submission(s), 1 of them suspected spam');
+    expect(output).toContain('Retention: deleted 3 submission(s), 2 of them suspected spam');
     expect(output).not.toContain(VALID.email);
     const db = await openDatabase({ ...backend.options, migrate: false });
     try {
