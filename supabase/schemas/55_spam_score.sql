@@ -371,8 +371,9 @@ declare
 begin
   score := 0;
   reasons := '{}';
+  -- A link is counted once: 'https://www.' is one match, not a scheme and then a www.
   links := pg_catalog.array_length(pg_catalog.regexp_split_to_array(
-    lead_message, 'https?://|www\.', 'i'), 1) - 1;
+    lead_message, 'https?://(www\.)?|www\.', 'i'), 1) - 1;
   if links >= 3 then
     score := score + case when links >= 4 then 4 else 2.5 end;
     reasons := reasons || ('links:' || links);

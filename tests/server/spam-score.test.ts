@@ -100,6 +100,13 @@ describeEachBackend('the content spam score', (kind) => {
     expect(two).toMatchObject({ held: false, reasons: ['links:2'], score: 1 });
     const one = await store(db, { message: 'Our site is https://old.example.com, sadly.' });
     expect(one).toMatchObject({ reasons: [], score: 0 });
+    // The scheme and its www. are one link, as a visitor pastes it, not two.
+    const pasted = await store(db, {
+      message: 'Ours is https://www.bakery.co.uk, and we like HTTP://WWW.RIVAL.CO.UK',
+    });
+    expect(pasted).toMatchObject({ reasons: ['links:2'], score: 1 });
+    const alone = await store(db, { message: 'Our site is https://www.bakery.co.uk, sadly.' });
+    expect(alone).toMatchObject({ reasons: [], score: 0 });
   });
 
   it('holds a link in the address before the @, not a www in its domain', async () => {
