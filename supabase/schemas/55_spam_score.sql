@@ -355,6 +355,9 @@ declare
   plain text := app_private.spam_plain(lead_message);
   links integer;
   own integer;
+  -- The text with any cold greeting taken out, where the reader's business is looked for.
+  addressed text := plain;
+  greeting text;
   kinds record;
   others integer;
   capped boolean;
@@ -411,12 +414,25 @@ begin
   if own >= 2 then
     score := score - 3;
   end if;
-  -- A pitch writes of the reader's business, several ways; a client of their own.
+  -- A pitch writes of the reader's business, several ways; a client of their own. A cold
+  -- greeting's own words ("I came across your website") are counted once, as the greeting: a
+  -- visitor writing to the agency formally says as much, and a word more ("your agency") with two
+  -- pasted links held such an enquiry.
+  if 'pitch:cold' = any (reasons) then
+    -- The longest first: 'i came across your website and noticed' before its start.
+    for greeting in
+      select p.phrase from app_private.spam_phrases p
+      where p.category = 'cold' and pg_catalog.strpos(plain, ' ' || p.phrase || ' ') > 0
+      order by pg_catalog.length(p.phrase) desc
+    loop
+      addressed := pg_catalog.replace(addressed, ' ' || greeting || ' ', '  ');
+    end loop;
+  end if;
   if own = 0 and (select count(*) from pg_catalog.unnest(array[' your website ', ' your site ',
       ' your business ', ' your company ', ' your blog ', ' your page ', ' your channel ',
       ' your wallet ', ' your brand ', ' your agency ', ' your clients ', ' your rankings ',
       ' your traffic ', ' your listing ', ' your domain ', ' your account ']) as phrase
-    where pg_catalog.strpos(plain, phrase) > 0) >= 2 then
+    where pg_catalog.strpos(addressed, phrase) > 0) >= 2 then
     score := score + 2.5;
     reasons := reasons || 'second_person'::text;
   end if;

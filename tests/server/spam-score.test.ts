@@ -158,6 +158,20 @@ describeEachBackend('the content spam score', (kind) => {
     expect(client).toMatchObject({ reasons: [], held: false });
   });
 
+  it('counts a cold greeting’s “your website” once, as the greeting, not again as a pitch', async () => {
+    const formal = await store(db, {
+      message:
+        'Dear Sir/Madam, I came across your website and your agency looks right for us. We would ' +
+        'like a site like https://www.a.example.com or https://www.b.example.com. What would it cost?',
+    });
+    expect(formal).toMatchObject({ reasons: ['links:2', 'pitch:cold'], score: 3, held: false });
+    const pitch = await store(db, {
+      message:
+        'I came across your website. Your rankings and your traffic are falling; we can help.',
+    });
+    expect(pitch.reasons).toEqual(['pitch:cold', 'second_person']);
+  });
+
   it('lets a client quote the pitch it received, writing of its own business', async () => {
     const quoted = 'Got this today: "high quality backlinks and guest posts for your site". Real?';
     const alone = await store(db, { message: quoted });

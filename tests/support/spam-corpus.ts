@@ -317,6 +317,21 @@ Amanda Kerr`,
   },
   {
     kind: 'real',
+    category: 'new-site',
+    hard: true,
+    name: 'Margaret Osei',
+    email: 'm.osei@oseiaccountancy.co.uk',
+    message: `Dear Sir/Madam,
+
+I came across your website and your agency looks like what we need. I am starting a bookkeeping practice in Croydon next spring and would like a website along the lines of https://www.example.org/bookkeepers-one or https://www.example.org/bookkeepers-two: clean, with a contact form and a page for each service.
+
+Could you tell me what that would cost and how long it would take?
+
+Yours faithfully,
+Margaret Osei`,
+  },
+  {
+    kind: 'real',
     category: 'redesign',
     hard: true,
     name: 'Tom Ackroyd',
