@@ -15,9 +15,8 @@ import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 /**
- * Retention (docs/product.md#ruling-retention): submissions older than the
- * period go, suspected spam after 30 days (held by the honeypot or by its words), each with its
- * outbox row. Rows are
+ * Retention (docs/product.md#ruling-retention): submissions older than the period go, suspected
+ * spam after 30 days (held by the honeypot or by its words), each with its outbox row. Rows are
  * dated by SQL; the purge compares with the database's own clock.
  */
 
