@@ -52,7 +52,11 @@ begin
     reasons := reasons || 'link_in_email'::text;
   end if;
   for kinds in
-    select p.category, count(*) as hits from app_private.spam_phrases p
+    -- Each kind's phrases found, the longest first: 'i came across your website and noticed'
+    -- before its start, as a cold greeting is taken out below.
+    select p.category, count(*) as hits,
+      pg_catalog.array_agg(p.phrase order by pg_catalog.length(p.phrase) desc) as phrases
+    from app_private.spam_phrases p
     -- The bare phrase first: most are absent, and it spares building each padded one.
     where pg_catalog.strpos(plain, p.phrase) > 0 and pg_catalog.strpos(plain, ' ' || p.phrase || ' ') > 0
     group by p.category order by p.category
@@ -60,6 +64,15 @@ begin
     score := score + case kinds.category when 'cold' then 2 when 'bulk' then 2.5
       else case when kinds.hits >= 3 then 4 when kinds.hits = 2 then 3.5 else 3 end end;
     reasons := reasons || ('pitch:' || kinds.category);
+    -- A cold greeting's own words ("I came across your website") are counted once, as the
+    -- greeting, not again below as writing of the reader's business: a visitor writing to the
+    -- agency formally says as much, and a word more ("your agency") with two pasted links held
+    -- such an enquiry.
+    if kinds.category = 'cold' then
+      foreach greeting in array kinds.phrases loop
+        addressed := pg_catalog.replace(addressed, ' ' || greeting || ' ', '  ');
+      end loop;
+    end if;
   end loop;
   -- A sender writing of their own business ("our website", "we run") is a
   -- client; a pitch writes of yours. Quoted spam in a real enquiry is let through.
@@ -72,20 +85,8 @@ begin
   if own >= 2 then
     score := score - 3;
   end if;
-  -- A pitch writes of the reader's business, several ways; a client of their own. A cold
-  -- greeting's own words ("I came across your website") are counted once, as the greeting: a
-  -- visitor writing to the agency formally says as much, and a word more ("your agency") with two
-  -- pasted links held such an enquiry.
-  if 'pitch:cold' = any (reasons) then
-    -- The longest first: 'i came across your website and noticed' before its start.
-    for greeting in
-      select p.phrase from app_private.spam_phrases p
-      where p.category = 'cold' and pg_catalog.strpos(plain, ' ' || p.phrase || ' ') > 0
-      order by pg_catalog.length(p.phrase) desc
-    loop
-      addressed := pg_catalog.replace(addressed, ' ' || greeting || ' ', '  ');
-    end loop;
-  end if;
+  -- A pitch writes of the reader's business, several ways; a client of their own. Looked for in
+  -- the text without its cold greeting (above).
   if own = 0 and (select count(*) from pg_catalog.unnest(array[' your website ', ' your site ',
       ' your business ', ' your company ', ' your blog ', ' your page ', ' your channel ',
       ' your wallet ', ' your brand ', ' your agency ', ' your clients ', ' your rankings ',
