@@ -5,18 +5,16 @@
  * locale.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { BUILT } from '../support/built.ts';
 import { childEnv, finished } from '../support/child-server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
-import { adminQuery } from '../support/pg-cluster.ts';
-import { describePostgres, emptyDataDir } from './support/backends.ts';
+import { createPostgresDatabase, describePostgres, emptyDataDir } from './support/backends.ts';
 
 const AGENCY = 'leads@agency.example';
 const PARTNER = 'partner@agency.example';
@@ -89,28 +87,24 @@ describe('npm run doctor', () => {
 });
 
 describePostgres('npm run doctor, on PostgreSQL', () => {
-  /** The doctor's database line for an empty database made with these locale settings. */
+  /** The doctor's database line for an empty database in `locale`. */
   async function databaseLine(locale: string) {
-    const name = `doctor_${randomBytes(6).toString('hex')}`;
-    const admin = inject('postgresUrl');
-    await adminQuery(admin, `create database ${name} template template0 ${locale}`);
-    onTestFinished(() => adminQuery(admin, `drop database if exists ${name} with (force)`));
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
+    const { url, drop } = await createPostgresDatabase(undefined, locale);
+    onTestFinished(drop);
     const sink = await SmtpSink.start();
     onTestFinished(() => sink.down());
-    const run = await doctor(sink, { DATABASE_URL: url.href });
+    const run = await doctor(sink, { DATABASE_URL: url });
     return run.output.split('\n').find((line) => /^\w+ +database /.test(line)) ?? run.output;
   }
 
   it("says a database in Supabase's locale answers, and no more", async () => {
-    expect(await databaseLine("lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'")).toMatch(
+    expect(await databaseLine('C.UTF-8')).toMatch(
       /^ok {2}database +PostgreSQL at 127\.0\.0\.1:\d+ answers; the server migrates it at its first start$/,
     );
   });
 
   it('warns that a database in the C locale reads emoji and CJK as other words', async () => {
-    expect(await databaseLine("lc_collate 'C' lc_ctype 'C'")).toMatch(
+    expect(await databaseLine('C')).toMatch(
       /^ok {2}database +PostgreSQL at .* answers; .*; its character type is C, where emoji and CJK punctuation are letters, .*LC_CTYPE 'C\.UTF-8'/,
     );
   });

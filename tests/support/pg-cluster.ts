@@ -38,14 +38,20 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
 
 /**
  * Creates the database `name` on the cluster `adminUrl` reaches (a copy of `template`, a
- * database nobody is connected to, when given): its URL, and its drop.
+ * database nobody is connected to, when given; in `locale`, from template0, when given): its URL,
+ * and its drop.
  */
 export async function createDatabase(
   adminUrl: string,
   name: string,
   template?: string,
+  locale?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const from = template ?? (locale ? 'template0' : undefined);
+  await adminQuery(
+    adminUrl,
+    `create database ${name}${from ? ` template ${from}` : ''}${locale ? ` locale '${locale}'` : ''}`,
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

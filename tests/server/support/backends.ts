@@ -160,11 +160,13 @@ export async function migratedPostgres(): Promise<{ client: pg.Client; close(): 
   };
 }
 
-/** A new PostgreSQL database in the test cluster: empty, or a copy of `template`. */
+/** A new PostgreSQL database in the test cluster: empty (in `locale`, when given), or a copy of `template`. */
 export function createPostgresDatabase(
   template?: string,
+  locale?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  return createDatabase(inject('postgresUrl'), `test_${randomBytes(6).toString('hex')}`, template);
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  return createDatabase(inject('postgresUrl'), name, template, locale);
 }
 
 export interface TestApp {
