@@ -33,6 +33,21 @@ import { defaultWorkingHours } from '../../server/leads/clocks/default-working-h
 /** The page's insert, by inject: the worker's mail is the subject, not the socket. */
 const post = (server: RunningServer, body: object) => send(server.app, { body });
 
+/**
+ * Our server without a port, emailing leads to `sink` at once. Its clocks read a working
+ * Wednesday: on a Monday morning their weekly digest would be emailed too.
+ */
+const mailingServer = (backend: Backend, sink: SmtpSink) =>
+  startServer({
+    listen: false,
+    ...backend.options,
+    distDir: '/nonexistent',
+    smtpUrl: sink.url,
+    notifyEmail: 'leads@agency.example',
+    deliveryPollMs: 25,
+    clockNow: workingWednesday,
+  });
+
 describeOnEmbedded('a submission flagged as suspected spam', (kind) => {
   let backend: Backend;
   beforeEach(async () => {
@@ -43,16 +58,7 @@ describeOnEmbedded('a submission flagged as suspected spam', (kind) => {
   it('is stored and exported under its own status, and never emailed', async () => {
     const sink = await SmtpSink.start();
     onTestFinished(() => sink.down());
-    const server = await startServer({
-      listen: false,
-      ...backend.options,
-      distDir: '/nonexistent',
-      smtpUrl: sink.url,
-      notifyEmail: 'leads@agency.example',
-      deliveryPollMs: 25,
-      // Midweek for the lead clocks: on a Monday morning their weekly digest would be emailed too.
-      clockNow: workingWednesday,
-    });
+    const server = await mailingServer(backend, sink);
     let closed = false;
     onTestFinished(() => (closed ? undefined : server.close()));
 
@@ -146,17 +152,9 @@ describeEachBackend('a lead held by its spam score', (kind) => {
     onTestFinished(() => backend.dispose());
     const sink = await SmtpSink.start();
     onTestFinished(() => sink.down());
-    const server = await startServer({
-      listen: false,
-      ...backend.options,
-      distDir: '/nonexistent',
-      smtpUrl: sink.url,
-      notifyEmail: 'leads@agency.example',
-      deliveryPollMs: 25,
-      // Before these leads: the server's own clocks and escalation leave them alone, and the
-      // test runs its own at the times it chooses below.
-      clockNow: workingWednesday,
-    });
+    // Its own clocks and escalation leave these leads alone: the test runs its own at the times
+    // it chooses below.
+    const server = await mailingServer(backend, sink);
     onTestFinished(() => server.close());
 
     expect((await post(server, HELD_BY_SCORE)).statusCode).toBe(201);
