@@ -61,10 +61,12 @@ select c, p from (values
     'will be removed from search']),
   ('cold', array['hope this message finds you well', 'hope this email finds you well', 'i came across your website', 'dear customer', 'dear friend',
     'dear sir madam', 'i noticed your website', 'i was checking your website',
-    'i came across your website and noticed']),
+    'i came across your website and noticed',
+    -- Asked of a site's owner by a pitch, and of the agency by a visitor who wants its owner.
+    'are you the owner of']),
   -- Whoever calls the agency "website owner" has not read its page: weighed as a pitch.
   ('owner', array['hello business owner', 'dear website owner', 'hello website owner',
-    'hi website owner', 'dear business owner', 'are you the owner of', 'website owner']),
+    'hi website owner', 'dear business owner', 'website owner']),
   ('bulk', array['unsubscribe', 'reply stop', 'opt out', 'to stop receiving',
     'no longer wish to receive', 'reply with remove', 'if you are not interested'])
 ) as v(c, ps), pg_catalog.unnest(ps) as p

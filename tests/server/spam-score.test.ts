@@ -172,6 +172,21 @@ describeEachBackend('the content spam score', (kind) => {
     expect(pitch.reasons).toEqual(['pitch:cold', 'second_person']);
   });
 
+  it('weighs “Are you the owner of …?” as a cold greeting, not as a pitch of its own', async () => {
+    const visitor = await store(db, {
+      message:
+        'Hi, I came across your website. Are you the owner of Foreland Digital? I would like ' +
+        'a site for my café in Margate and would rather speak to the owner.',
+    });
+    expect(visitor).toMatchObject({ reasons: ['pitch:cold'], score: 2, held: false });
+    const pitch = await store(db, {
+      message:
+        'Are you the owner of margatecafe.co.uk? Your site is not on page 1 of Google. ' +
+        'We can fix that this week.',
+    });
+    expect(pitch).toMatchObject({ reasons: ['pitch:cold', 'pitch:seo'], held: true });
+  });
+
   it('lets a client quote the pitch it received, writing of its own business', async () => {
     const quoted = 'Got this today: "high quality backlinks and guest posts for your site". Real?';
     const alone = await store(db, { message: quoted });
