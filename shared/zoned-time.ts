@@ -79,12 +79,14 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): D
   return new Date(guess);
 }
 
-/** The calendar date after `date` (YYYY-MM-DD), whatever the zone. */
-export function nextDate(date: string): string {
+/** The calendar date `days` after `date` (YYYY-MM-DD), or before it when negative, whatever the zone. */
+export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(year, month - 1, day + 1));
-  return next.toISOString().slice(0, 10);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
+
+/** The calendar date after `date`. */
+export const nextDate = (date: string): string => addDays(date, 1);
 
 /** ISO weekday (1 Monday … 7 Sunday) of a calendar date. */
 export function weekdayOf(date: string): number {

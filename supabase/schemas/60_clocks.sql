@@ -1,8 +1,9 @@
 -- The page's promises as clocks (docs/lead-clocks.md): each lead keeps its
 -- reply and diagnosis deadlines (contact_submissions.reply_due and
 -- diagnosis_due, with the indexes the worker reads them by, in
--- 20_submissions.sql), one reminder is sent before each, and a weekly digest
--- sums up how fast the agency answers.
+-- 20_submissions.sql), one reminder is sent before each, a weekly digest
+-- sums up how fast the agency answers, and each working morning a note lists
+-- the leads held as suspected spam since the last.
 --
 -- The deadlines are computed by server/leads/clocks/deadlines.ts (working
 -- hours and bank holidays need a calendar the database does not have) and
@@ -32,8 +33,15 @@ create table app_private.weekly_digests (
   sent_at timestamptz not null
 );
 
+-- One note of held leads per working day, named by its local date: a real
+-- enquiry the score held is seen by the next working morning, not the next Monday.
+create table app_private.held_lead_notes (
+  day date primary key,
+  sent_at timestamptz not null
+);
+
 revoke all on table app_private.lead_reminders, app_private.reminder_emails,
-  app_private.weekly_digests from public;
+  app_private.weekly_digests, app_private.held_lead_notes from public;
 
 -- The speed-to-lead figures over the `days` before `until`, for the inbox's
 -- figures view and the weekly digest: one definition for both. As the caller

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { spamReason } from '../../shared/copy/spam-reasons';
+import { leadUrl } from '../../shared/paths';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead } from '../support/inbox-server.ts';
 import { HELD_PITCH, uniqueSubmission } from '../support/submission.ts';
@@ -125,6 +126,30 @@ for (const [device, viewport] of Object.entries({
     });
   });
 }
+
+test('the held leads’ note’s link opens a held lead with its reasons and "Not spam"', async ({
+  page,
+  context,
+  inbox,
+  member,
+}) => {
+  // The working morning's email links each held lead as every lead email does (docs/lead-clocks.md).
+  const held = { ...uniqueSubmission('noted'), message: HELD_PITCH.message };
+  const id = await addLead(inbox.server, held);
+  await signIn(page, inbox, member);
+  const fromNote = await context.newPage();
+  await fromNote.goto(leadUrl(id));
+  const opened = openedLead(fromNote, held.name);
+  await expect(heldReasons(fromNote, held.name).getByRole('listitem')).toHaveText(PITCH_REASONS);
+  await opened.getByRole('button', { name: copy.actions.notSpam }).click();
+  await expect(toasts(fromNote).withText(copy.actions.notSpamDone)).toBeVisible();
+  expect(
+    await inbox.server.query(
+      'select suspected_spam from public.contact_submissions where id = $1',
+      [id],
+    ),
+  ).toEqual([{ suspected_spam: false }]);
+});
 
 test('a lead held before the score kept reasons shows none', async ({ page, inbox, member }) => {
   const lead = uniqueSubmission('unscored');

@@ -169,6 +169,93 @@ describeOnEmbedded('the lead clocks on Monday morning', (kind) => {
   });
 });
 
+describeOnEmbedded('the lead clocks each working morning', (kind) => {
+  it('list the leads held as suspected spam since the last working morning, each with why', async () => {
+    const { db } = await openFreshBackend(kind);
+    const sink = await SmtpSink.start();
+    onTestFinished(() => sink.down());
+    // Thursday, before Friday 08:00: Friday's note. Friday 09:00 to Monday 08:00: Monday's.
+    await insertLead(db, 'Thursday Trap', '2026-11-26T12:00:00Z', true);
+    await insertLead(db, 'Friday Trap', '2026-11-27T09:00:00Z', true);
+    const pitch =
+      'Dear website owner, we sell high quality backlinks and guest posts on DA 50 sites.';
+    const byWords = async (name: string, createdAt: string) => {
+      const [row] = await db.query(
+        `insert into contact_submissions (name, email, message, created_at)
+         values ($1, 'seller@example.com', $2, $3) returning id::text, suspected_spam`,
+        [name, pitch, createdAt],
+      );
+      expect(row!.suspected_spam).toBe(true);
+      return String(row!.id);
+    };
+    await byWords('Saturday Pitch', '2026-11-28T11:00:00Z');
+    await byWords('www.cheap-links.example', '2026-11-29T11:00:00Z');
+    // Released with "Not spam", or moved to Spam by a member: judged already, so not listed.
+    const released = await byWords('Released Lead', '2026-11-28T12:00:00Z');
+    await db.query(`update contact_submissions set suspected_spam = false where id = $1`, [
+      released,
+    ]);
+    await db.query(
+      `update contact_submissions set suspected_spam = true, spam_reasons = '{marked}'
+       where id = $1`,
+      [await insertLead(db, 'Marked Lead', '2026-11-28T13:00:00Z')],
+    );
+    // After Monday 08:00: Tuesday's.
+    await insertLead(db, 'Monday Trap', '2026-11-30T08:30:00Z', true);
+
+    let now = new Date('2026-11-27T07:59:00Z'); // Friday, a minute early
+    const clocks = await clocksOn(db, sink, () => now);
+    const notes = () =>
+      sink.received.filter((m) => m.header('subject')?.includes('held as suspected spam'));
+    await clocks.runOnce();
+    expect(notes()).toHaveLength(0);
+
+    now = new Date('2026-11-27T08:00:00Z');
+    await clocks.runOnce();
+    await clocks.runOnce();
+    await sink.waitFor(1);
+    expect(notes().map((m) => m.header('subject'))).toEqual(['1 lead held as suspected spam']);
+    expect(notes()[0]!.bodies['text/plain']).toContain(
+      '1 lead was held as suspected spam since Thu 26 Nov, 08:00',
+    );
+    expect(notes()[0]!.bodies['text/plain']).toContain(
+      '- Thursday Trap: filled in the hidden field only bots see',
+    );
+
+    now = new Date('2026-11-28T10:00:00Z'); // Saturday: no working morning
+    await clocks.runOnce();
+    now = new Date('2026-11-30T08:00:00Z'); // Monday: the weekly digest, and the note
+    await clocks.runOnce();
+    await sink.waitFor(3);
+    expect(subjects(sink).slice(1).sort()).toEqual([
+      '3 leads held as suspected spam',
+      'Weekly leads digest, week of 2026-11-30',
+    ]);
+    const monday = notes()[1]!.bodies['text/plain'] ?? '';
+    expect(monday).toContain('3 leads were held as suspected spam since Fri 27 Nov, 08:00');
+    expect(monday).toContain('press "Not spam"');
+    expect(monday).toContain('- Friday Trap: filled in the hidden field only bots see');
+    expect(monday).toContain(
+      '- Saturday Pitch: calls you “website owner” or “business owner”, as mass pitches do; ' +
+        'reads like a search-ranking or backlink pitch',
+    );
+    // The spammer's link in the name stays out of our email.
+    expect(monday).toContain('- a name that holds a link: a link in the name;');
+    expect(monday).not.toContain('cheap-links');
+    for (const judged of ['Released Lead', 'Marked Lead', 'Monday Trap', 'Thursday Trap']) {
+      expect(monday).not.toContain(judged);
+    }
+
+    now = new Date('2026-12-01T08:00:00Z'); // Tuesday
+    await clocks.runOnce();
+    await sink.waitFor(4);
+    expect(notes()[2]!.bodies['text/plain']).toContain('- Monday Trap:');
+    now = new Date('2026-12-02T09:00:00Z'); // Wednesday: none held since Tuesday 08:00, no email
+    await clocks.runOnce();
+    expect(sink.received).toHaveLength(4);
+  });
+});
+
 describePostgres('the lead clocks, three instances on one PostgreSQL', () => {
   it('send each reminder and the digest once', async () => {
     const backend = await freshBackend('postgres');

@@ -1,15 +1,17 @@
 import { asTyped } from '../../../shared/as-typed.ts';
 import { FIGURE_LABELS } from '../../../shared/copy/figure-labels.ts';
+import { spamReasons } from '../../../shared/copy/spam-reasons.ts';
 import type { Row } from '../../db/database.ts';
 import { escapeHtml } from '../../escape-html.ts';
 import { inboxLink } from '../delivery/lead-message.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
 
 /**
- * The clocks' two emails to the agency: a reminder listing the leads whose
- * reply or diagnosis falls due soon, and the weekly digest. Subjects are ours
- * alone; visitors' names reach the text as plain text and the HTML escaped,
- * and each lead links to the inbox, which is where the work is done.
+ * The clocks' emails to the agency: a reminder listing the leads whose reply
+ * or diagnosis falls due soon, the weekly digest, and a working morning's note
+ * of the leads held as suspected spam. Subjects are ours alone; visitors'
+ * names reach the text as plain text and the HTML escaped, and each lead
+ * links to the inbox, which is where the work is done.
  */
 
 export interface Notice {
@@ -100,6 +102,47 @@ export function digestNotice(
       `</ul><p>${escapeHtml(openTitle)}</p><ul>`,
       ...open.map((l) => `<li>${linked(l.name, l.link)}: ${escapeHtml(l.what)}</li>`),
       '</ul>',
+    ]),
+  };
+}
+
+/**
+ * The leads held as suspected spam since `since`, each with why: no alert went out for them, so
+ * this is where a real enquiry the score held is seen. `total` counts those beyond the listed.
+ */
+export function heldNotice(held: Row[], context: Context & { since: Date }): Notice {
+  const total = Number(held[0]?.total ?? held.length);
+  const lines = held.map((row) => {
+    const reasons = (row.spam_reasons ?? []) as string[];
+    return {
+      // A lead the honeypot held before reasons were kept has none.
+      what: spamReasons(reasons).join('; ') || 'suspected spam',
+      // Not a spammer's link in our own email, where a mail client would make it one to click.
+      name: reasons.includes('link_in_name') ? 'a name that holds a link' : nameOf(row),
+      link: leadLink(row.id, context),
+    };
+  });
+  const some = total === 1 ? 'lead was' : 'leads were';
+  const them = total === 1 ? 'it' : 'them';
+  const intro =
+    `${total} ${some} held as suspected spam since ${localTime(context.since, context)}, ` +
+    `and no alert went out for ${them}. If one is a real enquiry, open it in the inbox and ` +
+    'press "Not spam": it arrives as new, and its deadlines start then.';
+  const more =
+    total > lines.length ? [`…and ${total - lines.length} more under Spam in the inbox.`] : [];
+  return {
+    subject: `${total} ${total === 1 ? 'lead' : 'leads'} held as suspected spam`,
+    text: [
+      intro,
+      '',
+      ...lines.map((l) => `- ${l.name}: ${l.what}${l.link ? `\n  ${l.link}` : ''}`),
+      ...more,
+    ].join('\n'),
+    html: page([
+      `<p>${escapeHtml(intro)}</p><ul>`,
+      ...lines.map((l) => `<li>${linked(l.name, l.link)}: ${escapeHtml(l.what)}</li>`),
+      '</ul>',
+      ...more.map((line) => `<p>${escapeHtml(line)}</p>`),
     ]),
   };
 }

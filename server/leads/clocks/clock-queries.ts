@@ -79,3 +79,23 @@ export const OVERDUE = `
       or (s.diagnosed_at is null and s.diagnosis_due < $1::timestamptz))
   order by least(s.reply_due, s.diagnosis_due), s.id
   limit $2`;
+
+/** Today's note of held leads, claimed: no row back means another instance has it already. */
+export const CLAIM_HELD_NOTE = `
+  insert into app_private.held_lead_notes (day, sent_at) values ($1::date, $2::timestamptz)
+  on conflict do nothing
+  returning day`;
+
+/**
+ * Leads stored after $1 and up to $2 and still held as suspected spam, by the score or the
+ * honeypot: one a member moved to Spam ("marked") was judged already. With how many there are,
+ * should there be more than the $3 listed.
+ */
+export const HELD_BETWEEN = `
+  select s.id::text as id, s.name, s.created_at, s.spam_reasons, count(*) over () as total
+  from public.contact_submissions s
+  where s.suspected_spam
+    and s.created_at > $1::timestamptz and s.created_at <= $2::timestamptz
+    and not ('marked' = any(coalesce(s.spam_reasons, '{}')))
+  order by s.created_at, s.id
+  limit $3`;

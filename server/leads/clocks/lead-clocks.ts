@@ -5,8 +5,11 @@
  *    whoever stored it, hosted Supabase included;
  * 2. one reminder email before each deadline that is not yet met, several
  *    leads to an email, at most one email per REMINDER_SPACING_MS;
- * 3. the weekly digest, from Monday 08:00 local time, once a week.
- * Reminders and the digest take one database lock, so of several instances
+ * 3. the weekly digest, from Monday 08:00 local time, once a week;
+ * 4. each working day from 08:00, a note of the leads held as suspected spam
+ *    since the last working day's, when there are any: no alert went out for
+ *    them, so a real enquiry the score held waits a morning at most.
+ * Reminders, the digest and the note take one database lock, so of several instances
  * one sends and the rest skip the round; each is recorded in the same
  * transaction that sends it, so a failed send is tried again next round.
  */
@@ -14,16 +17,20 @@ import type { Database } from '../../db/database.ts';
 import { diagnosisDue, responseDue } from './deadlines.ts';
 import {
   CLAIM_DIGEST,
+  CLAIM_HELD_NOTE,
   FIGURES,
+  HELD_BETWEEN,
   OVERDUE,
   SET_CLOCKS,
   TRY_LOCK_CLOCKS,
   WITHOUT_CLOCK,
 } from './clock-queries.ts';
 import { LAST_REMINDER, RECORD_REMINDERS, REMINDERS_DUE } from './clock-queries.ts';
-import { digestNotice, reminderNotice, type Notice } from './clock-messages.ts';
+import { digestNotice, heldNotice, reminderNotice, type Notice } from './clock-messages.ts';
+import { isBankHoliday } from './bank-holidays.ts';
+import { isWorkingDay } from '../../../shared/response-due.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
-import { localParts, weekdayOf, zonedInstant } from '../../../shared/zoned-time.ts';
+import { addDays, localParts, weekdayOf, zonedInstant } from '../../../shared/zoned-time.ts';
 import type { WorkLog } from '../../work-log.ts';
 import { startLoop, type Loop } from '../../background/loop.ts';
 
@@ -32,7 +39,7 @@ const CLOCK_POLL_MS = 5_000;
 /** Reminders: one email per quarter-hour at most, however many leads fall due. */
 const REMINDER_SPACING_MS = 15 * 60_000;
 export const DEFAULT_REMINDER_MINUTES = 60;
-/** The digest's hour: Monday 08:00, before the working week starts. */
+/** The digest's hour: Monday 08:00, before the working week starts; the held leads' note's too. */
 const DIGEST_WEEKDAY = 1;
 const DIGEST_MINUTES = 8 * 60;
 /**
@@ -71,6 +78,8 @@ export function startLeadClocks(
   options: LeadClocksOptions,
 ): LeadClocks {
   const now = options.now ?? (() => new Date());
+  /** The local date whose held leads' note this instance has seen claimed: no round asks again. */
+  let heldNoted: string | undefined;
   const loop = startLoop({
     everyMs: options.pollMs ?? CLOCK_POLL_MS,
     log,
@@ -81,6 +90,7 @@ export function startLeadClocks(
       if (options.mail) {
         await sendReminders(db, options.mail, options, now());
         await sendWeeklyDigest(db, options.mail, options, now());
+        heldNoted = await sendHeldNote(db, options.mail, options, now(), heldNoted);
       }
     },
   });
@@ -147,9 +157,52 @@ async function sendWeeklyDigest(
   });
 }
 
+/**
+ * On a working day from 08:00 local time until midnight, once across every instance: the leads
+ * held since the last working day's 08:00 and up to today's. Bounded by the two 08:00s rather
+ * than by when a note went out, so whichever round sends it, it lists the same leads, and a lead
+ * held after 08:00 waits for the next working day's. A day with none held is claimed and silent.
+ * Returns the date whose note is claimed, by this instance or another, once it is: `noted`.
+ */
+async function sendHeldNote(
+  db: Database,
+  mail: AgencyMail,
+  options: LeadClocksOptions,
+  at: Date,
+  noted: string | undefined,
+): Promise<string | undefined> {
+  const { hours } = options;
+  const today = localParts(at, hours.timeZone).date;
+  if (today === noted || !isWorkingDay(today, hours, isBankHoliday)) return noted;
+  const until = zonedInstant(today, DIGEST_MINUTES, hours.timeZone);
+  if (at.getTime() < until.getTime()) return noted;
+  const since = zonedInstant(lastWorkingDayBefore(today, hours), DIGEST_MINUTES, hours.timeZone);
+  return db.transaction(async (session) => {
+    const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLOCKS);
+    if (!locked) return noted;
+    const claimed = await session.query(CLAIM_HELD_NOTE, [today, at.toISOString()]);
+    if (claimed.length === 0) return today;
+    const held = await session.query(HELD_BETWEEN, [
+      since.toISOString(),
+      until.toISOString(),
+      MAX_LISTED,
+    ]);
+    // Sent inside the transaction, as the digest is: a refusal rolls the claim back.
+    if (held.length > 0) await mail.sendNotice(heldNotice(held, { ...options, at, since }));
+    return today;
+  });
+}
+
+/** The working day before `date`; a week back at most, should holidays fill the whole week. */
+function lastWorkingDayBefore(date: string, hours: WorkingHours): string {
+  let day = addDays(date, -1);
+  for (let back = 1; back < 7 && !isWorkingDay(day, hours, isBankHoliday); back++) {
+    day = addDays(day, -1);
+  }
+  return day;
+}
+
 /** The local date of the Monday of `date`'s week. */
 function mondayOf(date: string): string {
-  const back = weekdayOf(date) - DIGEST_WEEKDAY;
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day - back)).toISOString().slice(0, 10);
+  return addDays(date, DIGEST_WEEKDAY - weekdayOf(date));
 }
