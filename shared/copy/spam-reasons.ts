@@ -15,7 +15,9 @@ const PITCHES: Readonly<Record<string, string>> = {
   pharmacy: 'pitches pills or a pharmacy',
   data_lists: 'sells email or contact lists',
   renewal: 'reads like a fake renewal notice',
-  cold: 'opens as mass pitches do (“Dear friend”, “I came across your website”)',
+  cold: 'opens as mass pitches do (“Dear friend”, “Are you the owner of…”)',
+  greeting:
+    'opens formally, as mass pitches do too (“Dear Sir/Madam”, “I came across your website”)',
   owner: 'calls you “website owner” or “business owner”, as mass pitches do',
   bulk: 'has a mailing-list footer (unsubscribe)',
 };

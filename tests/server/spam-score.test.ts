@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { writeDisposableDomains } from '../../server/db/disposable-domains.ts';
+import { spamReason } from '../../shared/copy/spam-reasons.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import {
   describeEachBackend,
@@ -164,12 +165,40 @@ describeEachBackend('the content spam score', (kind) => {
         'Dear Sir/Madam, I came across your website and your agency looks right for us. We would ' +
         'like a site like https://www.a.example.com or https://www.b.example.com. What would it cost?',
     });
-    expect(formal).toMatchObject({ reasons: ['links:2', 'pitch:cold'], score: 3, held: false });
+    expect(formal).toMatchObject({ reasons: ['links:2', 'pitch:greeting'], score: 2, held: false });
     const pitch = await store(db, {
       message:
         'I came across your website. Your rankings and your traffic are falling; we can help.',
     });
-    expect(pitch.reasons).toEqual(['pitch:cold', 'second_person']);
+    expect(pitch.reasons).toEqual(['pitch:greeting', 'second_person']);
+  });
+
+  it('weighs a formal opening less than a cold one, as clients write formally too', async () => {
+    const broker = await store(db, {
+      message:
+        'Dear Sir/Madam, we are a mortgage broker in Kent and need a new website explaining ' +
+        'business loans and remortgages, with an enquiry form. Could you quote?',
+    });
+    expect(broker).toMatchObject({
+      reasons: ['pitch:greeting', 'pitch:loans'],
+      score: 4,
+      held: false,
+    });
+    const offer = await store(db, {
+      message: 'Dear friend, we can offer you a business loan today. Reply to apply.',
+    });
+    expect(offer).toMatchObject({ reasons: ['pitch:cold', 'pitch:loans'], score: 5, held: true });
+  });
+
+  it('words every kind of pitch it knows for the inbox', async () => {
+    const kinds = await db.query(
+      'select distinct category from app_private.spam_phrases order by category',
+    );
+    expect(kinds.length).toBeGreaterThan(10);
+    // 'greeting': a cold greeting that is only a formal opening.
+    for (const kind of [...kinds.map((row) => String(row.category)), 'greeting']) {
+      expect(spamReason(`pitch:${kind}`)).not.toBe(`a ${kind} pitch`);
+    }
   });
 
   it('weighs “Are you the owner of …?” as a cold greeting, not as a pitch of its own', async () => {

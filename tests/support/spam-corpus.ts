@@ -342,6 +342,29 @@ Margaret Osei`,
     kind: 'real',
     category: 'new-site',
     hard: true,
+    name: 'Graham Whitlock',
+    email: 'graham@whitlockfinance.co.uk',
+    message: `Dear Sir/Madam,
+
+We are a two-person finance brokerage in Tonbridge arranging business loans, asset finance and commercial mortgages for local firms. Our website was built in 2015 and it shows. We need something that explains what we do in plain English, carries the FCA wording we are required to show, and has a simple enquiry form.
+
+Could you let me know what you would charge and how long it would take?
+
+Kind regards,
+Graham Whitlock`,
+  },
+  {
+    kind: 'real',
+    category: 'new-site',
+    hard: true,
+    name: 'Anjali Mistry',
+    email: 'anjali@mistrychemists.co.uk',
+    message: `Good afternoon, I hope this email finds you well. I am the superintendent pharmacist at an independent chemist in Gillingham and we would like to open a pharmacy online for NHS repeat prescriptions and a few over-the-counter lines. It has to meet the GPhC's rules for online pharmacies. Is that something you could build? Thank you, Anjali`,
+  },
+  {
+    kind: 'real',
+    category: 'new-site',
+    hard: true,
     name: 'Rosa Lindqvist',
     email: 'rosa@harbourcafemargate.co.uk',
     message: `Hi, I came across your website through a friend. Are you the owner of Foreland? I'd rather talk to whoever runs it. I have a café on Margate harbour and need a proper site with our menu, opening hours and a way to book the upstairs room for parties. Our Facebook page is all we have now. Thanks, Rosa`,
