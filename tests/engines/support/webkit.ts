@@ -93,25 +93,28 @@ export async function launchWebKit(): Promise<Engine> {
     return outcome.value as never;
   };
 
-  /** Puts the recorder into the document at `href` once that document exists. */
+  /**
+   * Puts the recorder into the document at `href` once that document exists; until then, the
+   * document that is there (its address and readyState) is what a time-out reports.
+   */
   const recordFromTheStart = (href: string) =>
     until(
       () =>
         current()
-          .execute<boolean>(
-            `if (location.href !== arguments[0]) return false; (${recordProblems})(); return true;`,
+          .execute<true | string>(
+            `if (location.href !== arguments[0]) return location.href + ' ' + document.readyState;
+             (${recordProblems})(); return true;`,
             [href],
           )
           // Asked while the last document was unloading: not there yet.
           .catch((error: unknown) => {
             if (error instanceof WebDriverCommandError && error.code === 'no such frame') {
-              return false;
+              return 'no document (unloading)';
             }
             throw error;
           }),
       PATIENCE_MS,
       `the document of ${href}`,
-      Boolean,
     );
 
   return {
