@@ -79,7 +79,7 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): D
   return new Date(guess);
 }
 
-/** The calendar date `days` after `date` (YYYY-MM-DD), or before it when negative, whatever the zone. */
+/** The calendar date `days` after `date` (YYYY-MM-DD; before it if negative), whatever the zone. */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);

@@ -133,7 +133,7 @@ test('the held leads’ note’s link opens a held lead with its reasons and "No
   inbox,
   member,
 }) => {
-  // The working morning's email links each held lead as every lead email does (docs/lead-clocks.md).
+  // The working morning's note links each held lead as a lead email does (docs/lead-clocks.md).
   const held = { ...uniqueSubmission('noted'), message: HELD_PITCH.message };
   const id = await addLead(inbox.server, held);
   await signIn(page, inbox, member);
