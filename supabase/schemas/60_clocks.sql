@@ -34,10 +34,13 @@ create table app_private.weekly_digests (
 );
 
 -- One note of held leads per working day, named by its local date: a real
--- enquiry the score held is seen by the next working morning, not the next Monday.
+-- enquiry the score held is seen by the next working morning, not the next
+-- Monday. Each covers the leads held up to `covers_until` (that day's 08:00)
+-- since the last one's, so a day no instance ran is covered by the next note.
 create table app_private.held_lead_notes (
   day date primary key,
-  sent_at timestamptz not null
+  sent_at timestamptz not null,
+  covers_until timestamptz not null
 );
 
 revoke all on table app_private.lead_reminders, app_private.reminder_emails,

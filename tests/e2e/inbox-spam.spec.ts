@@ -127,7 +127,7 @@ for (const [device, viewport] of Object.entries({
   });
 }
 
-test('the held leads’ note’s link opens a held lead with its reasons and "Not spam"', async ({
+test('a held lead’s link, as the held leads’ note sends it, opens it with its reasons and "Not spam"', async ({
   page,
   context,
   inbox,

@@ -210,13 +210,16 @@ describeOnEmbedded('the lead clocks each working morning', (kind) => {
     await clocks.runOnce();
     expect(notes()).toHaveLength(0);
 
-    now = new Date('2026-11-27T08:00:00Z');
+    now = new Date('2026-11-27T08:00:30Z'); // a minute's grace for an insert begun at 07:59
+    await clocks.runOnce();
+    expect(notes()).toHaveLength(0);
+    now = new Date('2026-11-27T08:01:00Z');
     await clocks.runOnce();
     await clocks.runOnce();
     await sink.waitFor(1);
     expect(notes().map((m) => m.header('subject'))).toEqual(['1 lead held as suspected spam']);
     expect(notes()[0]!.bodies['text/plain']).toContain(
-      '1 lead was held as suspected spam since Thu 26 Nov, 08:00',
+      '1 lead was held as suspected spam between Thu 26 Nov, 08:00 and Fri 27 Nov, 08:00',
     );
     expect(notes()[0]!.bodies['text/plain']).toContain(
       '- Thursday Trap: filled in the hidden field only bots see',
@@ -224,7 +227,7 @@ describeOnEmbedded('the lead clocks each working morning', (kind) => {
 
     now = new Date('2026-11-28T10:00:00Z'); // Saturday: no working morning
     await clocks.runOnce();
-    now = new Date('2026-11-30T08:00:00Z'); // Monday: the weekly digest, and the note
+    now = new Date('2026-11-30T08:01:00Z'); // Monday: the weekly digest, and the note
     await clocks.runOnce();
     await sink.waitFor(3);
     expect(subjects(sink).slice(1).sort()).toEqual([
@@ -232,7 +235,9 @@ describeOnEmbedded('the lead clocks each working morning', (kind) => {
       'Weekly leads digest, week of 2026-11-30',
     ]);
     const monday = notes()[1]!.bodies['text/plain'] ?? '';
-    expect(monday).toContain('3 leads were held as suspected spam since Fri 27 Nov, 08:00');
+    expect(monday).toContain(
+      '3 leads were held as suspected spam between Fri 27 Nov, 08:00 and Mon 30 Nov, 08:00',
+    );
     expect(monday).toContain('press "Not spam"');
     expect(monday).toContain('- Friday Trap: filled in the hidden field only bots see');
     expect(monday).toContain(
@@ -240,13 +245,13 @@ describeOnEmbedded('the lead clocks each working morning', (kind) => {
         'reads like a search-ranking or backlink pitch',
     );
     // The spammer's link in the name stays out of our email.
-    expect(monday).toContain('- a name that holds a link: a link in the name;');
+    expect(monday).toContain('- a name that looks like a link: a link in the name;');
     expect(monday).not.toContain('cheap-links');
     for (const judged of ['Released Lead', 'Marked Lead', 'Monday Trap', 'Thursday Trap']) {
       expect(monday).not.toContain(judged);
     }
 
-    now = new Date('2026-12-01T08:00:00Z'); // Tuesday
+    now = new Date('2026-12-01T08:01:00Z'); // Tuesday
     await clocks.runOnce();
     await sink.waitFor(4);
     expect(notes()[2]!.bodies['text/plain']).toContain('- Monday Trap:');
@@ -256,8 +261,50 @@ describeOnEmbedded('the lead clocks each working morning', (kind) => {
   });
 });
 
+describeOnEmbedded('the held leads’ note over holidays and a refusing relay', (kind) => {
+  it('covers a morning no instance ran, skips bank holidays, and sends the count alone if the list is refused', async () => {
+    const { db } = await openFreshBackend(kind);
+    const sink = await SmtpSink.start();
+    onTestFinished(() => sink.down());
+    await insertLead(db, 'Tuesday Trap', '2026-12-22T10:00:00Z', true);
+    await insertLead(db, 'Wednesday Trap', '2026-12-23T10:00:00Z', true);
+    await insertLead(db, 'Boxing Day Trap', '2026-12-26T10:00:00Z', true);
+    await insertLead(db, 'cheap-seo.co.uk', '2026-12-27T10:00:00Z', true);
+    let now = new Date('2026-12-23T08:01:00Z'); // Wednesday: Tuesday's lead
+    const clocks = await clocksOn(db, sink, () => now);
+    const notes = () =>
+      sink.received.filter((m) => m.header('subject')?.includes('held as suspected spam'));
+    await clocks.runOnce();
+    await sink.waitFor(1);
+    expect(notes()[0]!.bodies['text/plain']).toContain('- Tuesday Trap:');
+
+    // No instance ran on Thursday 24th. Christmas and Monday 28th (Boxing Day's substitute) are
+    // bank holidays: no note. Tuesday 29th's covers from Wednesday's 08:00.
+    for (const day of ['2026-12-25T09:00:00Z', '2026-12-28T09:00:00Z']) {
+      now = new Date(day);
+      await clocks.runOnce();
+    }
+    expect(notes()).toHaveLength(1);
+    // The relay refuses the list for a spammer's words: the count alone goes instead.
+    sink.refuseText = 'Boxing Day Trap';
+    now = new Date('2026-12-29T08:01:00Z');
+    await clocks.runOnce();
+    await sink.waitFor(2);
+    expect(sink.refused).toBe(1);
+    const tuesday = notes()[1]!.bodies['text/plain'] ?? '';
+    expect(tuesday).toContain(
+      '3 leads were held as suspected spam between Wed 23 Dec, 08:00 and Tue 29 Dec, 08:00',
+    );
+    expect(tuesday).toContain('They are under Spam in the inbox.');
+    expect(tuesday).not.toContain('Trap');
+    now = new Date('2026-12-29T09:00:00Z');
+    await clocks.runOnce();
+    expect(notes()).toHaveLength(2);
+  });
+});
+
 describePostgres('the lead clocks, three instances on one PostgreSQL', () => {
-  it('send each reminder and the digest once', async () => {
+  it('send each reminder, the digest and the held leads’ note once', async () => {
     const backend = await freshBackend('postgres');
     onTestFinished(() => backend.dispose());
     const sink = await SmtpSink.start();
@@ -265,6 +312,7 @@ describePostgres('the lead clocks, three instances on one PostgreSQL', () => {
     const databases = await Promise.all([1, 2, 3].map(() => openDatabase(backend.options)));
     for (const db of databases) onTestFinished(() => db.close());
     await insertLead(databases[0]!, 'Shared Lead', '2026-11-27T10:00:00Z'); // Friday
+    await insertLead(databases[0]!, 'Held Lead', '2026-11-27T10:00:00Z', true);
     // Friday 17:00, half an hour before the reply is due; then Monday 08:30, the digest's hour.
     let now = new Date('2026-11-27T17:00:00Z');
     const instances = await Promise.all(databases.map((db) => clocksOn(db, sink, () => now)));
@@ -276,6 +324,7 @@ describePostgres('the lead clocks, three instances on one PostgreSQL', () => {
     now = new Date('2026-11-30T08:30:00Z');
     await everyInstanceTwice();
     expect(subjects(sink).sort()).toEqual([
+      '1 lead held as suspected spam',
       'Reminder: 1 lead deadline due soon',
       'Weekly leads digest, week of 2026-11-30',
     ]);

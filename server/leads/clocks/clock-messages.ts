@@ -107,29 +107,46 @@ export function digestNotice(
 }
 
 /**
- * The leads held as suspected spam since `since`, each with why: no alert went out for them, so
- * this is where a real enquiry the score held is seen. `total` counts those beyond the listed.
+ * Anything a mail client could make a link of: a scheme, "www.", an address, a path, or a word, a
+ * dot and two letters (cheap-seo.co.uk). Such a name is left out of our own email.
  */
-export function heldNotice(held: Row[], context: Context & { since: Date }): Notice {
+const LINK_LIKE = /\/\/|www\.|@|\/|[a-z0-9-]\.[a-z]{2,}/i;
+
+/**
+ * The leads held as suspected spam between `since` and `until`, each with why: no alert went
+ * out for them, so this is where a real enquiry the score held is seen. `total` counts those
+ * beyond the listed. `unlisted`: the count and where to look alone, for a relay that refused
+ * the list for a spammer's words.
+ */
+export function heldNotice(
+  held: Row[],
+  context: Context & { since: Date; until: Date; unlisted?: boolean },
+): Notice {
   const total = Number(held[0]?.total ?? held.length);
-  const lines = held.map((row) => {
-    const reasons = (row.spam_reasons ?? []) as string[];
-    return {
-      // A lead the honeypot held before reasons were kept has none.
-      what: spamReasons(reasons).join('; ') || 'suspected spam',
-      // Not a spammer's link in our own email, where a mail client would make it one to click.
-      name: reasons.includes('link_in_name') ? 'a name that holds a link' : nameOf(row),
-      link: leadLink(row.id, context),
-    };
-  });
+  const lines = context.unlisted
+    ? []
+    : held.map((row) => {
+        const reasons = (row.spam_reasons ?? []) as string[];
+        const name = nameOf(row);
+        return {
+          // A lead the honeypot held before reasons were kept has none.
+          what: spamReasons(reasons).join('; ') || 'suspected spam',
+          name: LINK_LIKE.test(name) ? 'a name that looks like a link' : name,
+          link: leadLink(row.id, context),
+        };
+      });
   const some = total === 1 ? 'lead was' : 'leads were';
   const them = total === 1 ? 'it' : 'them';
   const intro =
-    `${total} ${some} held as suspected spam since ${localTime(context.since, context)}, ` +
-    `and no alert went out for ${them}. If one is a real enquiry, open it in the inbox and ` +
-    'press "Not spam": it arrives as new, and its deadlines start then.';
+    `${total} ${some} held as suspected spam between ${localTime(context.since, context)} and ` +
+    `${localTime(context.until, context)}, and no alert went out for ${them}. If one is a real ` +
+    'enquiry, open it in the inbox and press "Not spam": it arrives as new, and its deadlines ' +
+    'start then.';
+  const rest = total - lines.length;
   const more =
-    total > lines.length ? [`…and ${total - lines.length} more under Spam in the inbox.`] : [];
+    rest === 0
+      ? []
+      : [`${lines.length === 0 ? 'They are' : `…and ${rest} more are`} under Spam in the inbox.`];
   return {
     subject: `${total} ${total === 1 ? 'lead' : 'leads'} held as suspected spam`,
     text: [
@@ -139,9 +156,14 @@ export function heldNotice(held: Row[], context: Context & { since: Date }): Not
       ...more,
     ].join('\n'),
     html: page([
-      `<p>${escapeHtml(intro)}</p><ul>`,
-      ...lines.map((l) => `<li>${linked(l.name, l.link)}: ${escapeHtml(l.what)}</li>`),
-      '</ul>',
+      `<p>${escapeHtml(intro)}</p>`,
+      ...(lines.length === 0
+        ? []
+        : [
+            '<ul>',
+            ...lines.map((l) => `<li>${linked(l.name, l.link)}: ${escapeHtml(l.what)}</li>`),
+            '</ul>',
+          ]),
       ...more.map((line) => `<p>${escapeHtml(line)}</p>`),
     ]),
   };

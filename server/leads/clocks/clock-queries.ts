@@ -3,7 +3,7 @@
  * from the database's clock, so tests set "now" without racing it.
  */
 
-/** Only one instance at a time sends reminders or the digest; the others skip the round. */
+/** Only one instance at a time sends reminders, the digest or the note; the others skip the round. */
 export const TRY_LOCK_CLOCKS = `
   select pg_try_advisory_xact_lock(hashtext('lead clocks')) as locked`;
 
@@ -80,11 +80,19 @@ export const OVERDUE = `
   order by least(s.reply_due, s.diagnosis_due), s.id
   limit $2`;
 
-/** Today's note of held leads, claimed: no row back means another instance has it already. */
+/**
+ * Today's note of held leads, claimed: no row back means another instance has it already.
+ * With where the last note before it stopped ($3 when there was none).
+ */
 export const CLAIM_HELD_NOTE = `
-  insert into app_private.held_lead_notes (day, sent_at) values ($1::date, $2::timestamptz)
-  on conflict do nothing
-  returning day`;
+  with claimed as (
+    insert into app_private.held_lead_notes (day, sent_at, covers_until)
+    values ($1::date, $2::timestamptz, $4::timestamptz)
+    on conflict do nothing
+    returning day)
+  select coalesce((select max(n.covers_until) from app_private.held_lead_notes n
+                   where n.day < $1::date), $3::timestamptz) as since
+  from claimed`;
 
 /**
  * Leads stored after $1 and up to $2 and still held as suspected spam, by the score or the

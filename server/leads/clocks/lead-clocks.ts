@@ -6,9 +6,9 @@
  * 2. one reminder email before each deadline that is not yet met, several
  *    leads to an email, at most one email per REMINDER_SPACING_MS;
  * 3. the weekly digest, from Monday 08:00 local time, once a week;
- * 4. each working day from 08:00, a note of the leads held as suspected spam
- *    since the last working day's, when there are any: no alert went out for
- *    them, so a real enquiry the score held waits a morning at most.
+ * 4. each working day from 08:01, a note of the leads held as suspected spam
+ *    up to 08:00 since the last note, when there are any: no alert went out
+ *    for them, so a real enquiry the score held waits a morning at most.
  * Reminders, the digest and the note take one database lock, so of several instances
  * one sends and the rest skip the round; each is recorded in the same
  * transaction that sends it, so a failed send is tried again next round.
@@ -28,6 +28,7 @@ import {
 import { LAST_REMINDER, RECORD_REMINDERS, REMINDERS_DUE } from './clock-queries.ts';
 import { digestNotice, heldNotice, reminderNotice, type Notice } from './clock-messages.ts';
 import { isBankHoliday } from './bank-holidays.ts';
+import { PermanentFailure } from '../delivery/delivery-channel.ts';
 import { isWorkingDay } from '../../../shared/response-due.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
 import { addDays, localParts, weekdayOf, zonedInstant } from '../../../shared/zoned-time.ts';
@@ -48,6 +49,8 @@ const DIGEST_MINUTES = 8 * 60;
  * midweek sends none.
  */
 const DIGEST_CATCH_UP_MS = 24 * 3_600_000;
+/** The held leads' note waits a minute past 08:00 for an insert begun just before to commit. */
+const HELD_NOTE_GRACE_MS = 60_000;
 /** Rows per statement: a backlog is worked through a batch a round. */
 const BATCH = 500;
 /** An email lists this many leads at most; the inbox has the rest. */
@@ -90,7 +93,7 @@ export function startLeadClocks(
       if (options.mail) {
         await sendReminders(db, options.mail, options, now());
         await sendWeeklyDigest(db, options.mail, options, now());
-        heldNoted = await sendHeldNote(db, options.mail, options, now(), heldNoted);
+        heldNoted = await sendHeldNote(db, options.mail, log, options, now(), heldNoted);
       }
     },
   });
@@ -158,15 +161,19 @@ async function sendWeeklyDigest(
 }
 
 /**
- * On a working day from 08:00 local time until midnight, once across every instance: the leads
- * held since the last working day's 08:00 and up to today's. Bounded by the two 08:00s rather
- * than by when a note went out, so whichever round sends it, it lists the same leads, and a lead
- * held after 08:00 waits for the next working day's. A day with none held is claimed and silent.
- * Returns the date whose note is claimed, by this instance or another, once it is: `noted`.
+ * On a working day from 08:01 local time until midnight, once across every instance: the leads
+ * held up to today's 08:00 since the last note's (the last working day's 08:00 when there was
+ * none). A minute's grace, so a lead whose insert began at 07:59:59 is committed before it is
+ * looked for. Bounded by 08:00s stored with each note, not by when a note went out: whichever
+ * round or instance sends it lists the same leads, a lead held after 08:00 waits for the next
+ * working morning, and a day no instance ran is covered by the next note. A day with none held
+ * is claimed and silent. Returns the date whose note is claimed, by this instance or another,
+ * once it is: `noted`.
  */
 async function sendHeldNote(
   db: Database,
   mail: AgencyMail,
+  log: WorkLog,
   options: LeadClocksOptions,
   at: Date,
   noted: string | undefined,
@@ -175,20 +182,33 @@ async function sendHeldNote(
   const today = localParts(at, hours.timeZone).date;
   if (today === noted || !isWorkingDay(today, hours, isBankHoliday)) return noted;
   const until = zonedInstant(today, DIGEST_MINUTES, hours.timeZone);
-  if (at.getTime() < until.getTime()) return noted;
-  const since = zonedInstant(lastWorkingDayBefore(today, hours), DIGEST_MINUTES, hours.timeZone);
+  if (at.getTime() < until.getTime() + HELD_NOTE_GRACE_MS) return noted;
+  const fallback = zonedInstant(lastWorkingDayBefore(today, hours), DIGEST_MINUTES, hours.timeZone);
   return db.transaction(async (session) => {
     const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLOCKS);
     if (!locked) return noted;
-    const claimed = await session.query(CLAIM_HELD_NOTE, [today, at.toISOString()]);
-    if (claimed.length === 0) return today;
+    const [claim] = await session.query(CLAIM_HELD_NOTE, [
+      today,
+      at.toISOString(),
+      fallback.toISOString(),
+      until.toISOString(),
+    ]);
+    if (!claim) return today;
+    const since = new Date(claim.since as string | Date);
     const held = await session.query(HELD_BETWEEN, [
       since.toISOString(),
       until.toISOString(),
       MAX_LISTED,
     ]);
-    // Sent inside the transaction, as the digest is: a refusal rolls the claim back.
-    if (held.length > 0) await mail.sendNotice(heldNotice(held, { ...options, at, since }));
+    if (held.length === 0) return today;
+    const context = { ...options, at, since, until };
+    // Sent inside the transaction, as the digest is: a refusal rolls the claim back, to be tried
+    // again. A relay that refuses the list for its words (a spammer's) is sent the count alone.
+    await mail.sendNotice(heldNotice(held, context)).catch(async (error: unknown) => {
+      if (!(error instanceof PermanentFailure)) throw error;
+      log.warn(`Held leads' note: the relay refused the list (${error.message}); sent the count.`);
+      await mail.sendNotice(heldNotice(held, { ...context, unlisted: true }));
+    });
     return today;
   });
 }
