@@ -55,6 +55,10 @@ const clockOf = async (db: Database, id: string) => {
 
 const subjects = (sink: SmtpSink) => sink.received.map((mail) => mail.header('subject'));
 
+/** The working mornings' notes of held leads the sink received. */
+const heldNotes = (sink: SmtpSink) =>
+  sink.received.filter((mail) => mail.header('subject')?.includes('held as suspected spam'));
+
 describeOnEmbedded('the lead clocks during the working week', (kind) => {
   it('give a real lead both deadlines, and suspected spam none until it is released', async () => {
     const { db } = await openFreshBackend(kind);
@@ -205,8 +209,7 @@ describeOnEmbedded('the lead clocks each working morning', (kind) => {
 
     let now = new Date('2026-11-27T07:59:00Z'); // Friday, a minute early
     const clocks = await clocksOn(db, sink, () => now);
-    const notes = () =>
-      sink.received.filter((m) => m.header('subject')?.includes('held as suspected spam'));
+    const notes = () => heldNotes(sink);
     await clocks.runOnce();
     expect(notes()).toHaveLength(0);
 
@@ -272,8 +275,7 @@ describeOnEmbedded('the held leads’ note over holidays and a refusing relay', 
     await insertLead(db, 'cheap-seo.co.uk', '2026-12-27T10:00:00Z', true);
     let now = new Date('2026-12-23T08:01:00Z'); // Wednesday: Tuesday's lead
     const clocks = await clocksOn(db, sink, () => now);
-    const notes = () =>
-      sink.received.filter((m) => m.header('subject')?.includes('held as suspected spam'));
+    const notes = () => heldNotes(sink);
     await clocks.runOnce();
     await sink.waitFor(1);
     expect(notes()[0]!.bodies['text/plain']).toContain('- Tuesday Trap:');
