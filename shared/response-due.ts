@@ -1,5 +1,5 @@
 import type { WorkingHours } from './working-hours.ts';
-import { localParts, nextDate, weekdayOf, zonedInstant } from './zoned-time.ts';
+import { addDays, localParts, weekdayOf, zonedInstant } from './zoned-time.ts';
 
 /**
  * The page's "same-day response" as a deadline (docs/lead-clocks.md;
@@ -20,6 +20,18 @@ export function isWorkingDay(date: string, hours: WorkingHours, isHoliday: IsHol
   return hours.days.has(weekdayOf(date)) && !isHoliday(date);
 }
 
+/** The nearest working day after `date` (`step` 1) or before it (−1). */
+export function nearestWorkingDay(
+  date: string,
+  step: 1 | -1,
+  hours: WorkingHours,
+  isHoliday: IsHoliday,
+): string {
+  let day = addDays(date, step);
+  while (!isWorkingDay(day, hours, isHoliday)) day = addDays(day, step);
+  return day;
+}
+
 /**
  * "Same-day response": closing time on the day the lead arrives, if that is a
  * working day and closing is at least SAME_DAY_CUT_OFF_MS away; otherwise noon
@@ -32,8 +44,6 @@ export function responseDue(arrival: Date, hours: WorkingHours, isHoliday: IsHol
     const closing = zonedInstant(today, hours.close, hours.timeZone);
     if (closing.getTime() - arrival.getTime() >= SAME_DAY_CUT_OFF_MS) return closing;
   }
-  let day = nextDate(today);
-  while (!isWorkingDay(day, hours, isHoliday)) day = nextDate(day);
   const due = Math.min(Math.max(NEXT_DAY_DUE_MINUTES, hours.open), hours.close);
-  return zonedInstant(day, due, hours.timeZone);
+  return zonedInstant(nearestWorkingDay(today, 1, hours, isHoliday), due, hours.timeZone);
 }

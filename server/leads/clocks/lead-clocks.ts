@@ -13,7 +13,7 @@
  * one sends and the rest skip the round; each is recorded in the same
  * transaction that sends it, so a failed send is tried again next round.
  */
-import type { Database } from '../../db/database.ts';
+import type { Database, SqlSession } from '../../db/database.ts';
 import { diagnosisDue, responseDue } from './deadlines.ts';
 import {
   CLAIM_DIGEST,
@@ -29,7 +29,7 @@ import { LAST_REMINDER, RECORD_REMINDERS, REMINDERS_DUE } from './clock-queries.
 import { digestNotice, heldNotice, reminderNotice, type Notice } from './clock-messages.ts';
 import { isBankHoliday } from './bank-holidays.ts';
 import { PermanentFailure } from '../delivery/delivery-channel.ts';
-import { isWorkingDay } from '../../../shared/response-due.ts';
+import { isWorkingDay, nearestWorkingDay } from '../../../shared/response-due.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
 import { addDays, localParts, weekdayOf, zonedInstant } from '../../../shared/zoned-time.ts';
 import type { WorkLog } from '../../work-log.ts';
@@ -81,8 +81,6 @@ export function startLeadClocks(
   options: LeadClocksOptions,
 ): LeadClocks {
   const now = options.now ?? (() => new Date());
-  /** The local date whose held leads' note this instance has seen claimed: no round asks again. */
-  let heldNoted: string | undefined;
   const loop = startLoop({
     everyMs: options.pollMs ?? CLOCK_POLL_MS,
     log,
@@ -93,7 +91,7 @@ export function startLeadClocks(
       if (options.mail) {
         await sendReminders(db, options.mail, options, now());
         await sendWeeklyDigest(db, options.mail, options, now());
-        heldNoted = await sendHeldNote(db, options.mail, log, options, now(), heldNoted);
+        await sendHeldNote(db, options.mail, log, options, now());
       }
     },
   });
@@ -113,11 +111,20 @@ async function assignDeadlines(db: Database, hours: WorkingHours): Promise<numbe
   return rows.length;
 }
 
+/**
+ * `work` in a transaction holding the clocks' lock, so of several instances one sends; the others
+ * skip it this round.
+ */
+function underClocksLock(db: Database, work: (session: SqlSession) => Promise<void>) {
+  return db.transaction(async (session) => {
+    const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLOCKS);
+    if (locked) await work(session);
+  });
+}
+
 async function sendReminders(db: Database, mail: AgencyMail, options: LeadClocksOptions, at: Date) {
   const minutes = options.reminderMinutes ?? DEFAULT_REMINDER_MINUTES;
-  await db.transaction(async (session) => {
-    const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLOCKS);
-    if (!locked) return;
+  await underClocksLock(db, async (session) => {
     const [last] = await session.query(LAST_REMINDER);
     const lastAt = last?.sent_at ? new Date(last.sent_at as string | Date).getTime() : -Infinity;
     if (at.getTime() - lastAt < REMINDER_SPACING_MS) return;
@@ -144,9 +151,7 @@ async function sendWeeklyDigest(
   const monday = mondayOf(today);
   const due = zonedInstant(monday, DIGEST_MINUTES, timeZone).getTime();
   if (at.getTime() < due || at.getTime() >= due + DIGEST_CATCH_UP_MS) return;
-  await db.transaction(async (session) => {
-    const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLOCKS);
-    if (!locked) return;
+  await underClocksLock(db, async (session) => {
     const claimed = await session.query(CLAIM_DIGEST, [monday, at.toISOString()]);
     if (claimed.length === 0) return;
     const [{ figures } = { figures: {} }] = await session.query(FIGURES, [
@@ -167,8 +172,7 @@ async function sendWeeklyDigest(
  * looked for. Bounded by 08:00s stored with each note, not by when a note went out: whichever
  * round or instance sends it lists the same leads, a lead held after 08:00 waits for the next
  * working morning, and a day no instance ran is covered by the next note. A day with none held
- * is claimed and silent. Returns the date whose note is claimed, by this instance or another,
- * once it is: `noted`.
+ * is claimed and silent.
  */
 async function sendHeldNote(
   db: Database,
@@ -176,31 +180,29 @@ async function sendHeldNote(
   log: WorkLog,
   options: LeadClocksOptions,
   at: Date,
-  noted: string | undefined,
-): Promise<string | undefined> {
+) {
   const { hours } = options;
   const today = localParts(at, hours.timeZone).date;
-  if (today === noted || !isWorkingDay(today, hours, isBankHoliday)) return noted;
+  if (!isWorkingDay(today, hours, isBankHoliday)) return;
   const until = zonedInstant(today, DIGEST_MINUTES, hours.timeZone);
-  if (at.getTime() < until.getTime() + HELD_NOTE_GRACE_MS) return noted;
-  const fallback = zonedInstant(lastWorkingDayBefore(today, hours), DIGEST_MINUTES, hours.timeZone);
-  return db.transaction(async (session) => {
-    const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLOCKS);
-    if (!locked) return noted;
+  if (at.getTime() < until.getTime() + HELD_NOTE_GRACE_MS) return;
+  const lastWorkingDay = nearestWorkingDay(today, -1, hours, isBankHoliday);
+  const fallback = zonedInstant(lastWorkingDay, DIGEST_MINUTES, hours.timeZone);
+  await underClocksLock(db, async (session) => {
     const [claim] = await session.query(CLAIM_HELD_NOTE, [
       today,
       at.toISOString(),
       fallback.toISOString(),
       until.toISOString(),
     ]);
-    if (!claim) return today;
+    if (!claim) return;
     const since = new Date(claim.since as string | Date);
     const held = await session.query(HELD_BETWEEN, [
       since.toISOString(),
       until.toISOString(),
       MAX_LISTED,
     ]);
-    if (held.length === 0) return today;
+    if (held.length === 0) return;
     const context = { ...options, at, since, until };
     // Sent inside the transaction, as the digest is: a refusal rolls the claim back, to be tried
     // again. A relay that refuses the list for its words (a spammer's) is sent the count alone.
@@ -209,17 +211,7 @@ async function sendHeldNote(
       log.warn(`Held leads' note: the relay refused the list (${error.message}); sent the count.`);
       await mail.sendNotice(heldNotice(held, { ...context, unlisted: true }));
     });
-    return today;
   });
-}
-
-/** The working day before `date`; a week back at most, should holidays fill the whole week. */
-function lastWorkingDayBefore(date: string, hours: WorkingHours): string {
-  let day = addDays(date, -1);
-  for (let back = 1; back < 7 && !isWorkingDay(day, hours, isBankHoliday); back++) {
-    day = addDays(day, -1);
-  }
-  return day;
 }
 
 /** The local date of the Monday of `date`'s week. */
