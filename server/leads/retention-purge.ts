@@ -1,8 +1,8 @@
 /**
  * Retention (docs/product.md#ruling-retention): deletes submissions older than
- * the period the privacy notice states, and suspected spam after 30 days, with
- * everything hanging off them. The rule is the database's
- * (supabase/migrations/20261124040000_retention.sql); this module only runs it:
+ * the period the privacy notice states, and suspected spam after 30 days (from a
+ * member's "Spam" mark, if later), with everything hanging off them. The rule is
+ * the database's (supabase/schemas/20_submissions.sql); this module only runs it:
  * on its own timer in the server and in `npm run worker`, once for
  * `npm run worker -- --once`, and from `submissions purge`.
  */

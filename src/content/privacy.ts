@@ -38,7 +38,7 @@ export const privacyCopy = {
     },
     {
       heading: 'How long we keep it',
-      body: `Your enquiry is deleted automatically ${retentionMonths === 1 ? '1 month' : `${retentionMonths} months`} after you sent it. Messages our spam check flagged are deleted after ${SPAM_RETENTION_DAYS} days.`,
+      body: `Your enquiry is deleted automatically ${retentionMonths === 1 ? '1 month' : `${retentionMonths} months`} after you sent it. Messages flagged as spam are deleted ${SPAM_RETENTION_DAYS} days after they were flagged.`,
     },
     {
       heading: 'Your rights',

@@ -328,14 +328,22 @@ begin
       from public.contact_submissions s
       where s.created_at < pg_catalog.now() - pg_catalog.make_interval(months => retention_months)
         or (s.suspected_spam
-          and s.created_at < pg_catalog.now() - pg_catalog.make_interval(days => spam_days))
+          and s.created_at < pg_catalog.now() - pg_catalog.make_interval(days => spam_days)
+          -- A lead a member marked "Spam" gets its 30 days from the mark: marked by
+          -- mistake on a lead weeks old, it stays long enough for "Not spam".
+          and not exists (select from app_private.spam_marks m where m.submission_id = s.id
+            and m.spam and m.marked_at >= pg_catalog.now() - pg_catalog.make_interval(days => spam_days)))
       order by s.created_at, s.id;
   else
     return query
       delete from public.contact_submissions s
       where s.created_at < pg_catalog.now() - pg_catalog.make_interval(months => retention_months)
         or (s.suspected_spam
-          and s.created_at < pg_catalog.now() - pg_catalog.make_interval(days => spam_days))
+          and s.created_at < pg_catalog.now() - pg_catalog.make_interval(days => spam_days)
+          -- A lead a member marked "Spam" gets its 30 days from the mark: marked by
+          -- mistake on a lead weeks old, it stays long enough for "Not spam".
+          and not exists (select from app_private.spam_marks m where m.submission_id = s.id
+            and m.spam and m.marked_at >= pg_catalog.now() - pg_catalog.make_interval(days => spam_days)))
       returning s.id, s.created_at, s.suspected_spam;
   end if;
 end
@@ -343,4 +351,4 @@ $$;
 revoke all on function app_private.purge_expired_submissions(integer, integer, boolean)
   from public;
 comment on function app_private.purge_expired_submissions(integer, integer, boolean) is
-  'Retention: deletes leads older than the period the privacy notice states, and suspected spam after 30 days, with everything hanging off them; the notice says only what this enforces.';
+  'Retention: deletes leads older than the period the privacy notice states, and suspected spam after 30 days (from a member''s "Spam" mark, if later), with everything hanging off them; the notice says only what this enforces.';

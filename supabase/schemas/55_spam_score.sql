@@ -614,7 +614,9 @@ declare
   actor text := app_private.inbox_member_email();
   lead public.contact_submissions := app_private.inbox_lead(lead_id);
 begin
-  if not lead.suspected_spam then
+  -- A lead the score held is marked too: the mark is recorded, and the morning's note of held
+  -- leads no longer asks anyone to look at it.
+  if not lead.suspected_spam or not ('marked' = any (coalesce(lead.spam_reasons, '{}'))) then
     update public.contact_submissions s
       set suspected_spam = true,
           spam_reasons = pg_catalog.array_remove(coalesce(s.spam_reasons, '{}'), 'marked') || 'marked'::text

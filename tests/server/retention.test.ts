@@ -137,6 +137,47 @@ describeOnEmbedded('retention', (kind) => {
     }
   });
 
+  it('a lead a member marked “Spam” gets its 30 days from the mark', async () => {
+    const backend = await freshBackend(kind);
+    onTestFinished(() => backend.dispose());
+    const db = await openDatabase(backend.options);
+    // Two real enquiries of two months, each marked "Spam" as inbox_mark_spam stores it: one by
+    // mistake this week, still there to be released by "Not spam"; one five weeks ago, gone.
+    for (const [name, markedAgo] of [
+      ['marked this week', '3 days'],
+      ['marked five weeks ago', '5 weeks'],
+    ]) {
+      const [lead] = await db.query(
+        `insert into contact_submissions (name, email, message) values ($1, $2, $3) returning id`,
+        [name, VALID.email, VALID.message],
+      );
+      await db.query(
+        `update contact_submissions set suspected_spam = true, spam_reasons = '{marked}',
+           created_at = now() - interval '2 months'
+         where id = $1`,
+        [lead!.id],
+      );
+      await db.query(
+        `insert into app_private.spam_marks (submission_id, spam, marked_at)
+         values ($1, true, now() - $2::interval)`,
+        [lead!.id, markedAgo],
+      );
+    }
+    await db.close();
+    const code = await runSubmissionsCli(['purge'], {
+      env: envFor(backend),
+      stdout: () => {},
+      stderr: () => {},
+    });
+    expect(code).toBe(0);
+    const after = await openDatabase({ ...backend.options, migrate: false });
+    try {
+      expect(await names(after)).toEqual(['marked this week']);
+    } finally {
+      await after.close();
+    }
+  });
+
   it('npm run worker -- --once purges without SMTP, then exits 0', async () => {
     const backend = await seeded(kind);
     const env = childEnv(envFor(backend));

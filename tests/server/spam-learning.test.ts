@@ -2,8 +2,9 @@ import { beforeAll, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RunningServer } from '../../server/start.ts';
 import { describeEachBackend } from './support/backends.ts';
-import { storeLead } from './support/inbox.ts';
+import { OWNER, storeLead } from './support/inbox.ts';
 import { replyInbox, sendReply, type ReplyInbox } from './support/replies.ts';
+import { HELD_PITCH } from '../support/submission.ts';
 
 /**
  * The spam model learns from what the agency does in the inbox (docs/spam.md,
@@ -76,6 +77,31 @@ describeEachBackend('the spam model, taught by the inbox’s actions', (kind) =>
     expect(await verdictOf(t.server, lead)).toEqual({ held: false, reasons: [] });
     expect(await markOf(t.server, lead)).toEqual([{ spam: false }]);
     expect(await modelOf(t.server)).toEqual(moved(before, 0, 1));
+  });
+
+  it('"Spam" on a lead the score held records the mark, once, and teaches it', async () => {
+    const lead = await storeLead(t.server, {
+      name: 'Link Desk',
+      email: 'desk@links.example.com',
+      message: HELD_PITCH.message,
+    });
+    expect(await verdictOf(t.server, lead)).toEqual({ held: true, reasons: HELD_PITCH.reasons });
+    const before = await modelOf(t.server);
+    const marks = () =>
+      t.server.query(
+        `select actor, action from public.lead_activity where submission_id = $1 order by id`,
+        [lead],
+      );
+
+    await act(t.member, 'inbox_mark_spam', lead);
+    await act(t.member, 'inbox_mark_spam', lead);
+    // Marked, so the morning's note of held leads no longer lists it (lead-clocks.test.ts).
+    expect(await verdictOf(t.server, lead)).toEqual({
+      held: true,
+      reasons: [...HELD_PITCH.reasons, 'marked'],
+    });
+    expect(await marks()).toEqual([{ actor: OWNER, action: 'spam' }]);
+    expect(await modelOf(t.server)).toEqual(moved(before, 1, 0));
   });
 
   it('taking a lead, or replying to one, teaches it as real, once', async () => {

@@ -10,7 +10,7 @@ const keeping = (months: number) =>
 describe('the privacy notice says what the purge enforces', () => {
   it('states the configured period and the spam period, nothing unmeasurable', () => {
     expect(keeping(12)).toBe(
-      `Your enquiry is deleted automatically 12 months after you sent it. Messages our spam check flagged are deleted after ${SPAM_RETENTION_DAYS} days.`,
+      `Your enquiry is deleted automatically 12 months after you sent it. Messages flagged as spam are deleted ${SPAM_RETENTION_DAYS} days after they were flagged.`,
     );
     expect(keeping(1)).toContain('1 month after');
     expect(keeping(12)).not.toContain('last conversation');
