@@ -21,6 +21,8 @@ const TABLES = ['contact_submissions', 'lead_summaries', 'lead_outbox', 'lead_we
 /** Tables a backup made before the lead channels lacks: restored empty. */
 const LATER_TABLES: readonly Table[] = ['lead_summaries', 'lead_webhooks'];
 type Table = (typeof TABLES)[number];
+/** The spam score's trigger (supabase/schemas/55_spam_score.sql). */
+const SCORE_TRIGGER = 'contact_submissions_score_spam';
 
 export interface Backup {
   format: typeof BACKUP_FORMAT;
@@ -101,7 +103,13 @@ export async function restoreBackup(db: Database, backup: Backup): Promise<Recor
         `The database already holds ${existing?.n} submission(s); restore into an empty one.`,
       );
     }
+    // Each lead keeps the spam verdict it had: scored again, copies of one text would read as a
+    // blast of each other, a lead released by "Not spam" would be held again, and a member's mark
+    // would be lost. Off in this transaction only: its lock on the table holds every other insert
+    // until it commits, with the score back on.
+    await session.query(`alter table public.contact_submissions disable trigger ${SCORE_TRIGGER}`);
     await insertRows(session, 'contact_submissions', backup.tables.contact_submissions);
+    await session.query(`alter table public.contact_submissions enable trigger ${SCORE_TRIGGER}`);
     // The next visitor's id follows the restored ones.
     await session.query(
       `select setval(pg_get_serial_sequence('public.contact_submissions', 'id'),

@@ -90,6 +90,12 @@ describeEachBackend('backup and restore', (kind) => {
       30_000,
       'every lead’s deadlines',
     );
+    // Each keeps its spam verdict, not one the restore's inserts would score again: Bob was held
+    // as a blast and released by "Not spam", Cat marked "Spam" by a member.
+    await source.query(`update contact_submissions set spam_score = 5, spam_reasons = '{blast:2}'
+      where name = 'Bob'`);
+    await source.query(`update contact_submissions set suspected_spam = true,
+      spam_reasons = '{marked}' where name = 'Cat'`);
     const before = await snapshot(source);
 
     if (kind === 'embedded') {
