@@ -108,9 +108,10 @@ export function digestNotice(
 
 /**
  * Anything a mail client could make a link of: a scheme, "www.", an address, a path, or a word, a
- * dot and two letters (cheap-seo.co.uk). Such a name is left out of our own email.
+ * dot and two letters (cheap-seo.co.uk), in any script (café.com, пример.рф) and with the dots
+ * that domain names read as one (example．com). Such a name is left out of our own email.
  */
-const LINK_LIKE = /\/\/|www\.|@|\/|[a-z0-9-]\.[a-z]{2,}/i;
+const LINK_LIKE = /\/\/|www[.．。｡]|[@＠]|\/|[\p{L}\p{N}-][.．。｡]\p{L}{2,}/iu;
 
 /**
  * The leads held as suspected spam between `since` and `until`, each with why: no alert went
@@ -200,8 +201,16 @@ function nameOf(row: Row): string {
   const name = asTyped(String(row.name ?? ''))
     .replace(/\s+/g, ' ')
     .trim();
-  return (name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name) || 'a visitor';
+  // Cut between characters as the reader sees them, never inside one (an emoji is two UTF-16
+  // units, a flag or a family several code points).
+  const characters = Array.from(GRAPHEMES.segment(name), (part) => part.segment);
+  return (
+    (characters.length > MAX_NAME ? `${characters.slice(0, MAX_NAME - 1).join('')}…` : name) ||
+    'a visitor'
+  );
 }
+
+const GRAPHEMES = new Intl.Segmenter('en-GB', { granularity: 'grapheme' });
 
 function leadLink(id: unknown, { siteUrl }: Context): string | undefined {
   return inboxLink(siteUrl, String(id));
