@@ -15,9 +15,10 @@ const PITCHES: Readonly<Record<string, string>> = {
   pharmacy: 'pitches pills or a pharmacy',
   data_lists: 'sells email or contact lists',
   renewal: 'reads like a fake renewal notice',
-  cold: 'opens as mass pitches do (“Dear friend”, “Are you the owner of…”)',
+  // Examples of the kind, with "such as": the lead's own words may be others of it.
+  cold: 'opens as mass pitches do (such as “Dear friend” or “Are you the owner of…”)',
   greeting:
-    'opens formally, as mass pitches do too (“Dear Sir/Madam”, “I came across your website”)',
+    'opens formally, as mass pitches do too (such as “Dear Sir/Madam” or “I noticed your website”)',
   owner: 'calls you “website owner” or “business owner”, as mass pitches do',
   bulk: 'has a mailing-list footer (unsubscribe)',
 };

@@ -5,6 +5,7 @@
  */
 import type { EmailState, WebhookState } from '../../shared/inbox-columns.ts';
 import type { LeadStatus, ReplyState } from '../../shared/lead-status.ts';
+import { SPAM_RETENTION_DAYS } from '../../shared/retention.ts';
 import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code.ts';
 
 export type InboxTab = 'inbox' | 'spam' | 'archived';
@@ -28,6 +29,9 @@ export const inboxCopy = {
     sendAgain: 'Send a new code',
     wrongCode: 'That code is wrong or has expired. Check the email, or send a new code.',
     rateLimited: 'Too many tries for this address. Wait a few minutes, then try again.',
+    /** A new code asked for within the minute of the last: that one still works. */
+    tooSoon:
+      'A code was sent less than a minute ago, and it still works. Check your email, or wait a minute for a new one.',
     badEmail: 'Enter an email address, like name@example.com.',
     badCode: `Enter the ${SIGN_IN_CODE_LENGTH} digits from the email.`,
     failed: 'Could not reach the server. Check the connection and try again.',
@@ -55,6 +59,8 @@ export const inboxCopy = {
       total === 1 ? '1 lead' : shown < total ? `${shown} of ${total} leads` : `${total} leads`,
     empty: 'No leads here.',
     emptySearch: 'No lead matches.',
+    /** Above the Spam folder's list: a held lead alerted nobody and is deleted unseen. */
+    spamNote: `No alert went out for these. Each is deleted ${SPAM_RETENTION_DAYS} days after it was held: open a real one and press Not spam.`,
     loading: 'Loading leads…',
     more: 'Show more',
     unread: 'Unread',
@@ -124,8 +130,8 @@ export const inboxCopy = {
       archived: 'Archived',
       new: 'Marked new',
     } satisfies Record<LeadStatus, string>,
-    notSpamDone: 'Moved to the inbox. It will be emailed and posted once.',
-    spamDone: 'Moved to Spam. Not spam brings it back.',
+    notSpamDone: 'Moved to the inbox.',
+    spamDone: `Moved to Spam, where it is kept ${SPAM_RETENTION_DAYS} days. Not spam brings it back.`,
     erased: 'Lead erased',
     failed: 'That did not work. Try again.',
     forbidden: 'Your address may not change leads.',

@@ -53,7 +53,18 @@ export function asShown(lead: Lead): Lead {
   };
 }
 
-/** The first line of a message, as the list shows it. */
-export function firstLine(message: string): string {
-  return message.trimStart().split('\n', 1)[0]!.trim();
+/**
+ * The start of a message as the list's one line shows it: its lines run together, so a greeting
+ * on a line of its own ("Hi there,") is followed by what the lead is about. Cut between code
+ * points, well past what a row shows; the row's own width ends it with an ellipsis.
+ */
+export function preview(message: string): string {
+  // Twice as many UTF-16 units hold that many code points whole, whatever the script.
+  return Array.from(message.slice(0, 2 * PREVIEW_LENGTH))
+    .slice(0, PREVIEW_LENGTH)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
+
+const PREVIEW_LENGTH = 200;

@@ -79,7 +79,7 @@ test('a wrong code and a second code within the minute are refused with clear me
 
   // One code a minute per address from one client address: a second ask at once is GoTrue's 429.
   await page.getByRole('button', { name: copy.signIn.sendCode }).click();
-  await expect(page.getByRole('alert').filter({ hasText: copy.signIn.rateLimited })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: copy.signIn.tooSoon })).toBeVisible();
 });
 
 test('a new lead appears without a reload: every minute, and when the window regains focus', async ({

@@ -50,6 +50,8 @@ for (const [device, viewport] of Object.entries({
       await expect(leadLink(page, held.name)).toHaveCount(0);
 
       await page.getByRole('tab', { name: copy.tabs.spam }).click();
+      // The folder says what a held lead missed, and how long it stays.
+      await expect(page.getByText(copy.list.spamNote)).toBeVisible();
       await leadLink(page, held.name).click();
       const reasons = heldReasons(page, held.name);
       await expect(reasons.getByRole('listitem')).toHaveText(PITCH_REASONS);

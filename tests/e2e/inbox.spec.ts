@@ -51,8 +51,12 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
         opened.getByRole('link', { name: copy.lead.call('07700 900123') }),
       ).toHaveAttribute('href', 'tel:+447700900123');
 
-      await opened.getByRole('button', { name: copy.actions.replied }).click();
+      const replied = opened.getByRole('button', { name: copy.actions.replied });
+      await replied.click();
       await expect(toasts(page).withText(copy.actions.done.replied)).toBeVisible();
+      // The button pressed is now the lead's status: unavailable, and still where the focus is.
+      await expect(replied).toHaveAttribute('aria-disabled', 'true');
+      await expect(replied).toBeFocused();
       await expect(opened.locator('[data-status]').first()).toHaveText(copy.status.replied);
       await expect(opened.getByText(`${member} ${copy.activity.actions.status}`)).toBeVisible();
       expect(
@@ -67,7 +71,11 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       await expect(opened.getByText('Rang back, wants a quote by Friday.')).toBeVisible();
 
       // Back in the list, the lead is read and replied; the status filter finds it under Replied only.
-      if (viewport.width < 1024) await page.getByRole('button', { name: copy.lead.back }).click();
+      if (viewport.width < 1024) {
+        await page.getByRole('button', { name: copy.lead.back }).click();
+        // The focus comes back to the lead's row, not to the top of the page.
+        await expect(leadLink(page, lead.name)).toBeFocused();
+      }
       await expect(leadLink(page, lead.name)).toHaveAttribute('data-unread', 'false');
       const status = page.getByLabel(copy.statusFilter.label, { exact: true });
       await status.selectOption({ label: copy.status.new });
@@ -102,6 +110,8 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       await dialog.getByRole('button', { name: copy.erase.confirm }).click();
       await expect(toasts(page).withText(copy.actions.erased)).toBeVisible();
       await expect(leadLink(page, lead.name)).toHaveCount(0);
+      // Its row gone with it, the focus goes to the list.
+      await expect(page.getByRole('heading', { name: copy.list.label })).toBeFocused();
       expect(
         await inbox.server.query('select 1 from public.contact_submissions where id = $1', [id]),
       ).toEqual([]);

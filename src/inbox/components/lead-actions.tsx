@@ -53,17 +53,28 @@ export function LeadActions({ lead, onChanged, onErased }: LeadActionsProps) {
     <div role="group" aria-label={copy.label} className="flex flex-wrap gap-2">
       {lead.suspected_spam
         ? null
-        : STATUS_ACTIONS.map(([status, label]) => (
-            <button
-              key={status}
-              type="button"
-              disabled={busy || lead.status === status}
-              onClick={() => run(() => setStatus(lead.id, status), copy.done[status], onChanged)}
-              className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
-            >
-              {label}
-            </button>
-          ))}
+        : STATUS_ACTIONS.map(([status, label]) => {
+            // aria-disabled, not disabled: a disabled button drops the focus to the page, and
+            // the one just pressed turns so as the lead takes its status.
+            const unavailable = busy || lead.status === status;
+            return (
+              <button
+                key={status}
+                type="button"
+                aria-disabled={unavailable}
+                onClick={() => {
+                  if (unavailable) return;
+                  void run(() => setStatus(lead.id, status), copy.done[status], onChanged);
+                }}
+                className={buttonClass(
+                  'outline',
+                  'min-h-11 px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
+                )}
+              >
+                {label}
+              </button>
+            );
+          })}
       {/*
        * "Spam" and "Not spam" are one button in one place, and aria-disabled rather than
        * disabled while the change is made: the focus stays on it as it turns into its twin.

@@ -24,6 +24,8 @@ interface LeadDetailProps {
   id: number;
   /** The list is read again: after opening (unread changes) and after any change. */
   onListChanged: () => void;
+  /** The lead was erased, just before it closes. */
+  onErased: () => void;
 }
 
 /**
@@ -31,7 +33,7 @@ interface LeadDetailProps {
  * HTML or script in a lead shows as written), a reply by email and a call
  * when a number is found, the actions, notes and activity.
  */
-export function LeadDetail({ id, onListChanged }: LeadDetailProps) {
+export function LeadDetail({ id, onListChanged, onErased }: LeadDetailProps) {
   const open = useLead(id, onListChanged);
   const heading = useRef<HTMLHeadingElement>(null);
   const ready = open.state === 'ready';
@@ -63,6 +65,7 @@ export function LeadDetail({ id, onListChanged }: LeadDetailProps) {
             onListChanged();
           }}
           erased={() => {
+            onErased();
             closeLead();
             onListChanged();
           }}

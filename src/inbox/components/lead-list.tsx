@@ -2,7 +2,7 @@ import { leadFragment } from '../../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { inboxCopy } from '../../content/inbox';
 import { formatDateTime } from '../format';
-import { firstLine, type Lead } from '../lead';
+import { preview, type Lead } from '../lead';
 import { LeadFacts, StatusBadge } from './badges';
 import { LeadClock } from './lead-clock';
 
@@ -13,17 +13,20 @@ interface LeadListProps {
   searching: boolean;
   openId: number | null;
   onMore: () => void;
+  /** A line about the folder above its leads. */
+  note?: string;
 }
 
 const copy = inboxCopy.list;
 
 /** The leads of the view, newest first; each one a link to `#lead=<id>`. */
-export function LeadList({ leads, total, state, searching, openId, onMore }: LeadListProps) {
+export function LeadList({ leads, total, state, searching, openId, onMore, note }: LeadListProps) {
   return (
     <section aria-labelledby="inbox-list-heading" aria-busy={state === 'loading'}>
-      <h2 id="inbox-list-heading" className="sr-only">
+      <h2 id="inbox-list-heading" tabIndex={-1} className="sr-only">
         {copy.label}
       </h2>
+      {note ? <p className="px-1 pb-2 text-sm text-ink">{note}</p> : null}
       <p role="status" className="px-1 pb-2 text-sm text-muted">
         {state === 'loading' && leads.length === 0
           ? copy.loading
@@ -74,7 +77,7 @@ function LeadRow({ lead, open }: { lead: Lead; open: boolean }) {
               {formatDateTime(lead.created_at)}
             </time>
           </div>
-          <p className="truncate text-sm text-muted">{firstLine(lead.message)}</p>
+          <p className="truncate text-sm text-muted">{preview(lead.message)}</p>
           <div className="mt-1.5 flex flex-wrap items-center gap-2">
             <StatusBadge status={lead.status} />
             <span className="font-mono text-xs text-muted">{lead.reference}</span>

@@ -1,5 +1,6 @@
-import { useCallback } from 'react';
-import type { InboxTab } from '../../content/inbox';
+import { useCallback, useEffect, useRef } from 'react';
+import { leadFragment } from '../../../shared/paths';
+import { inboxCopy, type InboxTab } from '../../content/inbox';
 import type { LeadStatus } from '../../../shared/lead-status';
 import type { LeadView } from '../lead';
 import { useOpenLead } from '../lead-hash';
@@ -27,6 +28,22 @@ export function Workspace({ view, onView }: WorkspaceProps) {
   const setTab = (tab: InboxTab) => onView({ tab });
   const setStatus = (status: LeadStatus | '') => onView({ status });
   const setSearch = useCallback((search: string) => onView({ search }), [onView]);
+  const listArea = useRef<HTMLDivElement>(null);
+  const lastOpen = useRef(openId);
+  const erased = useRef<number | null>(null);
+  useEffect(() => {
+    const closed = lastOpen.current;
+    lastOpen.current = openId;
+    // A lead closed ("Back to the list", the browser's Back, erased) took the focus with it: it
+    // goes to the lead's row, or to the list when the lead is gone. Focus elsewhere is left be.
+    if (openId !== null || closed === null) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const row =
+      closed === erased.current
+        ? null
+        : listArea.current?.querySelector<HTMLElement>(`a[href="${leadFragment(closed)}"]`);
+    (row ?? listArea.current?.querySelector<HTMLElement>('h2'))?.focus();
+  }, [openId]);
 
   return (
     <div className="space-y-4">
@@ -46,7 +63,7 @@ export function Workspace({ view, onView }: WorkspaceProps) {
         aria-labelledby={tabId(view.tab)}
         className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
       >
-        <div className={openId ? 'max-lg:hidden' : ''}>
+        <div ref={listArea} className={openId ? 'max-lg:hidden' : ''}>
           <LeadList
             leads={list.leads}
             total={list.total}
@@ -54,9 +71,17 @@ export function Workspace({ view, onView }: WorkspaceProps) {
             searching={view.search.trim() !== ''}
             openId={openId}
             onMore={list.showMore}
+            note={view.tab === 'spam' ? inboxCopy.list.spamNote : undefined}
           />
         </div>
-        {openId ? <LeadDetail key={openId} id={openId} onListChanged={refresh} /> : null}
+        {openId ? (
+          <LeadDetail
+            key={openId}
+            id={openId}
+            onListChanged={refresh}
+            onErased={() => (erased.current = openId)}
+          />
+        ) : null}
       </div>
     </div>
   );
