@@ -110,6 +110,33 @@ describeEachBackend('the content spam score', (kind) => {
     expect(alone).toMatchObject({ reasons: [], score: 0 });
   });
 
+  it('counts the sites linked to, each once, and never the sender’s own', async () => {
+    // A builder lists the pages of its own site: four links, none counted.
+    const ownPages = await store(db, {
+      email: 'darren@pikebuild.example.co.uk',
+      message:
+        'Our pages now: https://www.pikebuild.example.co.uk https://pikebuild.example.co.uk/roofing ' +
+        'https://www.pikebuild.example.co.uk/gallery https://shop.pikebuild.example.co.uk',
+    });
+    expect(ownPages).toMatchObject({ reasons: [], score: 0 });
+    // Four links to one site from a free-mail address: one site, once.
+    const onePlace = await store(db, {
+      email: 'darren.pike@gmail.example.com',
+      message:
+        'Keep https://www.joinery.example.co.uk and https://joinery.example.co.uk/doors, drop ' +
+        'https://www.joinery.example.co.uk/blog and https://joinery.example.co.uk/news please.',
+    });
+    expect(onePlace).toMatchObject({ reasons: [], score: 0 });
+    // Four sites that are not the sender's are four links, from its own domain too.
+    const sold = await store(db, {
+      email: 'sales@links.example.com',
+      message:
+        'Placements on https://a.example.net https://b.example.org www.c.example.info and ' +
+        'https://links.example.com/prices',
+    });
+    expect(sold.reasons).toContain('links:3');
+  });
+
   it('holds a link in the address before the @, not a www in its domain', async () => {
     const linked = await store(db, {
       email: 'www.rank-first@example.com',
@@ -131,6 +158,25 @@ describeEachBackend('the content spam score', (kind) => {
     expect(linked.reasons).toContain('link_in_name');
     const plain = await store(db, { name: 'Dr. J. Smith', message: 'Hello, can we talk?' });
     expect(plain.reasons).toEqual([]);
+    // A charity signs with its own domain, the one it writes from: a signature, not a link.
+    const signed = await store(db, {
+      name: 'Sue Baker - hastingsfoodbank.example.org.uk',
+      email: 'sue@hastingsfoodbank.example.org.uk',
+      message: 'Hello, could you quote for a volunteer rota page?',
+    });
+    expect(signed.reasons).toEqual([]);
+    const another = await store(db, {
+      name: 'Sue Baker - rank-first.example.org',
+      email: 'sue@hastingsfoodbank.example.org.uk',
+      message: 'Hello, could you quote for a volunteer rota page?',
+    });
+    expect(another.reasons).toEqual(['link_in_name']);
+    const scheme = await store(db, {
+      name: 'https://hastingsfoodbank.example.org.uk',
+      email: 'sue@hastingsfoodbank.example.org.uk',
+      message: 'Hello, could you quote for a volunteer rota page?',
+    });
+    expect(scheme.reasons).toEqual(['link_in_name']);
   });
 
   it('names a pitch by its phrases, never by a single word a client uses', async () => {
@@ -227,6 +273,61 @@ describeEachBackend('the content spam score', (kind) => {
     expect(alone.score - ours.score).toBe(3);
   });
 
+  it('takes a client asking whether a pitch it got is genuine for a client', async () => {
+    const pitch =
+      '"Dear website owner, we noticed your website is not mobile friendly and your site has errors that are ' +
+      'costing you customers. We offer a free SEO audit and can get your website on the first ' +
+      'page of Google in 30 days."';
+    const alone = await store(db, { message: pitch });
+    expect(alone).toMatchObject({ held: true, reasons: ['pitch:owner', 'pitch:seo'] });
+    const asked = await store(db, {
+      message: `Hello, I'm a builder in Peterborough and an agency sent me this, is it a scam? ${pitch}`,
+    });
+    // What it quotes when it asks is the pitch's words, not its own: not read for phrases at all.
+    expect(asked).toMatchObject({ held: false, reasons: [], score: -3 });
+    const notice =
+      '"FINAL NOTICE - DOMAIN SERVICE EXPIRATION. Dear Business Owner, your domain ' +
+      'heslop.example.co.uk search engine registration expires today."';
+    const quoted = await store(db, {
+      message: `Hi, is this genuine?? I got it this morning. ${notice}`,
+    });
+    expect(quoted).toMatchObject({ held: false, reasons: [], score: -3 });
+    const unasked = await store(db, { message: `Please read: ${notice}` });
+    expect(unasked).toMatchObject({ held: true, reasons: ['pitch:owner', 'pitch:renewal'] });
+    const lastAgency = await store(db, {
+      message:
+        'Our last SEO agency spent a year on link building, and half the backlinks are on ' +
+        'online casino sites. Do you do penalty clean-up?',
+    });
+    expect(lastAgency).toMatchObject({ held: false, reasons: ['pitch:casino', 'pitch:seo'] });
+  });
+
+  it('reads “your website on the first page” from a client as a generic you, counted once', async () => {
+    const client = await store(db, {
+      message:
+        'How long does it take to get your website on the first page of Google? And is it ' +
+        'worth paying for Google ads for your business in the meantime?',
+    });
+    expect(client).toMatchObject({ held: false, reasons: ['pitch:seo'] });
+    const pitch = await store(db, {
+      message: 'We put your website on the first page of Google, grow your traffic and your brand.',
+    });
+    expect(pitch).toMatchObject({ held: true, reasons: ['pitch:seo', 'second_person'] });
+  });
+
+  it('lets a client count its own followers and want a mailing list, and holds a seller of them', async () => {
+    const trainer = await store(db, {
+      message:
+        'I am a personal trainer with about 15k Instagram followers and want a mailing list ' +
+        'sign-up with an opt out for my programme.',
+    });
+    expect(trainer).toMatchObject({ held: false, reasons: ['pitch:bulk'] });
+    const seller = await store(db, {
+      message: 'Buy Instagram followers today: our social media package starts at $49.',
+    });
+    expect(seller).toMatchObject({ held: true, reasons: ['pitch:followers', 'dollars'] });
+  });
+
   it('counts a mailing-list footer, not a client asking about its newsletter', async () => {
     const footer = await store(db, {
       message: 'We offer design templates. To stop receiving these emails, reply STOP.',
@@ -264,6 +365,11 @@ describeEachBackend('the content spam score', (kind) => {
     expect(dollars.held).toBe(false);
     const pounds = await store(db, { message: 'Our budget is about £1,500 for the new site.' });
     expect(pounds.reasons).toEqual([]);
+    // Beside a price in pounds, dollars are a client with customers in both.
+    const both = await store(db, {
+      message: 'I charge £40 a lesson here and $50 a lesson to US families; I need booking.',
+    });
+    expect(both.reasons).toEqual([]);
     const greeting = await store(db, { message: 'Dear friend, can we talk about a website?' });
     expect(greeting.reasons).toEqual(['pitch:cold']);
     expect(greeting.score).toBe(2);

@@ -1200,6 +1200,121 @@ Geoffrey Stanton`,
     message: `Hello, I am a student at Coventry University doing a business project about small agencies using AI for local businesses. Could I ask you 5 short questions by email? It would help me a lot. Thank you! Wiktoria`,
   },
 
+  // Real enquiries a review wrote beyond the corpus, each held before the score read links by
+  // site, the sender's own domain, pounds beside dollars and a client asking about a pitch.
+  {
+    kind: 'real',
+    category: 'redesign',
+    hard: true,
+    name: 'Darren Pike',
+    email: 'darren@pikebuild.example.co.uk',
+    message: `Dear Sir/Madam,
+
+I am writing to ask for a quote to rebuild the website for Pike Building & Roofing Ltd. The current one was done by a friend in 2016 and does not work properly on phones.
+
+The pages we have now are:
+https://www.pikebuild.example.co.uk
+https://www.pikebuild.example.co.uk/extensions
+https://www.pikebuild.example.co.uk/roofing
+https://www.pikebuild.example.co.uk/gallery
+
+We would like to keep the same pages but with more photos of finished jobs and a proper quote form. We are in Chelmsford and cover most of Essex.
+
+Yours faithfully,
+Darren Pike`,
+  },
+  {
+    kind: 'real',
+    category: 'new-site',
+    hard: true,
+    name: 'Sue Baker - hastingsfoodbank.example.org.uk',
+    email: 'sue.baker@hastingsfoodbank.example.org.uk',
+    message: `Hello, I'm a volunteer coordinator at Hastings Food Bank. We have grant funding available from the National Lottery Community Fund to improve our website this year (up to £4,000). We need a volunteer rota sign-up, a donations page and clear referral information in plain English. Would this be something you could help with? We'd need a quote for the funder by the end of the month. Best wishes, Sue`,
+  },
+  {
+    kind: 'real',
+    category: 'new-site',
+    hard: true,
+    name: 'Mrs R. Thornton',
+    email: 'office@stmarys-ce-primary.kent.example.sch.uk',
+    message: `Dear Sir/Madam,
+
+I am the School Business Manager at St Mary's C of E Primary School in Faversham. The governors have asked me to obtain three quotes for a new school website, as our current provider is closing.
+
+Our requirements:
+- Ofsted and DfE statutory information pages
+- Class pages that teachers can update themselves
+- A newsletter sign-up for parents (a mailing list), with a clear way to opt out at any time
+- Parents must be able to opt out of their child's photo appearing online
+- Accessibility to WCAG 2.2 AA
+
+Please could you send a quotation and examples of other school websites you have built?
+
+Yours faithfully,
+Rachel Thornton
+School Business Manager`,
+  },
+  {
+    kind: 'real',
+    category: 'shop',
+    hard: true,
+    name: 'Jess Pennington',
+    email: 'jess@penningtonsfarmshop.example.co.uk',
+    message: `Hi! I run a farm shop outside Helston and we're starting a veg box scheme in the spring. I'd like a mailing list sign-up on the site so people get the weekly list of what's in the box, with a proper unsubscribe link (I don't want to fall foul of GDPR) and ideally online ordering for the boxes too. Is that something you'd do? Jess`,
+  },
+  {
+    kind: 'real',
+    category: 'shop',
+    hard: true,
+    name: 'Kayleigh Brooks',
+    email: 'kayleigh@kbfitnessuk.example.com',
+    message: `Hey! I'm a personal trainer in Nottingham with about 15k Instagram followers, mostly women 30-50. I want to sell my 12 week programme online instead of through DMs. Most of my clients come to me because of stubborn belly fat after kids, so the site needs to speak to that without sounding like a dodgy diet ad lol. Can you do a sales page + payment + members area? Kayleigh x`,
+  },
+  {
+    kind: 'real',
+    category: 'booking',
+    hard: true,
+    name: 'Grace Mensah',
+    email: 'gracemensah.tutor@gmail.example.com',
+    message: `Hi, I'm a maths and physics tutor. Most of my students are in the UK but I've got a growing number of American families too (I charge £40 an hour here and $50 an hour for the US ones, online). I need a website where parents from either country can book and pay for lessons in their own currency and see my availability in their time zone. What would that cost? Thanks, Grace`,
+  },
+  {
+    kind: 'real',
+    category: 'seo',
+    hard: true,
+    name: 'Gareth Pryce',
+    email: 'gareth@prycejoinery.example.co.uk',
+    message: `Hi, long story short our last SEO agency (won't name them) spent 14 months on "link building". Every month they sent an SEO audit report full of green ticks, and when I finally looked at the backlinks they'd got us, half of them were on online casino sites and Russian forums. Google Search Console now shows a manual action. Do you do penalty clean-up? We're a joinery firm in Swansea. Cheers, Gareth`,
+  },
+  {
+    kind: 'real',
+    category: 'domain-hosting',
+    hard: true,
+    name: 'Lorraine Heslop',
+    email: 'lorraine@heslopflorist.example.co.uk',
+    message: `Hi, is this genuine?? I got it this morning and I don't want to lose the website. We're with you for hosting I think.
+
+"FINAL NOTICE - DOMAIN SERVICE EXPIRATION. Dear Business Owner, your domain heslopflorist.example.co.uk search engine registration expires today. Failure to complete your search engine registration by the expiration date may result in the cancellation of this offer, making it difficult for your customers to locate you on the web."
+
+Lorraine`,
+  },
+  {
+    kind: 'real',
+    category: 'seo',
+    hard: true,
+    name: 'Derek Shaw',
+    email: 'derekshaw1958@hotmail.example.co.uk',
+    message: `How long does it take to get your website on the first page of Google? And is it worth paying for Google ads for your business in the meantime? I'm thinking of starting a mobile mechanic business.`,
+  },
+  {
+    kind: 'real',
+    category: 'redesign',
+    hard: true,
+    name: 'Imogen Pryor',
+    email: 'imogen@pryorfoodblog.example.com',
+    message: `Hi! I'm a food blogger (42k Instagram followers, 15k on the newsletter) and most of my income is sponsored posts with food brands. My blog is on an old Blogger theme and looks awful on phones. I'd love to move it to WordPress without losing my Google traffic. Could you quote? Links: https://www.pryorfoodblog.example.com and my media kit https://www.pryorfoodblog.example.com/media-kit Imogen`,
+  },
+
   // Spam: search-ranking pitches.
   {
     kind: 'spam',
