@@ -75,6 +75,34 @@ describeEachBackend('inbox reads: unknown columns and bad values', (kind) => {
     }
   });
 
+  it('answers a filter or order on a computed field as not implemented, an empty order as unparsable', async () => {
+    const notImplemented = [
+      400,
+      expect.objectContaining({
+        code: 'PGRST127',
+        details: expect.stringContaining('the computed field spam_reasons'),
+      }),
+    ];
+    for (const query of [
+      'spam_reasons=cs.%7Blinks:4%7D',
+      'spam_reasons=is.null',
+      'order=spam_reasons',
+    ]) {
+      expect(await answer(await read(`inbox_leads?${query}`)), query).toEqual(notImplemented);
+    }
+    // Selected, it is there: PostgREST's computed field.
+    expect(await answer(await read(`inbox_leads?select=id,spam_reasons&id=eq.${lead}`))).toEqual([
+      200,
+      [{ id: lead, spam_reasons: [] }],
+    ]);
+    for (const order of ['order=', 'order=,id']) {
+      expect(await answer(await read(`inbox_leads?${order}`)), order).toEqual([
+        400,
+        expect.objectContaining({ code: 'PGRST100', message: '"failed to parse order"' }),
+      ]);
+    }
+  });
+
   it('answers a value its column’s type refuses with PostgreSQL’s 400, as PostgREST does', async () => {
     const refused = (code: string, message: string) => [
       400,

@@ -37,7 +37,11 @@ export function readQuery(name: string, table: ReadTable, search: URLSearchParam
     return `$${params.length}::${type}`;
   };
   // An own property only: `in` would take `constructor` or `__proto__`, which every object inherits.
+  // A computed field is selected, never filtered or ordered by here: PostgREST can, so not a 42703.
   const known = (column: string) => {
+    if (table.computed && Object.hasOwn(table.computed, column)) {
+      throw refuse.notImplemented(`Filtering or ordering by the computed field ${column}`);
+    }
     if (!Object.hasOwn(table.columns, column)) throw noColumn(name, column);
     return column;
   };
@@ -109,6 +113,8 @@ function selectList(
 function orderList(value: string, table: ReadTable, known: (column: string) => string): string {
   const terms = value.split(',').map((term) => {
     const [column = '', ...modifiers] = term.split('.');
+    // An empty term (`order=`, `order=,id`) is PostgREST's parse error, not a column named "".
+    if (column === '') throw parseError('order', `order=${value}`);
     known(column);
     if (!table.order.includes(column)) throw refuse.notImplemented(`Ordering by ${column}`);
     let direction = 'asc';
