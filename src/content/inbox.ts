@@ -77,7 +77,11 @@ export const inboxCopy = {
     archived: 'Archived',
   } satisfies Record<LeadStatus, string>,
 
-  verified: { yes: 'Verified', no: 'Not verified' },
+  /**
+   * Whether the page's invisible bot check came with the lead (the form without JavaScript sends
+   * none). Not a word on the sender: "Verified" beside "Suspected spam" read as vouching for it.
+   */
+  verified: { yes: 'Passed the bot check', no: 'Sent without the bot check' },
   spam: 'Suspected spam',
   /** Above the reasons of a held lead, each in shared/copy/spam-reasons.ts's words. */
   heldBecause: 'Held as suspected spam because:',

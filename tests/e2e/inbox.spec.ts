@@ -50,6 +50,9 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       await expect(
         opened.getByRole('link', { name: copy.lead.call('07700 900123') }),
       ).toHaveAttribute('href', 'tel:+447700900123');
+      // The bot check is named as what it is; no webhook is set up here, so none is mentioned.
+      await expect(opened.getByText(copy.verified.yes)).toBeVisible();
+      await expect(opened.locator('[data-webhook-state]')).toHaveCount(0);
 
       const replied = opened.getByRole('button', { name: copy.actions.replied });
       await replied.click();

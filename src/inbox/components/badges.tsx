@@ -22,7 +22,7 @@ export function StatusBadge({ status }: { status: LeadStatus }) {
   );
 }
 
-/** Verified (a proof of work came with it), suspected spam, who took it, and each channel's delivery state. */
+/** The bot check (a proof of work came with it), suspected spam, who took it, and each channel's delivery state (the webhook's when it has one). */
 export function LeadFacts({ lead }: { lead: Lead }) {
   const { email, webhook, verified, spam } = inboxCopy;
   const failed = 'font-semibold text-danger';
@@ -41,12 +41,15 @@ export function LeadFacts({ lead }: { lead: Lead }) {
       >
         {email.label}: {email[lead.email_state] ?? lead.email_state}
       </li>
-      <li
-        data-webhook-state={lead.webhook_state}
-        className={lead.webhook_state === 'failed' ? failed : ''}
-      >
-        {webhook.label}: {webhook[lead.webhook_state] ?? lead.webhook_state}
-      </li>
+      {/* No webhook set up, no word of it: most agencies never post leads elsewhere. */}
+      {lead.webhook_state === 'none' ? null : (
+        <li
+          data-webhook-state={lead.webhook_state}
+          className={lead.webhook_state === 'failed' ? failed : ''}
+        >
+          {webhook.label}: {webhook[lead.webhook_state] ?? lead.webhook_state}
+        </li>
+      )}
     </ul>
   );
 }
