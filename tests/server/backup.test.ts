@@ -3,9 +3,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { createBackup, parseBackup, restoreBackup } from '../../server/leads/backup.ts';
 import {
   createPostgresDatabase,
   describeEachBackend,
+  describeOnEmbedded,
   emptyDataDir,
   envFor,
   freshBackend,
@@ -13,6 +17,7 @@ import {
 import { TABLE_URL, VALID } from '../support/requests.ts';
 import type { BackendKind } from '../support/backend-kind.ts';
 import { withProof } from '../support/proof.ts';
+import { HELD_PITCH } from '../support/submission.ts';
 import { until } from '../support/until.ts';
 import { BUILT } from '../support/built.ts';
 import { finished } from '../support/child-server.ts';
@@ -142,4 +147,45 @@ describeEachBackend('backup and restore', (kind) => {
     expect(Number(dan?.id)).toBeGreaterThan(maxBefore);
     // Four command-line runs and three database opens: slow on a loaded 2-core machine.
   }, 240_000);
+});
+
+// In this process, so the restore's own code is measured: the script above runs it in a child.
+describeOnEmbedded('a restore in this process', (kind) => {
+  it('keeps each lead’s spam verdict, and refuses a file that is not a backup', async () => {
+    const source = await freshBackend(kind);
+    onTestFinished(() => source.dispose());
+    const target = await freshBackend(kind);
+    onTestFinished(() => target.dispose());
+    const from = await openDatabase(source.options);
+    onTestFinished(() => from.close());
+    for (const name of ['Released', 'Marked', 'Real']) {
+      await from.query(
+        'insert into contact_submissions (name, email, message) values ($1, $2, $3)',
+        [name, `${name.toLowerCase()}@example.co.uk`, VALID.message],
+      );
+    }
+    await from.query(`update contact_submissions set spam_score = 5, spam_reasons = '{blast:2}'
+      where name = 'Released'`);
+    await from.query(`update contact_submissions set suspected_spam = true,
+      spam_reasons = '{marked}' where name = 'Marked'`);
+    const verdicts = (db: Database) =>
+      db.query(
+        'select name, suspected_spam, spam_score, spam_reasons from contact_submissions order by id',
+      );
+    const before = await verdicts(from);
+
+    const file = JSON.stringify(await createBackup(from));
+    expect(() => parseBackup('{')).toThrow('Not a backup: the file is not JSON.');
+    const to = await openDatabase(target.options);
+    onTestFinished(() => to.close());
+    expect(await restoreBackup(to, parseBackup(file))).toMatchObject({ contact_submissions: 3 });
+    expect(await verdicts(to)).toEqual(before);
+    // The score is on again for the next visitor.
+    const [next] = await to.query(
+      `insert into contact_submissions (name, email, message) values ('Next', 'n@example.co.uk', $1)
+       returning spam_reasons`,
+      [HELD_PITCH.message],
+    );
+    expect(next?.spam_reasons).toEqual(HELD_PITCH.reasons);
+  });
 });
