@@ -4,6 +4,7 @@ import { spamReasons } from '../../../shared/copy/spam-reasons.ts';
 import type { Row } from '../../db/database.ts';
 import { escapeHtml } from '../../escape-html.ts';
 import { inboxLink } from '../delivery/lead-message.ts';
+import { clipped } from '../delivery/mail-header.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
 
 /**
@@ -201,16 +202,8 @@ function nameOf(row: Row): string {
   const name = asTyped(String(row.name ?? ''))
     .replace(/\s+/g, ' ')
     .trim();
-  // Cut between characters as the reader sees them, never inside one (an emoji is two UTF-16
-  // units, a flag or a family several code points).
-  const characters = Array.from(GRAPHEMES.segment(name), (part) => part.segment);
-  return (
-    (characters.length > MAX_NAME ? `${characters.slice(0, MAX_NAME - 1).join('')}…` : name) ||
-    'a visitor'
-  );
+  return clipped(name, MAX_NAME) || 'a visitor';
 }
-
-const GRAPHEMES = new Intl.Segmenter('en-GB', { granularity: 'grapheme' });
 
 function leadLink(id: unknown, { siteUrl }: Context): string | undefined {
   return inboxLink(siteUrl, String(id));

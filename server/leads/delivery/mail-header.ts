@@ -20,13 +20,22 @@ const UNSAFE_IN_HEADER = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
  * Text for a display name or a subject: what reorders text goes, by the one
  * rule every place that shows a lead uses (shared/as-typed.ts); the other
  * control and format characters (CR, LF, NUL, zero-width ones) become spaces,
- * runs of whitespace become one, and it is cut to `max` characters.
+ * runs of whitespace become one, and it is cut to `max` characters (clipped).
  */
 export function headerText(text: string, max: number): string {
   // The display rule first (removed, as everywhere), then what a header alone refuses (spaced).
-  const clean = asTyped(text).replace(UNSAFE_IN_HEADER, ' ').replace(/\s+/gu, ' ').trim();
-  const chars = Array.from(clean);
-  return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('')}…`;
+  return clipped(asTyped(text).replace(UNSAFE_IN_HEADER, ' ').replace(/\s+/gu, ' ').trim(), max);
+}
+
+const GRAPHEMES = new Intl.Segmenter('en-GB', { granularity: 'grapheme' });
+
+/**
+ * `text` cut to `max` characters as a reader counts them, the last an ellipsis when it is cut:
+ * never inside one (an emoji is two UTF-16 units, a flag or an accent on its letter more).
+ */
+export function clipped(text: string, max: number): string {
+  const characters = Array.from(GRAPHEMES.segment(text), (part) => part.segment);
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
 }
 
 /** `Name <address>` or a bare address, as MAIL_FROM is written; undefined if it is neither. */
