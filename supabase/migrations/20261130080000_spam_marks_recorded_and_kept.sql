@@ -3,11 +3,15 @@
 
 set local check_function_bodies = off;
 
-CREATE OR REPLACE FUNCTION app_private.purge_expired_submissions(retention_months integer, spam_days integer, dry_run boolean DEFAULT false)
- RETURNS TABLE(id bigint, created_at timestamp with time zone, suspected_spam boolean)
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
+create or replace function app_private.purge_expired_submissions(
+  retention_months integer,
+  spam_days integer,
+  dry_run boolean default false
+)
+returns table (id bigint, created_at timestamptz, suspected_spam boolean)
+language plpgsql
+set search_path = ''
+as $$
 begin
   if retention_months is null or retention_months < 1
     or spam_days is null or spam_days < 1 then
@@ -15,8 +19,9 @@ begin
       errcode = '22023',
       message = 'purge_expired_submissions needs a period of at least 1 month and 1 day';
   end if;
-  if dry_run then
-    return query
+  -- One list of what is due: listed as it is on a dry run, deleted otherwise.
+  return query
+    with due as (
       select s.id, s.created_at, s.suspected_spam
       from public.contact_submissions s
       where s.created_at < pg_catalog.now() - pg_catalog.make_interval(months => retention_months)
@@ -26,22 +31,16 @@ begin
           -- mistake on a lead weeks old, it stays long enough for "Not spam".
           and not exists (select from app_private.spam_marks m where m.submission_id = s.id
             and m.spam and m.marked_at >= pg_catalog.now() - pg_catalog.make_interval(days => spam_days)))
-      order by s.created_at, s.id;
-  else
-    return query
-      delete from public.contact_submissions s
-      where s.created_at < pg_catalog.now() - pg_catalog.make_interval(months => retention_months)
-        or (s.suspected_spam
-          and s.created_at < pg_catalog.now() - pg_catalog.make_interval(days => spam_days)
-          -- A lead a member marked "Spam" gets its 30 days from the mark: marked by
-          -- mistake on a lead weeks old, it stays long enough for "Not spam".
-          and not exists (select from app_private.spam_marks m where m.submission_id = s.id
-            and m.spam and m.marked_at >= pg_catalog.now() - pg_catalog.make_interval(days => spam_days)))
-      returning s.id, s.created_at, s.suspected_spam;
-  end if;
+    ), gone as (
+      delete from public.contact_submissions s using due
+      where not dry_run and s.id = due.id
+      returning s.id
+    )
+    select due.id, due.created_at, due.suspected_spam from due
+    where dry_run or due.id in (select gone.id from gone)
+    order by due.created_at, due.id;
 end
-$function$
-;
+$$;
 
 CREATE OR REPLACE FUNCTION public.inbox_mark_spam(lead_id bigint)
  RETURNS void

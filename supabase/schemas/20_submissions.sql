@@ -322,8 +322,9 @@ begin
       errcode = '22023',
       message = 'purge_expired_submissions needs a period of at least 1 month and 1 day';
   end if;
-  if dry_run then
-    return query
+  -- One list of what is due: listed as it is on a dry run, deleted otherwise.
+  return query
+    with due as (
       select s.id, s.created_at, s.suspected_spam
       from public.contact_submissions s
       where s.created_at < pg_catalog.now() - pg_catalog.make_interval(months => retention_months)
@@ -333,19 +334,14 @@ begin
           -- mistake on a lead weeks old, it stays long enough for "Not spam".
           and not exists (select from app_private.spam_marks m where m.submission_id = s.id
             and m.spam and m.marked_at >= pg_catalog.now() - pg_catalog.make_interval(days => spam_days)))
-      order by s.created_at, s.id;
-  else
-    return query
-      delete from public.contact_submissions s
-      where s.created_at < pg_catalog.now() - pg_catalog.make_interval(months => retention_months)
-        or (s.suspected_spam
-          and s.created_at < pg_catalog.now() - pg_catalog.make_interval(days => spam_days)
-          -- A lead a member marked "Spam" gets its 30 days from the mark: marked by
-          -- mistake on a lead weeks old, it stays long enough for "Not spam".
-          and not exists (select from app_private.spam_marks m where m.submission_id = s.id
-            and m.spam and m.marked_at >= pg_catalog.now() - pg_catalog.make_interval(days => spam_days)))
-      returning s.id, s.created_at, s.suspected_spam;
-  end if;
+    ), gone as (
+      delete from public.contact_submissions s using due
+      where not dry_run and s.id = due.id
+      returning s.id
+    )
+    select due.id, due.created_at, due.suspected_spam from due
+    where dry_run or due.id in (select gone.id from gone)
+    order by due.created_at, due.id;
 end
 $$;
 revoke all on function app_private.purge_expired_submissions(integer, integer, boolean)
