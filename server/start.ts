@@ -49,6 +49,8 @@ export interface StartOptions
    * (by the command or a member); nobody is removed. The log says who was added and skipped.
    */
   inboxEmails?: readonly string[];
+  /** Where inboxEmails came from, as the log names it: INBOX_EMAILS unless said otherwise. */
+  inboxEmailsFrom?: string;
   /** MAILBOX_PORT, given only when the local mailbox stands in for a relay (server-config.ts). */
   mailboxPort?: number;
 }
@@ -102,7 +104,7 @@ async function startWith(options: StartOptions, local?: MailboxServer): Promise<
       options.rateLimitPerMinute ?? (await readDatabaseRateLimit(database));
     const seeded = await seedMembers(database, options.inboxEmails ?? []);
     app = await buildApp({ ...options, rateLimitPerMinute, database, mail: options });
-    logSeededMembers(app.log, seeded);
+    logSeededMembers(app.log, seeded, options.inboxEmailsFrom);
     if (options.listen === false) await app.ready();
     else await app.listen({ port: options.port ?? DEFAULTS.PORT, host });
     // On PostgreSQL the members command opens the database itself.

@@ -86,17 +86,21 @@ export async function seedMembers(
   return { added: having('added'), skipped: having('removed'), members: Number(count?.members) };
 }
 
-/** The start-up log's account of INBOX_EMAILS: who was added, who was left out and why. */
+/**
+ * The start-up log's account of INBOX_EMAILS: who was added, who was left out and why. `from`
+ * names where the addresses came from: the setting, or the local mailbox's owner when it is unset.
+ */
 export function logSeededMembers(
   log: { info(message: string): void; warn(message: string): void },
   seeded: SeededMembers,
+  from = 'INBOX_EMAILS',
 ): void {
   if (seeded.added.length > 0) {
-    log.info(`INBOX_EMAILS: added ${seeded.added.join(', ')} to the inbox's members`);
+    log.info(`${from}: added ${seeded.added.join(', ')} to the inbox's members`);
   }
   if (seeded.skipped.length > 0) {
     log.info(
-      `INBOX_EMAILS: skipped ${seeded.skipped.join(', ')}, removed from the inbox ` +
+      `${from}: skipped ${seeded.skipped.join(', ')}, removed from the inbox ` +
         '(only `npm run submissions -- members add EMAIL` takes a removal back)',
     );
   }

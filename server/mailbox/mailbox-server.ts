@@ -52,6 +52,7 @@ export async function serveMailbox(port: number): Promise<MailboxServer> {
 interface MailSettings {
   notifyEmail?: string;
   inboxEmails?: readonly string[];
+  inboxEmailsFrom?: string;
 }
 
 /**
@@ -62,10 +63,12 @@ interface MailSettings {
 export function mailingLocally<T extends MailSettings>(settings: T, mailbox: LocalMailbox) {
   const notifyEmail = settings.notifyEmail ?? LOCAL_OWNER;
   const members = settings.inboxEmails ?? [];
+  if (members.length > 0) return { ...settings, mailbox, notifyEmail };
   return {
     ...settings,
     mailbox,
     notifyEmail,
-    inboxEmails: members.length > 0 ? members : [notifyEmail],
+    inboxEmails: [notifyEmail],
+    inboxEmailsFrom: 'The local mailbox (INBOX_EMAILS is unset)',
   };
 }

@@ -38,6 +38,8 @@ export interface ServerConfig {
   proofOfWork: ProofOfWorkSettings;
   /** INBOX_EMAILS (default NOTIFY_EMAIL): added to the inbox's allowlist at start unless removed (docs/inbox.md). */
   inboxEmails: string[];
+  /** Where inboxEmails came from when not INBOX_EMAILS, as the start-up log names it. */
+  inboxEmailsFrom?: string;
   /** VITE_SITE_URL: lead emails link to the lead in the inbox there. */
   siteUrl?: string;
   /** The webhook (docs/webhooks.md): both set, or neither. */
@@ -96,6 +98,8 @@ export function toServerConfig(settings: Settings): ServerConfig {
     proofOfWork,
     inboxEmails:
       settings.INBOX_EMAILS.length > 0 ? settings.INBOX_EMAILS : notifyEmail ? [notifyEmail] : [],
+    ...(settings.INBOX_EMAILS.length === 0 &&
+      notifyEmail && { inboxEmailsFrom: 'NOTIFY_EMAIL (INBOX_EMAILS is unset)' }),
     siteUrl: settings.VITE_SITE_URL,
     webhookUrl: settings.WEBHOOK_URL,
     webhookSecret: settings.WEBHOOK_SECRET,

@@ -97,6 +97,7 @@ describe('server configuration from a valid environment', () => {
       NOTIFY_EMAIL: 'leads@example.co.uk',
     });
     expect(config.inboxEmails).toEqual(['leads@example.co.uk']);
+    expect(config.inboxEmailsFrom).toBe('NOTIFY_EMAIL (INBOX_EMAILS is unset)');
   });
 
   it('treats an empty DATABASE_URL as unset, as .env.example leaves it', () => {

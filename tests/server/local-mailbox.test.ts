@@ -15,18 +15,19 @@ import { addLead } from '../support/inbox-server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { freshBackend } from './support/backends.ts';
+import { capturedLog } from './support/captured-log.ts';
 
 const JSON_BODY = { 'content-type': 'application/json' };
 
 /** The server as `npm start` starts it: its settings read from an environment. */
-async function startFromEnv(env: Record<string, string>) {
+async function startFromEnv(env: Record<string, string>, log?: ReturnType<typeof capturedLog>) {
   const backend = await freshBackend('embedded');
   onTestFinished(() => backend.dispose());
   const config = parseServerConfig({ DATA_DIR: backend.options.dataDir, PORT: '0', ...env });
   const server = await startServer({
     ...config,
     proofOfWork: backend.options.proofOfWork,
-    logger: false,
+    logger: log?.stream ?? false,
     deliveryPollMs: 100,
   });
   onTestFinished(() => server.close());
@@ -81,6 +82,16 @@ describe('the local mailbox', () => {
     expect(page).toContain(`To</dt><dd>${LOCAL_OWNER}`);
     expect(page).toContain('&lt;img src=x onerror=alert(1)&gt; Ada');
     expect(page).not.toContain('<img');
+  });
+
+  it('says its owner was made the first member because INBOX_EMAILS is unset', async () => {
+    const log = capturedLog();
+    await startFromEnv({ MAILBOX_PORT: '0' }, log);
+    const messages = log.lines().map((line) => String(line.msg));
+    expect(messages).toContain(
+      `The local mailbox (INBOX_EMAILS is unset): added ${LOCAL_OWNER} to the inbox's members`,
+    );
+    expect(messages.filter((message) => message.startsWith('INBOX_EMAILS'))).toEqual([]);
   });
 
   it('answers a request naming another host with 421, and nothing on an outward address', async () => {
