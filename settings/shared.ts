@@ -19,7 +19,11 @@ import {
 } from '../shared/working-hours.ts';
 import { httpUrl, parsed } from './rules.ts';
 
+/** The agency's name where no VITE_BRAND_NAME is set: the page's wordmark, and replies' sender. */
+export const DEFAULT_BRAND_NAME = 'Foreland Digital';
+
 export const sharedSettings = z.object({
+  VITE_BRAND_NAME: z.string().describe('any text').default(DEFAULT_BRAND_NAME),
   VITE_SITE_URL: httpUrl.optional(),
   VITE_API_URL: httpUrl.optional(),
   VITE_SUPABASE_URL: httpUrl.optional(),

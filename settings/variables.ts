@@ -6,7 +6,8 @@
  * variable is missing here or the page is out of date.
  */
 export const VARIABLES: Record<string, string> = {
-  VITE_BRAND_NAME: 'Brand wordmark in the nav, footer, title and privacy notice',
+  VITE_BRAND_NAME:
+    "Brand wordmark in the nav, footer, title and privacy notice; the sender's name of the inbox's replies unless MAIL_FROM names one",
   VITE_SITE_URL:
     'Public URL: canonical link, sitemap, social previews; lead emails link to the inbox there (none when unset on the server)',
   VITE_CONTACT_EMAIL: 'Public email (a `mailto:` link)',
@@ -40,7 +41,8 @@ export const VARIABLES: Record<string, string> = {
   CORS_ORIGINS: 'Other origins whose pages may post (CORS)',
   SMTP_URL: 'SMTP relay for lead emails and sign-in codes; set with NOTIFY_EMAIL',
   NOTIFY_EMAIL: 'Where each lead is emailed; the visitor is the Reply-To',
-  MAIL_FROM: 'Sender of lead emails; unset: the SMTP user if an address, else NOTIFY_EMAIL',
+  MAIL_FROM:
+    "Sender of lead emails and of the inbox's replies; unset: the SMTP user if an address, else NOTIFY_EMAIL",
   INBOX_EMAILS:
     'Addresses added to the inbox allowlist at each start ([inbox.md](inbox.md)); unset: NOTIFY_EMAIL',
   PROOF_OF_WORK_MAX_NUMBER:

@@ -111,6 +111,7 @@ export const settingsFields = z.object({
       : `lists email addresses separated by commas, got "${email}"`,
   ),
   VITE_SITE_URL: shared.VITE_SITE_URL,
+  VITE_BRAND_NAME: shared.VITE_BRAND_NAME,
   VITE_RETENTION_MONTHS: shared.VITE_RETENTION_MONTHS,
   PROOF_OF_WORK_MAX_NUMBER: wholeNumber(...MAX_NUMBER_RANGE).optional(),
   PROOF_OF_WORK_EXPIRES_SECONDS: wholeNumber(...EXPIRES_SECONDS_RANGE).optional(),

@@ -42,6 +42,8 @@ export interface ServerConfig {
   inboxEmailsFrom?: string;
   /** VITE_SITE_URL: lead emails link to the lead in the inbox there. */
   siteUrl?: string;
+  /** VITE_BRAND_NAME: the name replies to leads are sent under, unless MAIL_FROM names one. */
+  brandName: string;
   /** The webhook (docs/webhooks.md): both set, or neither. */
   webhookUrl?: string;
   webhookSecret?: string;
@@ -101,6 +103,7 @@ export function toServerConfig(settings: Settings): ServerConfig {
     ...(settings.INBOX_EMAILS.length === 0 &&
       notifyEmail && { inboxEmailsFrom: 'NOTIFY_EMAIL (INBOX_EMAILS is unset)' }),
     siteUrl: settings.VITE_SITE_URL,
+    brandName: settings.VITE_BRAND_NAME,
     webhookUrl: settings.WEBHOOK_URL,
     webhookSecret: settings.WEBHOOK_SECRET,
     summaryIntervalMs: settings.LEAD_SUMMARY_INTERVAL_SECONDS * 1000,

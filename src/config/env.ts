@@ -14,7 +14,7 @@ import { NATIVE_FORM_PATH } from '../../shared/paths.ts';
 import { readWorkingHours, type WorkingHours } from '../../shared/working-hours.ts';
 import { parseSettings } from '../../settings/parse.ts';
 import { httpUrl } from '../../settings/rules.ts';
-import { checkShared, sharedSettings } from '../../settings/shared.ts';
+import { checkShared, DEFAULT_BRAND_NAME, sharedSettings } from '../../settings/shared.ts';
 import { checkCompany, companyFields, companyOf, type CompanyDetails } from './company.ts';
 
 export interface SiteConfig {
@@ -47,7 +47,7 @@ export interface SiteConfig {
  * are wrong on the public site are named by placeholdersInUse(), below.
  */
 export const BUILD_DEFAULTS = {
-  VITE_BRAND_NAME: 'Foreland Digital',
+  VITE_BRAND_NAME: DEFAULT_BRAND_NAME,
   VITE_SITE_URL: 'http://localhost:8080',
   VITE_CONTACT_EMAIL: 'hello@example.com',
   VITE_CONTACT_PHONE: '01632 960123',
@@ -58,7 +58,6 @@ const socialUrl = httpUrl.optional();
 
 /** Every variable the build reads (.env.example and docs/configuration.md document each). */
 export const buildFields = sharedSettings.extend({
-  VITE_BRAND_NAME: z.string().describe('any text').default(BUILD_DEFAULTS.VITE_BRAND_NAME),
   // The page's canonical link needs one: where the server has none, lead emails carry no link.
   VITE_SITE_URL: shared.VITE_SITE_URL.unwrap().default(BUILD_DEFAULTS.VITE_SITE_URL),
   VITE_CONTACT_EMAIL: z

@@ -4,7 +4,7 @@ import {
   isHeaderSafeAddress,
   parseMailbox,
 } from '../../server/leads/delivery/mail-header.ts';
-import { senderOf } from '../../server/leads/delivery/lead-mailer.ts';
+import { replySenderOf, senderOf } from '../../server/leads/delivery/lead-mailer.ts';
 import { escapeHtml } from '../../server/escape-html.ts';
 import { leadMessage, type Lead } from '../../server/leads/delivery/lead-message.ts';
 import { retryDelay } from '../../server/leads/delivery/outbox-worker.ts';
@@ -84,6 +84,25 @@ describe('MAIL_FROM', () => {
       name: 'X',
       address: 'x@y.example',
     });
+  });
+
+  it("sends a reply to a lead under the agency's name, unless MAIL_FROM names another", () => {
+    const notifyEmail = 'leads@agency.example';
+    const smtpUrl = 'smtp://relay.example';
+    expect(replySenderOf({ smtpUrl, notifyEmail })).toEqual({
+      name: 'Foreland Digital',
+      address: notifyEmail,
+    });
+    expect(replySenderOf({ smtpUrl, notifyEmail, brandName: 'Hastings Web\nCo' })).toEqual({
+      name: 'Hastings Web Co',
+      address: notifyEmail,
+    });
+    expect(
+      replySenderOf({ smtpUrl, notifyEmail, brandName: 'Hastings', mailFrom: 'x@y.example' }),
+    ).toEqual({ name: 'Hastings', address: 'x@y.example' });
+    expect(
+      replySenderOf({ smtpUrl, notifyEmail, brandName: 'Hastings', mailFrom: 'X <x@y.example>' }),
+    ).toEqual({ name: 'X', address: 'x@y.example' });
   });
 });
 

@@ -65,7 +65,8 @@ describeOnEmbedded('a reply from the inbox, as the lead receives it', (kind) => 
     expect(mail.header('message-id')).toBe(reply.message_id);
     expect(reply.message_id).toMatch(/^<reply-[0-9a-f]{32}@[^<>@\s]+>$/);
     expect(mail.header('reply-to')).toBe(OWNER);
-    expect(mail.header('from')).toContain(AGENCY);
+    // From the agency by its name (VITE_BRAND_NAME's default here), not "Website contact form".
+    expect(mail.header('from')).toBe(`Foreland Digital <${AGENCY}>`);
     expect(mail.header('to')).toContain(`<${LEAD.email}>`);
     expect(mail.header('in-reply-to')).toBeUndefined();
     // Line breaks never reach a header: no header was added by the name or the words.

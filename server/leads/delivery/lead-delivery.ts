@@ -22,6 +22,8 @@ export interface LeadDeliveryOptions extends OutboxLimits, MailRelay {
   mailFrom?: string;
   /** VITE_SITE_URL: each lead email links to the lead in the inbox there. */
   siteUrl?: string;
+  /** VITE_BRAND_NAME: the sender's name of replies to leads, unless MAIL_FROM names one. */
+  brandName?: string;
   /** Both or neither, likewise. The URL may hold a token: logs show only its origin. */
   webhookUrl?: string;
   webhookSecret?: string;

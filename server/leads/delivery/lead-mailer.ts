@@ -1,5 +1,6 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { isHeaderSafeAddress, parseMailbox, type Mailbox } from './mail-header.ts';
+import { DEFAULT_BRAND_NAME } from '../../../settings/shared.ts';
+import { headerText, isHeaderSafeAddress, parseMailbox, type Mailbox } from './mail-header.ts';
 import { PermanentFailure, type Summary } from './delivery-channel.ts';
 import { domainOf, leadMessage, type Lead } from './lead-message.ts';
 import { replyMessage, UnsafeAddress, type Reply } from './reply-message.ts';
@@ -20,6 +21,8 @@ export interface LeadMailerOptions extends MailRelay {
   mailFrom?: string;
   /** VITE_SITE_URL: each lead email links to the lead in the inbox there. */
   siteUrl?: string;
+  /** VITE_BRAND_NAME: the sender's name of replies to leads, unless MAIL_FROM names one. */
+  brandName?: string;
 }
 
 export interface LeadMailer {
@@ -60,6 +63,7 @@ export function leadMailerFor(
 
 export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
   const addressing = { from: senderOf(options), to: options.notifyEmail, siteUrl: options.siteUrl };
+  const replySender = replySenderOf(options);
   const { sendMail, close } = createMailTransport(options);
   return {
     send: (lead) => sendMail(leadMessage(lead, addressing)),
@@ -68,7 +72,7 @@ export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
     sendReply: async (reply) => {
       let message;
       try {
-        message = replyMessage(reply, addressing.from);
+        message = replyMessage(reply, replySender);
       } catch (error) {
         throw error instanceof UnsafeAddress ? new PermanentFailure(error.message) : error;
       }
@@ -127,6 +131,20 @@ export function senderOf({ smtpUrl, notifyEmail, mailFrom }: LeadMailerOptions):
   const login = smtpUrl && smtpLogin(smtpUrl);
   const address = login && isHeaderSafeAddress(login) ? login : notifyEmail;
   return { name: SENDER_NAME, address };
+}
+
+/**
+ * The sender of a reply to a lead: the lead emails' address, under MAIL_FROM's name when it gives
+ * one, else the agency's name (VITE_BRAND_NAME). A lead reads the agency's answer from the
+ * agency, not from "Website contact form".
+ */
+export function replySenderOf(options: LeadMailerOptions): Mailbox {
+  const sender = senderOf(options);
+  const named = options.mailFrom ? sender.name : '';
+  return {
+    address: sender.address,
+    name: named || headerText(options.brandName ?? DEFAULT_BRAND_NAME, Infinity),
+  };
 }
 
 function hasPassword(smtpUrl: string): boolean {
