@@ -56,6 +56,9 @@ test('a keyboard-only visitor gets from the top of the page to a sent message', 
     timeout: SEND_BUDGET_MS,
   });
   await expect(fields.name).toHaveValue('');
+  // The button was disabled while it sent: focus is back on it, where the visitor left it.
+  await expect(fields.submit).toBeEnabled();
+  await expect(fields.submit).toBeFocused();
   const rows = await server.query(
     'select name, email, message from contact_submissions where email = $1',
     [values.email],

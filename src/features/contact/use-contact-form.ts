@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isTrapFilled } from '../../../shared/honeypot';
 import { NARROW_SCREEN_PX } from '../../config/constants';
 import { SECTION_IDS } from '../../content/navigation';
@@ -38,6 +38,16 @@ export function useContactForm() {
   const [submitting, setSubmitting] = useState(false);
   const [invalid, setInvalid] = useState<ContactField | null>(null);
   const [trap, setTrap] = useState('');
+  // The send button is disabled while it sends, as the spec has it, and a disabled button loses
+  // focus (Chromium's moves to the page itself): once it is back, so is the keyboard user.
+  const focusedAtSend = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (submitting) return;
+    const element = focusedAtSend.current;
+    focusedAtSend.current = null;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (element?.isConnected && lost) element.focus({ preventScroll: true });
+  }, [submitting]);
   const sending = usePendingSubmission(() => {
     setDraft(EMPTY_DRAFT);
     scrollToContactOnNarrowScreens();
@@ -62,6 +72,8 @@ export function useContactForm() {
       return;
     }
 
+    focusedAtSend.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setSubmitting(true);
     // A filled trap field may be a bot or the browser's autofill: the message is
     // sent flagged (stored, not emailed) and the visitor sees the usual outcome.
