@@ -70,8 +70,11 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
 function serveConfirmations(app: FastifyInstance, options: NativeFormOptions) {
   const { database, allowedOrigins, businessHours } = options;
   const sentPage = loadSentPage(options.distDir);
+  // A reference of one character or more: `${SENT_PATH}` itself is the static confirmation
+  // (dist/contact/sent/index.html), where an unknown reference is sent; an empty parameter
+  // matching it here would redirect it to itself, forever.
   app.get<{ Params: { reference: string }; Querystring: { site?: unknown } }>(
-    `${SENT_PATH}:reference`,
+    `${SENT_PATH}:reference(^.+$)`,
     async (request, reply) => {
       const { reference } = request.params;
       const page = sentPage(reference, await replyTimeOf(database, reference, businessHours));

@@ -17,6 +17,8 @@ import { describeOnEmbedded, sharedPerBackend, testApp, type TestApp } from './s
  * know the visitor's time zone, so the agency's is named.
  */
 
+const STATIC_CONFIRMATION = '<p>Thanks, without a reference</p>';
+
 /** The build's confirmation template, reduced to its tokens (src/features/contact/render-native-form-pages.tsx). */
 function siteWithTemplate(): string {
   const dist = mkdtempSync(join(tmpdir(), 'response-time-site-'));
@@ -26,6 +28,10 @@ function siteWithTemplate(): string {
     file,
     `<p>${escapeHtml(MESSAGES.sent)} ${REFUSAL_SLOTS.replyBy}</p><strong>${REFUSAL_SLOTS.reference}</strong>`,
   );
+  // The static site (server/plugins/static-site.ts) and its confirmation without a reference.
+  writeFileSync(join(dist, 'index.html'), '<p>The page</p>');
+  mkdirSync(join(dist, 'contact', 'sent'), { recursive: true });
+  writeFileSync(join(dist, NATIVE_FORM_FILES.sent), STATIC_CONFIRMATION);
   return dist;
 }
 
@@ -70,6 +76,17 @@ describeOnEmbedded('the confirmation without JavaScript names the reply time', (
     expect(page).toBe(
       `<p>${escapeHtml(`${MESSAGES.sent} ${words}`)}</p><strong>${reference}</strong>`,
     );
+  });
+
+  it('sends text that is not a reference to the static confirmation, which it serves', async () => {
+    const { t } = shared();
+    const bogus = await t.app.inject({ method: 'GET', url: '/contact/sent/not-a-reference' });
+    expect(bogus.statusCode).toBe(303);
+    expect(bogus.headers.location).toBe('/contact/sent/');
+    // Not the reference route again: that would redirect the browser to the same URL forever.
+    const page = await t.app.inject({ method: 'GET', url: '/contact/sent/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(STATIC_CONFIRMATION);
   });
 
   it('says the thanks alone for a reference no lead has', async () => {
