@@ -1,4 +1,5 @@
 import { PROOF_COLUMN } from '../db/contact-table.ts';
+import { jsonText } from './request-body.ts';
 
 /**
  * The insert's proof of work, as PostgREST would hand it to the text column:
@@ -9,5 +10,5 @@ import { PROOF_COLUMN } from '../db/contact-table.ts';
 export function readProof(row: Record<string, unknown>): string | null {
   const value = Object.hasOwn(row, PROOF_COLUMN) ? row[PROOF_COLUMN] : null;
   if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return typeof value === 'string' ? value : jsonText(value);
 }

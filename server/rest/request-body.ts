@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { PostgrestError } from './postgrest-error.ts';
 import { refuse } from './submission-errors.ts';
 
 /**
@@ -40,4 +41,23 @@ export function describeJson(value: unknown): string {
     return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
+}
+
+/**
+ * A parsed JSON value as text again, as PostgREST hands one to a text parameter. JSON.parse
+ * reads arrays nested thousands deep, which JSON.stringify's recursion cannot write back:
+ * that is PostgreSQL's own refusal of JSON too deep for it, a 400 and not our fault.
+ */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new PostgrestError(
+      400,
+      '54001',
+      'stack depth limit exceeded',
+      'The JSON value is nested too deeply.',
+    );
+  }
 }

@@ -46,6 +46,12 @@ export const BAD_BODIES: BadInput[] = [
   { name: 'an array holding a number', body: [1], status: 400, code: 'PGRST127' },
   { name: 'arrays nested 20,000 deep', raw: nested(20_000), status: 400, code: 'PGRST127' },
   {
+    name: 'a proof of work of arrays nested 20,000 deep',
+    raw: `${JSON.stringify(VALID).slice(0, -1)},"proof":${nested(20_000)}}`,
+    status: 400,
+    code: '54001',
+  },
+  {
     name: 'gzip-encoded body',
     raw: gzipSync(JSON.stringify(VALID)),
     headers: { 'content-encoding': 'gzip' },
