@@ -18,11 +18,22 @@ export function readAuthBody(body: Buffer | undefined): Record<string, unknown> 
 /** Emails are compared in lower case, as Supabase Auth stores them. */
 const MAX_EMAIL = 254;
 
+/**
+ * An address's shape: no space, no control character (U+0000 is text PostgreSQL
+ * cannot store, and GoTrue's own pattern refuses every one of them).
+ */
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+
 /** GoTrue's check of an address before anything else: a string that looks like one. */
 export function readEmail(value: unknown): string {
   const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (email.length < 3 || email.length > MAX_EMAIL || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (email.length < 3 || email.length > MAX_EMAIL || !EMAIL.test(email)) {
     throw authError.validation('Unable to validate email address: invalid format');
   }
   return email;
+}
+
+/** A refresh token as ours are made (base64url); anything else cannot be one, and is not looked up. */
+export function readRefreshToken(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(value) ? value : undefined;
 }

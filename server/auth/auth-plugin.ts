@@ -11,7 +11,7 @@ import {
   signingKeyOf,
   type SessionUser,
 } from './access-token.ts';
-import { readAuthBody, readEmail } from './auth-body.ts';
+import { readAuthBody, readEmail, readRefreshToken } from './auth-body.ts';
 import type { CodeMailer } from './code-mailer.ts';
 import { authError, GoTrueError, sendAuthError } from './gotrue-error.ts';
 import {
@@ -124,7 +124,7 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
   app.post<{ Querystring: { grant_type?: string } }>('/token', async (request, reply) => {
     if (request.query.grant_type !== 'refresh_token') throw authError.unsupportedGrant();
     const body = readAuthBody(request.body as Buffer | undefined);
-    const old = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+    const old = readRefreshToken(body.refresh_token);
     if (!old) throw authError.refreshNotFound();
     const refreshToken = newRefreshToken();
     const user = await rotateRefreshToken(database, old, refreshToken);

@@ -137,6 +137,34 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
     expect(signedIn.error).toBeNull();
   });
 
+  it('refuses U+0000, which PostgreSQL cannot store, in an address or a refresh token with a 400', async () => {
+    const post = async (path: string, body: object) => {
+      const response = await inbox.fetch(`${inbox.url}/auth/v1/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return [response.status, await response.json()];
+    };
+    const badEmail = {
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'Unable to validate email address: invalid format',
+    };
+    const email = 'a\u0000b@example.com';
+    expect(await post('otp', { email })).toEqual([400, badEmail]);
+    const token = '1'.repeat(SIGN_IN_CODE_LENGTH);
+    expect(await post('verify', { email, token, type: 'email' })).toEqual([400, badEmail]);
+    expect(await post('token?grant_type=refresh_token', { refresh_token: 'a\u0000b' })).toEqual([
+      400,
+      {
+        code: 400,
+        error_code: 'refresh_token_not_found',
+        msg: 'Invalid Refresh Token: Refresh Token Not Found',
+      },
+    ]);
+  });
+
   it('anything else under /auth/v1 gets GoTrue’s error shape', async () => {
     const versioned = await inbox.fetch(`${inbox.url}/auth/v1/signup`, {
       method: 'POST',
