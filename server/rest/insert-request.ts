@@ -41,9 +41,14 @@ export function readPreferences(
   return { applied: [...new Set(items)], ignoreDuplicates };
 }
 
-/** supabase-js names the schema in Content-Profile; only `public` is exposed, as on Supabase. */
+/**
+ * supabase-js names the schema in Accept-Profile for a read (GET, HEAD) and in
+ * Content-Profile for anything else, and PostgREST reads only that one header
+ * (its getSchema); only `public` is exposed, as on Supabase.
+ */
 export function checkProfile(request: FastifyRequest): void {
-  const profile = request.headers['content-profile'];
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  const profile = request.headers[read ? 'accept-profile' : 'content-profile'];
   if (profile !== undefined && profile !== 'public') throw refuse.schema(String(profile));
 }
 

@@ -43,6 +43,23 @@ describe('PostgREST protocol', () => {
     expect(await lastRow()).toEqual(submission);
   });
 
+  it('reads a GET’s schema from Accept-Profile and a POST’s from Content-Profile, as PostgREST does', async () => {
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/rest/v1/inbox_leads?select=id', headers });
+    const refused = await get({ 'accept-profile': 'app_private' });
+    expect(refused.statusCode).toBe(406);
+    expect(refused.json()).toMatchObject({
+      code: 'PGRST106',
+      message: 'Invalid schema: app_private',
+    });
+    // PostgREST reads no Content-Profile on a GET: anon's read is refused by the grants alone.
+    const anon = await get({ 'content-profile': 'app_private' });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json()).toMatchObject({ code: '42501' });
+    const posted = await send(t.app, { body: VALID, headers: { 'accept-profile': 'app_private' } });
+    expect(posted.statusCode, posted.body).toBe(201);
+  });
+
   it('reports the preferences applied, over one header line or several', async () => {
     const response = await send(t.app, {
       url: `${TABLE_URL}?on_conflict=submission_key`,
