@@ -1,10 +1,12 @@
 import { isRealtimeTable, REALTIME_TABLES, type RealtimeTable } from '../../shared/realtime.ts';
-import { MAX_BINDINGS_PER_CHANNEL } from './client-limits.ts';
+import { MAX_BINDING_TEXT_CHARS, MAX_BINDINGS_PER_CHANNEL } from './client-limits.ts';
 
 /** One `postgres_changes` subscription of a channel, as the client asked for it, with its id. */
 export interface Binding {
   id: number;
   event: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+  /** The event as the client wrote it ("insert"): echoed in the join's reply, as Realtime does. */
+  asked: string;
   schema: string;
   table?: string;
   filter?: string;
@@ -40,9 +42,17 @@ export function parseBindings(config: unknown): Binding[] | { problem: string } 
     if (typeof schema !== 'string' || !text(table) || !text(filter)) {
       return { problem: 'schema, table and filter must be text' };
     }
+    if (
+      [schema, table, filter].some((value) => String(value ?? '').length > MAX_BINDING_TEXT_CHARS)
+    ) {
+      return {
+        problem: `schema, table and filter must be at most ${MAX_BINDING_TEXT_CHARS} characters`,
+      };
+    }
     const binding: Binding = {
       id: nextId++,
       event: event.toUpperCase() as Binding['event'],
+      asked: event,
       schema,
     };
     if (typeof table === 'string') binding.table = table;
@@ -57,9 +67,10 @@ export function parseBindings(config: unknown): Binding[] | { problem: string } 
 }
 
 /** As the client sent it, with its id: the phx_reply's postgres_changes, which supabase-js matches. */
-export const described = ({ id, event, schema, table, filter }: Binding) => ({
+export const described = ({ id, asked, schema, table, filter }: Binding) => ({
   id,
-  event,
+  // realtime-js compares it with its own binding's, case and all, or errs the channel.
+  event: asked,
   schema,
   ...(table !== undefined && { table }),
   ...(filter !== undefined && { filter }),

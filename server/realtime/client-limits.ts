@@ -1,12 +1,22 @@
 /**
  * What one client may cost the Realtime endpoint (docs/inbox.md, "Live"):
- * each bound is far above what the inbox needs and small enough that the
- * worst client, repeated up to the connection caps, stays within a few MB
- * (bench/realtime-abuse.ts measures it).
+ * each bound is far above what the inbox needs. Together they bound what
+ * anyone connecting can make the server hold: 500 sockets of 10 channels,
+ * each with the longest topic and bindings allowed, grew the server's RSS by
+ * about 80 MB, measured by hand (bench/realtime-clients.ts measures members'
+ * clients).
  */
 
 /** The inbox opens one channel; Supabase's own default is 100, ours has no use for more than a few. */
 export const MAX_CHANNELS_PER_SOCKET = 10;
+/**
+ * A topic's length, and each binding's schema, table and filter: a channel holds them for its
+ * socket's life, so 16 KB frames of them, on every channel of every socket, would hold ~10 times
+ * what the sockets themselves cost. The inbox's topic is `realtime:inbox`; a PostgreSQL name is
+ * at most 63 bytes; a filter is one column and one value.
+ */
+export const MAX_TOPIC_CHARS = 200;
+export const MAX_BINDING_TEXT_CHARS = 200;
 /** Postgres-changes bindings in one join: the inbox asks for 4 tables; more is a client probing. */
 export const MAX_BINDINGS_PER_CHANNEL = 20;
 /** Joins a socket may make in any one second; over it the socket is dropped, as Supabase does. */

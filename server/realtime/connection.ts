@@ -8,11 +8,12 @@ import {
   MAX_CHANNELS_PER_SOCKET,
   MAX_JOINS_PER_SECOND,
   MAX_MESSAGES_PER_SECOND,
+  MAX_TOPIC_CHARS,
 } from './client-limits.ts';
 import { listenerOf } from './listener.ts';
 
 /** WebSocket close codes (RFC 6455): not ours to invent. */
-const CLOSE = { unsupported: 1003, invalid: 1007, policy: 1008 } as const;
+const CLOSE = { invalid: 1007, policy: 1008 } as const;
 const TOPIC_PREFIX = 'realtime:';
 
 /** Counts events in the current second. */
@@ -54,6 +55,13 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
   if (topic === TOPIC_PREFIX) {
     return send(
       reply(message, 'error', { reason: 'TopicNameRequired: You must provide a topic name' }),
+    );
+  }
+  if (topic.length > MAX_TOPIC_CHARS) {
+    return send(
+      reply(message, 'error', {
+        reason: `InvalidJoinPayload: a topic is at most ${MAX_TOPIC_CHARS} characters`,
+      }),
     );
   }
   if (!channels.has(topic) && channels.size >= MAX_CHANNELS_PER_SOCKET) {
@@ -132,9 +140,11 @@ export function serveConnection(
   };
   awake();
 
+  // Realtime's handle_in("access_token") takes a string only, and ignores an API key (sb_…):
+  // anything else (null from a signed-out client, no token at all) changes nothing.
   const refreshToken = async (channel: Channel, token: unknown) => {
-    if (token === null || token === channel.listener.token) return;
-    if (typeof token === 'string' && token.startsWith('sb_')) return;
+    if (typeof token !== 'string' || token === channel.listener.token) return;
+    if (token.startsWith('sb_')) return;
     const checked = await listenerOf(token, await signingKey());
     if (!checked.ok) return channel.shut(checked.shutdown);
     channel.listener = checked.listener;
@@ -155,13 +165,28 @@ export function serveConnection(
     // broadcast, presence and anything else: not served here, and ignored as Realtime ignores the unexpected.
   };
 
+  // One message at a time, in the order sent, as Phoenix does: a join is answered (and counted
+  // against the channel cap) before the socket's next message is read, so a burst of joins cannot
+  // pass the cap and a leave or access_token sent right after its join finds the channel.
+  let inOrder: Promise<void> = Promise.resolve();
+  let waiting = 0;
   socket.on('message', (data, isBinary) => {
     awake();
     if (!messageAllowed()) return socket.close(CLOSE.policy, 'Too many messages per second');
-    if (isBinary) return socket.close(CLOSE.unsupported, 'Binary frames are not served');
+    // realtime-js (vsn 2.0.0) sends a broadcast as a binary frame: not served, ignored as
+    // broadcasts are, and counted against the rate above. Closing the socket over it would drop
+    // the channel's changes until the client reconnected.
+    if (isBinary) return;
     const message = parseFrame(data.toString(), vsn);
     if (!message) return socket.close(CLOSE.invalid, 'Not a Phoenix message');
-    handle(message).catch(() => socket.terminate());
+    // A second's worth waits at most (a stalled database holds a join's token check).
+    if (waiting >= MAX_MESSAGES_PER_SECOND)
+      return socket.close(CLOSE.policy, 'Too many messages waiting');
+    waiting++;
+    inOrder = inOrder
+      .then(() => handle(message))
+      .catch(() => socket.terminate())
+      .finally(() => waiting--);
   });
   socket.on('close', () => {
     clearTimeout(idle);

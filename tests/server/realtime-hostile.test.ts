@@ -4,8 +4,10 @@ import WebSocket from 'ws';
 import {
   MAX_CHANNELS_PER_SOCKET,
   MAX_FRAME_BYTES,
+  MAX_BINDING_TEXT_CHARS,
   MAX_JOINS_PER_SECOND,
   MAX_SOCKETS_PER_ADDRESS,
+  MAX_TOPIC_CHARS,
 } from '../../server/realtime/client-limits.ts';
 import { until } from '../support/until.ts';
 import { describeOnEmbedded } from './support/backends.ts';
@@ -77,7 +79,7 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
     await Promise.all(open.map((client) => client.closed));
   });
 
-  it('drops a socket that sends a frame that is not a Phoenix message, or a binary one', async () => {
+  it('drops a socket that sends a frame that is not a Phoenix message', async () => {
     for (const bad of [
       '{not json',
       '[1,2,3]',
@@ -87,15 +89,52 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
       client.send(bad);
       expect(await client.closed, bad).toBe(1007);
     }
-    const binary = await raw(site);
-    binary.socket.send(Buffer.from([1, 2, 3]));
-    expect(await binary.closed).toBe(1003);
+  });
+
+  it('ignores a binary frame, as realtime-js sends a broadcast, and keeps the socket', async () => {
+    const client = await raw(site);
+    client.send(join('inbox', '1', [{ event: '*', schema: 'public' }]));
+    await replyTo(client, '1');
+    client.socket.send(Buffer.from([4, 1, 2, 3]));
+    client.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '2' });
+    expect((await replyTo(client, '2')).payload.status).toBe('ok');
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("echoes each binding's event as the client wrote it, which realtime-js compares", async () => {
+    const client = await raw(site);
+    client.send(join('inbox', '1', [{ event: 'insert', schema: 'public', table: 'lead_notes' }]));
+    const { payload } = await replyTo(client, '1');
+    expect(payload.status).toBe('ok');
+    expect(payload.response.postgres_changes).toEqual([
+      { id: expect.any(Number), event: 'insert', schema: 'public', table: 'lead_notes' },
+    ]);
   });
 
   it('closes a socket whose frame is over the size limit', async () => {
     const client = await raw(site);
     client.send(join('big', '1', [{ event: '*', schema: 'x'.repeat(MAX_FRAME_BYTES) }]));
     expect(await client.closed).toBe(1009);
+  });
+
+  it('refuses a join whose topic or binding is longer than any the inbox needs, which a channel would hold', async () => {
+    const client = await raw(site);
+    client.send(join('t'.repeat(MAX_TOPIC_CHARS), '1'));
+    client.send(join('ok', '2', [{ event: '*', schema: 's'.repeat(MAX_BINDING_TEXT_CHARS + 1) }]));
+    client.send(
+      join('ok', '3', [
+        { event: '*', schema: 'public', filter: `id=eq.${'1'.repeat(MAX_BINDING_TEXT_CHARS)}` },
+      ]),
+    );
+    for (const ref of ['1', '2', '3']) {
+      const { payload } = await replyTo(client, ref);
+      expect(payload.status, ref).toBe('error');
+      expect(payload.response.reason, ref).toMatch(/^InvalidJoinPayload: /);
+    }
+    client.send(
+      join('inbox', '4', [{ event: '*', schema: 'public', table: 'contact_submissions' }]),
+    );
+    expect((await replyTo(client, '4')).payload.status).toBe('ok');
   });
 
   it('answers a table it does not serve with the error Realtime gives', async () => {
@@ -135,6 +174,35 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
     const flooding = await raw(site);
     for (let i = 0; i <= MAX_JOINS_PER_SECOND; i++) flooding.send(join(`f${i}`, String(i)));
     expect(await flooding.closed).toBe(1008);
+  });
+
+  it("answers a socket's messages in order: a burst of joins stays under the cap, a leave finds its join", async () => {
+    const client = await raw(site);
+    const under = MAX_CHANNELS_PER_SOCKET - 1;
+    for (let i = 0; i < under; i++) {
+      client.send(join(`c${i}`, String(i)));
+      await replyTo(client, String(i));
+      if ((i + 1) % MAX_JOINS_PER_SECOND === 0) await new Promise((r) => setTimeout(r, 1_000));
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+    // One frame after another, before any is answered: only one of them fits.
+    const burst = Array.from({ length: MAX_JOINS_PER_SECOND - 1 }, (_, i) => `b${i}`);
+    for (const ref of burst) client.send(join(ref, ref));
+    const answers = await Promise.all(burst.map((ref) => replyTo(client, ref)));
+    expect(answers.map((a) => a.payload.status)).toEqual(['ok', 'error', 'error', 'error']);
+
+    const leaving = await raw(site);
+    leaving.send(join('gone', '1'));
+    leaving.send({
+      topic: 'realtime:gone',
+      event: 'phx_leave',
+      payload: {},
+      ref: '2',
+      join_ref: '1',
+    });
+    expect((await replyTo(leaving, '2')).payload).toEqual({ status: 'ok', response: {} });
+    const replies = leaving.received.filter((m) => m.event === 'phx_reply').map((m) => m.ref);
+    expect(replies).toEqual(['1', '2']);
   });
 
   it('answers a heartbeat, and a message on a topic never joined as Phoenix does', async () => {

@@ -118,6 +118,22 @@ describeOnEmbedded('Realtime and an expired access token', () => {
     await expectShut(client.received, /^Token has expired (10|11) seconds ago$/);
   });
 
+  it('keeps hearing as the member when an access_token message brings no token, as Realtime ignores it', async () => {
+    const client = await joined(token);
+    // A signed-out realtime-js sends null; nothing at all and a number are no token either.
+    client.send('access_token', {});
+    client.send('access_token', { access_token: null });
+    client.send('access_token', { access_token: 7 });
+    client.received.splice(0);
+    await leadHeard();
+    await until(
+      () => client.received.some((frame) => frame.event === 'postgres_changes'),
+      HEARD_MS,
+      'the lead heard by the member still',
+    );
+    expect(client.received.map((frame) => frame.event)).not.toContain('phx_close');
+  });
+
   it('stops hearing when an access_token message brings a token not signed by the server', async () => {
     const client = await joined(token);
     const forged = await expiringAt(Math.floor(Date.now() / 1000) + 600, 'not-the-server-key');
