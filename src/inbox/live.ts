@@ -47,6 +47,15 @@ async function realtime(): Promise<RealtimeClient> {
 
 /** Listens as the member's token; called again with each refreshed token, as supabase-js does. */
 export async function goLive(accessToken: string): Promise<void> {
+  // A channel the server closed (its token expired while the device slept) is let go by
+  // realtime-js, which then closes its socket and will not open it again for a new channel while
+  // closing: the new token joins on a new client.
+  if (channel?.state === 'closed') {
+    const stale = await realtime();
+    client = undefined;
+    channel = undefined;
+    void stale.disconnect();
+  }
   const live = await realtime();
   await live.setAuth(accessToken);
   if (channel) return;

@@ -1,3 +1,4 @@
+import type { WebSocketRoute } from '@playwright/test';
 import { alertsCopy } from '../../src/inbox/alerts/alerts-copy';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead, newMember } from '../support/inbox-server.ts';
@@ -50,4 +51,49 @@ test('says the inbox updates every minute when the live connection is refused', 
   await signIn(page, inbox, member);
   await expect(page.getByRole('status').filter({ hasText: live.polling })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: live.live })).toHaveCount(0);
+});
+
+test('goes live again once the session is refreshed, after the server closed its channel', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  // Only the server's shutdown of the channel is injected (a token that expired while the laptop
+  // slept, server/realtime/connection.ts); everything else passes through to our server.
+  let toPage: WebSocketRoute | undefined;
+  let joinRef: string | undefined;
+  await page.routeWebSocket(/\/realtime\/v1\//, (socket) => {
+    const server = socket.connectToServer();
+    toPage = socket;
+    socket.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as unknown[];
+      if (frame[3] === 'phx_join') joinRef = String(frame[0]);
+      server.send(message);
+    });
+  });
+  await page.clock.install();
+  await signIn(page, inbox, member);
+  const status = (text: string) => page.getByRole('status').filter({ hasText: text });
+  await expect(status(live.live)).toBeVisible();
+
+  const topic = 'realtime:inbox';
+  const shutdown = { channel: 'inbox', extension: 'system', status: 'error' };
+  toPage!.send(
+    JSON.stringify([
+      joinRef,
+      null,
+      topic,
+      'system',
+      { ...shutdown, message: 'Token has expired 5 seconds ago' },
+    ]),
+  );
+  toPage!.send(JSON.stringify([joinRef, joinRef, topic, 'phx_close', {}]));
+  await expect(status(live.polling)).toBeVisible();
+
+  // supabase-js refreshes a session in its last minutes, and hands the inbox the new token.
+  await page.clock.fastForward('59:00');
+  await expect(status(live.live)).toBeVisible();
+  const lead = uniqueSubmission('live-again');
+  await addLead(inbox.server, lead);
+  await expect(leadLink(page, lead.name)).toBeVisible({ timeout: LIVE_MS });
 });
