@@ -28,7 +28,9 @@ export const inboxCopy = {
     otherAddress: 'Use another address',
     sendAgain: 'Send a new code',
     wrongCode: 'That code is wrong or has expired. Check the email, or send a new code.',
-    rateLimited: 'Too many tries for this address. Wait a few minutes, then try again.',
+    /** The limits count tries over a rolling hour (supabase/schemas/15_sign_in.sql): say so. */
+    rateLimited:
+      'Too many tries for this address. Each try counts for an hour, so it can take up to an hour before the next one works.',
     /** A new code asked for within the minute of the last: that one still works. */
     tooSoon:
       'A code was sent less than a minute ago, and it still works. Check your email, or wait a minute for a new one.',
@@ -143,8 +145,9 @@ export const inboxCopy = {
 
   erase: {
     title: 'Erase this lead?',
+    // The name isolated (U+2068…U+2069), so one in Arabic or Hebrew leaves the sentence's order be.
     body: (name: string, reference: string) =>
-      `${name}'s enquiry ${reference}, its notes and its delivery records are deleted for good. Do this when someone asks to be forgotten.`,
+      `\u2068${name}\u2069's enquiry ${reference}, its notes and its delivery records are deleted for good. Do this when someone asks to be forgotten.`,
     confirm: 'Erase for good',
     cancel: 'Keep it',
   },
