@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { INBOX_SESSION_KEY } from '../../src/config/inbox';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead, emailedCode } from '../support/inbox-server.ts';
@@ -47,6 +48,29 @@ test('a lead whose name holds a direction override shows it as typed, and whose 
   await expect(opened.getByRole('link', { name: new RegExp(copy.lead.reply) })).toHaveCount(0);
   await expect(opened.getByText(copy.lead.noReplyLink)).toBeVisible();
   await expect(opened.getByText(email)).toBeVisible();
+});
+
+test('a lead written in Arabic reads right to left, in the list and opened', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const tag = uniqueSubmission('rtl');
+  // Under the 20 letters of another script that the spam score counts: not held.
+  const name = `ليلى ${tag.name}`;
+  const message = `مرحبا. ${tag.message}`;
+  await addLead(inbox.server, { name, email: tag.email, message });
+  await signIn(page, inbox, member);
+  const direction = (element: Locator) => element.evaluate((el) => getComputedStyle(el).direction);
+
+  const listed = leadLink(page, tag.name);
+  await expect(listed).toBeVisible();
+  expect(await direction(listed.getByText(name))).toBe('rtl');
+  expect(await direction(listed.getByText(message))).toBe('rtl');
+  await listed.click();
+  const opened = openedLead(page, name);
+  expect(await direction(opened.getByRole('heading', { level: 2 }))).toBe('rtl');
+  expect(await direction(opened.getByTestId('lead-message'))).toBe('rtl');
 });
 
 test("a lead email's link, /inbox/#lead=<id>, opens that lead once signed in", async ({

@@ -104,6 +104,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
           id="lead-heading"
           ref={heading}
           tabIndex={-1}
+          dir="auto"
           className="break-words text-2xl font-bold tracking-tight text-ink focus:outline-none"
         >
           {lead.name}
@@ -148,6 +149,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
         </h3>
         <p
           data-testid="lead-message"
+          dir="auto"
           className="whitespace-pre-wrap break-words rounded-xl bg-raised px-4 py-3 text-ink"
         >
           {lead.message}

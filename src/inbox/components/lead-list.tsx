@@ -71,13 +71,15 @@ function LeadRow({ lead, open }: { lead: Lead; open: boolean }) {
           <div className="flex items-baseline justify-between gap-2">
             <span className="truncate text-ink group-data-[unread=true]:font-bold">
               {lead.unread ? <span className="sr-only">{inboxCopy.list.unread}: </span> : null}
-              {lead.name}
+              <bdi>{lead.name}</bdi>
             </span>
             <time dateTime={lead.created_at} className="shrink-0 text-xs text-muted">
               {formatDateTime(lead.created_at)}
             </time>
           </div>
-          <p className="truncate text-sm text-muted">{preview(lead.message)}</p>
+          <p dir="auto" className="truncate text-sm text-muted">
+            {preview(lead.message)}
+          </p>
           <div className="mt-1.5 flex flex-wrap items-center gap-2">
             <StatusBadge status={lead.status} />
             <span className="font-mono text-xs text-muted">{lead.reference}</span>

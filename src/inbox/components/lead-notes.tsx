@@ -56,7 +56,9 @@ export function LeadNotes({
                 {note.author} ·{' '}
                 <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
               </p>
-              <p className="mt-1 whitespace-pre-wrap break-words text-sm text-ink">{note.body}</p>
+              <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-sm text-ink">
+                {note.body}
+              </p>
             </li>
           ))}
         </ul>
@@ -67,6 +69,7 @@ export function LeadNotes({
         </label>
         <textarea
           id="lead-note"
+          dir="auto"
           value={body}
           onChange={(event) => setBody(event.target.value)}
           maxLength={NOTE_MAX_CHARS}

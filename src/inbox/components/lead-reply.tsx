@@ -56,6 +56,7 @@ export function LeadReply({ lead, onSent }: { lead: Lead; onSent: () => void }) 
         </p>
         <textarea
           id="lead-reply"
+          dir="auto"
           ref={field}
           value={composer.body}
           onChange={(event) => composer.setBody(event.target.value)}

@@ -19,7 +19,10 @@ const STATE_TONE: Record<ReplyState, string> = {
 export function ReplyEntry({ reply }: { reply: LeadReply }) {
   return (
     <div data-reply-state={reply.state} className="mt-1 space-y-1">
-      <p className="whitespace-pre-wrap break-words rounded-xl bg-raised px-3 py-2 text-sm text-ink">
+      <p
+        dir="auto"
+        className="whitespace-pre-wrap break-words rounded-xl bg-raised px-3 py-2 text-sm text-ink"
+      >
         {reply.body}
       </p>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
