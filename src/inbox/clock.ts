@@ -35,8 +35,14 @@ export function leadClocks(lead: Lead, now: Date): Clock[] {
   const diagnosis = clockOf('diagnosis', lead.diagnosis_due, lead.diagnosed_at, now);
   if (reply) clocks.push(reply);
   if (diagnosis) clocks.push(diagnosis);
+  // A won, lost or archived lead is closed: no deadline runs on (nor turns overdue) for it, as no
+  // reminder goes for it; what was met or missed before stays.
+  if (CLOSED.has(lead.status))
+    return clocks.filter((c) => c.state === 'met' || c.state === 'missed');
   return clocks;
 }
+
+const CLOSED = new Set<string>(['won', 'lost', 'archived']);
 
 /** The clock a list row shows: the first one still running or overdue, else the reply's outcome. */
 export function leadingClock(lead: Lead, now: Date): Clock | undefined {
