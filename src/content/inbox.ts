@@ -136,7 +136,9 @@ export const inboxCopy = {
       archived: 'Archived',
       new: 'Marked new',
     } satisfies Record<LeadStatus, string>,
-    notSpamDone: 'Moved to the inbox.',
+    /** Where "Not spam" puts a lead: back under Archived when it was archived, else the inbox. */
+    notSpamDone: (status: LeadStatus) =>
+      status === 'archived' ? 'Moved back to Archived.' : 'Moved to the inbox.',
     spamDone: `Moved to Spam, where it is kept ${SPAM_RETENTION_DAYS} days. Not spam brings it back.`,
     erased: 'Lead erased',
     failed: 'That did not work. Try again.',

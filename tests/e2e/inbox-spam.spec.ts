@@ -115,7 +115,7 @@ for (const [device, viewport] of Object.entries({
 
       await opened.getByRole('button', { name: copy.actions.notSpam }).focus();
       await page.keyboard.press('Enter');
-      await expect(toasts(page).withText(copy.actions.notSpamDone)).toBeVisible();
+      await expect(toasts(page).withText(copy.actions.notSpamDone('new'))).toBeVisible();
       await expect(
         opened.getByRole('button', { name: copy.actions.spam, exact: true }),
       ).toBeFocused();
@@ -144,7 +144,7 @@ test('a held lead’s link, as the held leads’ note sends it, opens it with it
   const opened = openedLead(fromNote, held.name);
   await expect(heldReasons(fromNote, held.name).getByRole('listitem')).toHaveText(PITCH_REASONS);
   await opened.getByRole('button', { name: copy.actions.notSpam }).click();
-  await expect(toasts(fromNote).withText(copy.actions.notSpamDone)).toBeVisible();
+  await expect(toasts(fromNote).withText(copy.actions.notSpamDone('new'))).toBeVisible();
   expect(
     await inbox.server.query(
       'select suspected_spam from public.contact_submissions where id = $1',
@@ -168,4 +168,24 @@ test('a lead held before the score kept reasons shows none', async ({ page, inbo
   await expect(opened.getByRole('button', { name: copy.actions.notSpam })).toBeVisible();
   await expect(opened.getByText(copy.spam, { exact: true })).toBeVisible();
   await expect(heldReasons(page, lead.name)).toHaveCount(0);
+});
+
+test('"Not spam" on an archived lead says it went back to Archived, where it is listed', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const lead = uniqueSubmission('archived-held');
+  const id = await addLead(inbox.server, { ...lead, spam: true });
+  await inbox.server.query(
+    `update public.contact_submissions set status = 'archived' where id = $1`,
+    [id],
+  );
+  await signIn(page, inbox, member);
+  await page.getByRole('tab', { name: copy.tabs.spam }).click();
+  await leadLink(page, lead.name).click();
+  await openedLead(page, lead.name).getByRole('button', { name: copy.actions.notSpam }).click();
+  await expect(toasts(page).withText(copy.actions.notSpamDone('archived'))).toBeVisible();
+  await page.getByRole('tab', { name: copy.tabs.archived }).click();
+  await expect(leadLink(page, lead.name)).toBeVisible();
 });

@@ -141,7 +141,7 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       await page.getByRole('tab', { name: copy.tabs.spam }).click();
       await leadLink(page, lead.name).click();
       await openedLead(page, lead.name).getByRole('button', { name: copy.actions.notSpam }).click();
-      await expect(toasts(page).withText(copy.actions.notSpamDone)).toBeVisible();
+      await expect(toasts(page).withText(copy.actions.notSpamDone('new'))).toBeVisible();
 
       await until(
         () => leadEmails(inbox.sink, lead.name).length,

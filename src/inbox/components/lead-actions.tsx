@@ -85,7 +85,7 @@ export function LeadActions({ lead, onChanged, onErased }: LeadActionsProps) {
         onClick={() => {
           if (busy) return;
           void (lead.suspected_spam
-            ? run(() => notSpam(lead.id), copy.notSpamDone, onChanged)
+            ? run(() => notSpam(lead.id), copy.notSpamDone(lead.status), onChanged)
             : run(() => markSpam(lead.id), copy.spamDone, onChanged));
         }}
         className={buttonClass(
