@@ -22,7 +22,7 @@ export function App() {
       <LoadingOverlay />
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-surface px-4 py-3 font-semibold text-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-lg bg-surface font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-warm"
       >
         {navCopy.skipLink}
       </a>

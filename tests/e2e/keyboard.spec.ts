@@ -69,6 +69,14 @@ test('a keyboard-only visitor gets from the top of the page to a sent message', 
 test('Skip to content moves focus past the navigation', async ({ page }) => {
   await visit(page);
   await page.keyboard.press('Tab');
+  // Shown as a button is: padded to a full-size target, with the site's focus ring.
+  const skip = page.getByRole('link', { name: navCopy.skipLink });
+  const look = await skip.evaluate((el) => ({
+    height: el.getBoundingClientRect().height,
+    outline: getComputedStyle(el).outlineStyle,
+  }));
+  expect(look).toEqual({ height: expect.any(Number), outline: 'solid' });
+  expect(look.height).toBeGreaterThanOrEqual(44);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
   // The next Tab lands in the page's content, not back in the nav.
