@@ -10,6 +10,9 @@ import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code.ts';
 
 export type InboxTab = 'inbox' | 'spam' | 'archived';
 
+/** Titles a name may start with: "Hi Mr," greets no one. */
+const TITLES = /^(mr|mrs|ms|miss|mx|dr|prof|sir|dame|lady|lord|rev|revd)\.?$/i;
+
 export const inboxCopy = {
   title: (brand: string) => `Inbox | ${brand}`,
   heading: 'Inbox',
@@ -160,10 +163,16 @@ export const inboxCopy = {
     label: 'Your reply',
     hint: (email: string) =>
       `Sent to ${email} from the agency's address; their answer comes back to you.`,
-    /** The composer starts from this; the first word of the name is what most people go by. */
+    /**
+     * The composer starts from this; the first word of the name is what most people go by. A name
+     * that starts with a title or an initial ("Mr Smith", "J. Patel") is greeted whole.
+     */
     greeting: (name: string) => {
-      const first = name.trim().split(/\s+/, 1)[0];
-      return first ? `Hi ${first},\n\n` : 'Hello,\n\n';
+      const words = name.trim().split(/\s+/).filter(Boolean);
+      const first = words[0];
+      if (!first) return 'Hello,\n\n';
+      if (!(TITLES.test(first) || /^\p{L}\.?$/u.test(first))) return `Hi ${first},\n\n`;
+      return words.length > 1 ? `Hi ${words.join(' ')},\n\n` : 'Hello,\n\n';
     },
     quoted: 'Their message, quoted below your reply',
     send: 'Send reply',
