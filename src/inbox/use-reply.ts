@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { REPLY_MAX_CHARS } from '../../shared/reply-quote';
 import { inboxCopy } from '../content/inbox';
 import type { Lead } from './lead';
@@ -33,11 +33,15 @@ export function useReplyComposer(lead: Lead, onSent: () => void) {
     setError('');
     setOpen(true);
   };
+  // One send at a time: the button stays focusable (aria-disabled) while a reply is stored.
+  const inFlight = useRef(false);
   const send = async () => {
+    if (inFlight.current) return;
     if (!body.trim()) {
       setError(copy.empty);
       return;
     }
+    inFlight.current = true;
     setSending(true);
     setError('');
     try {
@@ -50,6 +54,7 @@ export function useReplyComposer(lead: Lead, onSent: () => void) {
       console.warn('Inbox: the reply was not stored', failure);
       setError(problem(failure));
     } finally {
+      inFlight.current = false;
       setSending(false);
     }
   };

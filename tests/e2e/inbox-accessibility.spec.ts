@@ -1,3 +1,4 @@
+import { alertsCopy } from '../../src/inbox/alerts/alerts-copy';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
@@ -82,4 +83,47 @@ test('the inbox works from the keyboard: sign in, move between folders, open a l
   await page.keyboard.press('Enter');
   // Focus lands on the opened lead's heading.
   await expect(openedLead(page, lead.name).getByRole('heading', { name: lead.name })).toBeFocused();
+});
+
+test("the keyboard user keeps their place on a lead: after I'm on it, a note, and a reply sent or cancelled", async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const lead = uniqueSubmission('place');
+  await addLead(inbox.server, lead);
+  await signIn(page, inbox, member);
+  await leadLink(page, lead.name).focus();
+  await page.keyboard.press('Enter');
+  const opened = openedLead(page, lead.name);
+  const heading = opened.getByRole('heading', { name: lead.name });
+  await expect(heading).toBeFocused();
+
+  // "I'm on it" is gone once it has done its work: the user is back on the lead, not the page.
+  await opened.getByRole('button', { name: alertsCopy.take.button }).focus();
+  await page.keyboard.press('Enter');
+  await expect(opened.getByText(alertsCopy.take.takenBy(member))).toBeVisible();
+  await expect(heading).toBeFocused();
+
+  // A note added: on to the next one, from the emptied field.
+  const note = opened.getByRole('textbox', { name: inboxCopy.notes.label });
+  await note.fill('Called back, left a voicemail.');
+  await opened.getByRole('button', { name: inboxCopy.notes.add }).focus();
+  await page.keyboard.press('Enter');
+  await expect(opened.getByText('Called back, left a voicemail.')).toBeVisible();
+  await expect(note).toBeFocused();
+
+  // A reply cancelled, then one sent: back on "Reply" each time.
+  const reply = opened.getByRole('button', { name: inboxCopy.reply.open, exact: true });
+  await reply.focus();
+  await page.keyboard.press('Enter');
+  await opened.getByRole('button', { name: inboxCopy.reply.cancel }).focus();
+  await page.keyboard.press('Enter');
+  await expect(reply).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('We can help with that.');
+  await opened.getByRole('button', { name: inboxCopy.reply.send }).focus();
+  await page.keyboard.press('Enter');
+  await expect(opened.getByText('We can help with that.')).toBeVisible();
+  await expect(reply).toBeFocused();
 });

@@ -14,6 +14,7 @@ import { HeldReasons } from './held-reasons';
 import { LeadActions } from './lead-actions';
 import { LeadActivityLog } from './lead-activity';
 import { LeadClocks } from './lead-clock';
+import { useFocusKept } from '../use-focus-kept';
 import { LeadNotes } from './lead-notes';
 import { LeadReply } from './lead-reply';
 import { LeadTake } from './lead-take';
@@ -36,6 +37,9 @@ interface LeadDetailProps {
 export function LeadDetail({ id, onListChanged, onErased }: LeadDetailProps) {
   const open = useLead(id, onListChanged);
   const heading = useRef<HTMLHeadingElement>(null);
+  const article = useRef<HTMLElement>(null);
+  // A button gone once it has done its work ("I'm on it") leaves the keyboard user on the lead.
+  useFocusKept(article, heading);
   const ready = open.state === 'ready';
   // Focus follows the opening, so a keyboard or screen-reader user lands on the lead.
   useEffect(() => {
@@ -44,6 +48,7 @@ export function LeadDetail({ id, onListChanged, onErased }: LeadDetailProps) {
 
   return (
     <article
+      ref={article}
       aria-labelledby="lead-heading"
       aria-busy={open.state === 'loading'}
       className="rounded-2xl border border-line bg-surface p-4 sm:p-6"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button-styles';
 import { NOTE_MAX_CHARS } from '../../../shared/limits';
 import { inboxCopy } from '../../content/inbox';
@@ -22,15 +22,18 @@ export function LeadNotes({
 }) {
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = body.trim();
-    if (!text) return;
+    if (!text || busy) return;
     setBusy(true);
     try {
       await addNote(leadId, text);
       setBody('');
+      // The emptied form's button is disabled: the member goes on from the field, ready for another.
+      field.current?.focus();
       void notify('success', copy.added);
       onAdded();
     } catch (error) {
@@ -69,6 +72,7 @@ export function LeadNotes({
         </label>
         <textarea
           id="lead-note"
+          ref={field}
           dir="auto"
           value={body}
           onChange={(event) => setBody(event.target.value)}
@@ -78,8 +82,13 @@ export function LeadNotes({
         />
         <button
           type="submit"
-          disabled={busy || body.trim() === ''}
-          className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
+          disabled={body.trim() === ''}
+          // aria-disabled while it is added, not disabled: a disabled button drops the focus.
+          aria-disabled={busy}
+          className={buttonClass(
+            'outline',
+            'min-h-11 px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
+          )}
         >
           {copy.add}
         </button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
 import { quoteIntro, quoteLines, REPLY_MAX_CHARS } from '../../../shared/reply-quote';
 import { buttonClass } from '../../components/ui/button-styles';
 import { Icon } from '../../components/ui/icon';
@@ -17,6 +17,14 @@ const copy = inboxCopy.reply;
 export function LeadReply({ lead, onSent }: { lead: Lead; onSent: () => void }) {
   const composer = useReplyComposer(lead, onSent);
   const field = useRef<HTMLTextAreaElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Closed, sent or cancelled: the member is back on "Reply", not dropped to the page (a layout
+  // effect, so before useFocusKept's fallback looks).
+  useLayoutEffect(() => {
+    if (wasOpen.current && !composer.open) opener.current?.focus();
+    wasOpen.current = composer.open;
+  }, [composer.open]);
   // Opened: the caret goes after the greeting, where the member starts typing.
   useEffect(() => {
     const textarea = field.current;
@@ -28,6 +36,7 @@ export function LeadReply({ lead, onSent }: { lead: Lead; onSent: () => void }) 
   if (!composer.open) {
     return (
       <button
+        ref={opener}
         type="button"
         aria-expanded="false"
         onClick={composer.start}
@@ -76,8 +85,12 @@ export function LeadReply({ lead, onSent }: { lead: Lead; onSent: () => void }) 
         <div className="flex flex-wrap gap-2">
           <button
             type="submit"
-            disabled={composer.sending}
-            className={buttonClass('cool', 'min-h-11 px-4 text-sm')}
+            // aria-disabled, not disabled: a disabled button drops the focus to the page.
+            aria-disabled={composer.sending}
+            className={buttonClass(
+              'cool',
+              'min-h-11 px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
+            )}
           >
             {composer.sending ? copy.sending : copy.send}
           </button>

@@ -17,6 +17,7 @@ export function LeadTake({ lead, onTaken }: { lead: Lead; onTaken: () => void })
   const [busy, setBusy] = useState(false);
   if (lead.taken_by || lead.suspected_spam) return null;
   const take = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       await takeLead(lead.id);
@@ -35,10 +36,14 @@ export function LeadTake({ lead, onTaken }: { lead: Lead; onTaken: () => void })
   return (
     <button
       type="button"
-      disabled={busy}
+      // aria-disabled, not disabled: a disabled button drops the focus to the page.
+      aria-disabled={busy}
       aria-busy={busy}
       onClick={() => void take()}
-      className={buttonClass('warm', 'min-h-11 px-4 text-sm')}
+      className={buttonClass(
+        'warm',
+        'min-h-11 px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
+      )}
     >
       {copy.button}
     </button>
