@@ -45,6 +45,8 @@ export function useSignIn() {
     // Hosted Supabase refuses an address that is no user (otp_disabled): it gets the same answer.
     if (error && !(isAuthError(error) && error.code === 'otp_disabled')) {
       setEmailProblem(signInProblem(error));
+      // The disabled button lost the focus: back to the address, which the problem describes.
+      emailRef.current?.focus();
       return;
     }
     setSentTo(email);
@@ -67,6 +69,7 @@ export function useSignIn() {
     setBusy(null);
     if (error) {
       setCodeProblem(signInProblem(error));
+      codeRef.current?.focus();
       codeRef.current?.select();
     }
     // Signed in: the session's change replaces this form with the inbox.

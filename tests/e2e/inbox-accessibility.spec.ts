@@ -67,6 +67,8 @@ test('the inbox works from the keyboard: sign in, move between folders, open a l
   const lead = uniqueSubmission('keys');
   await addLead(inbox.server, lead);
   await signIn(page, inbox, member);
+  // The form is gone, and the focus with it: it starts at the list.
+  await expect(page.getByRole('heading', { name: inboxCopy.list.label })).toBeFocused();
 
   const inboxTab = page.getByRole('tab', { name: inboxCopy.tabs.inbox });
   await inboxTab.focus();

@@ -100,10 +100,14 @@ test('a wrong code and a second code within the minute are refused with clear me
   await page.getByRole('button', { name: copy.signIn.signIn }).click();
   await expect(page.getByRole('alert')).toHaveText(copy.signIn.wrongCode);
   await expect(page.getByLabel(copy.signIn.email, { exact: true })).toHaveValue(member);
+  // The field the problem is about has the focus, its code selected to type again.
+  await expect(page.getByLabel(copy.signIn.code, { exact: true })).toBeFocused();
 
   // One code a minute per address from one client address: a second ask at once is GoTrue's 429.
-  await page.getByRole('button', { name: copy.signIn.sendCode }).click();
+  await page.getByRole('button', { name: copy.signIn.sendCode }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: copy.signIn.tooSoon })).toBeVisible();
+  await expect(page.getByLabel(copy.signIn.email, { exact: true })).toBeFocused();
 });
 
 test('a new lead appears without a reload: every minute, and when the window regains focus', async ({

@@ -31,6 +31,11 @@ export function Workspace({ view, onView }: WorkspaceProps) {
   const listArea = useRef<HTMLDivElement>(null);
   const lastOpen = useRef(openId);
   const erased = useRef<number | null>(null);
+  // Signed in: the form the member was on is gone, and the focus with it. They start at the list.
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    listArea.current?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  }, []);
   useEffect(() => {
     const closed = lastOpen.current;
     lastOpen.current = openId;
