@@ -150,9 +150,13 @@ export const inboxCopy = {
 
   erase: {
     title: 'Erase this lead?',
-    // The name isolated (U+2068…U+2069), so one in Arabic or Hebrew leaves the sentence's order be.
-    body: (name: string, reference: string) =>
-      `\u2068${name}\u2069's enquiry ${reference}, its notes and its delivery records are deleted for good. Do this when someone asks to be forgotten.`,
+    // Around the lead's reference, which is shown unbroken. The name isolated (U+2068…U+2069), so
+    // one in Arabic or Hebrew leaves the sentence's order be.
+    body: (name: string) => ({
+      before: `\u2068${name}\u2069's enquiry `,
+      after:
+        ', its notes and its delivery records are deleted for good. Do this when someone asks to be forgotten.',
+    }),
     confirm: 'Erase for good',
     cancel: 'Keep it',
   },

@@ -103,6 +103,13 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       await expect(dialog).toBeVisible();
       // The safe choice has the focus; Escape keeps the lead.
       await expect(dialog.getByRole('button', { name: copy.erase.cancel })).toBeFocused();
+      // The lead's reference is named whole, on one line, however narrow the screen.
+      const [{ reference } = {}] = await inbox.server.query(
+        'select reference from public.inbox_leads where id = $1',
+        [id],
+      );
+      const named = dialog.getByText(String(reference), { exact: true });
+      expect(await named.evaluate((element) => element.getClientRects().length)).toBe(1);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       expect(

@@ -26,6 +26,7 @@ export function EraseDialog({ open, lead, onCancel, onConfirm }: EraseDialogProp
   }, [open]);
 
   const copy = inboxCopy.erase;
+  const body = copy.body(lead.name);
   return (
     <dialog
       ref={ref}
@@ -44,7 +45,9 @@ export function EraseDialog({ open, lead, onCancel, onConfirm }: EraseDialogProp
         {copy.title}
       </h2>
       <p id="erase-body" className="mt-2 text-muted">
-        {copy.body(lead.name, lead.reference)}
+        {body.before}
+        <span className="whitespace-nowrap">{lead.reference}</span>
+        {body.after}
       </p>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" autoFocus onClick={onCancel} className={buttonClass('outline')}>
