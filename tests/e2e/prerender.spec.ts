@@ -7,7 +7,7 @@ import { partners, partnersCopy } from '../../src/content/partners';
 import { services, servicesCopy } from '../../src/content/services';
 import { expect, test } from './fixtures';
 import { config, mailtoHref, telHref } from '../support/content';
-import { expectSectionReached, section, visit } from './support/site';
+import { expectSectionReached, section, visit, VIEWPORTS } from './support/site';
 
 /** The page's own words (docs/product.md#sections), written out so a copy edit cannot drop one. */
 const SPEC_STRINGS = [
@@ -184,6 +184,27 @@ test.describe('with JavaScript disabled', () => {
       await expect(page).toHaveURL(new RegExp(`${link.href}$`));
       await expectSectionReached(page, link.href);
     }
+  });
+
+  test('on a phone, the menu opens by its link and takes the visitor to a section; no dead control shows', async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/');
+    // The theme's button needs a script: not shown. The menu's is a link without one.
+    await expect(page.locator('[data-theme-choice]:visible')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: navCopy.openMenu })).toBeHidden();
+    await page.getByRole('link', { name: navCopy.openMenu }).click();
+    const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: navLinks[0]!.label, exact: true }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${navLinks[0]!.href}$`));
+    await expectSectionReached(page, navLinks[0]!.href);
+
+    await page.getByRole('link', { name: navCopy.openMenu }).click();
+    await menu.getByRole('link', { name: navCopy.closeMenu }).click();
+    await expect(menu).toBeHidden();
   });
 
   test('services: two groups, five priced cards, one MOST POPULAR', async ({ page }) => {

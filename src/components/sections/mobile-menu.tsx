@@ -30,10 +30,18 @@ export function MobileMenu() {
         aria-label={navCopy.openMenu}
         aria-expanded={open}
         aria-controls={MENU_ID}
-        className={buttonClass('ghost', '', 'icon')}
+        className={buttonClass('ghost', 'needs-js', 'icon')}
       >
         <Icon name="menu" className="size-6" />
       </button>
+      {/* Without scripts the button cannot open the dialog: this link shows it (:target, styles.css). */}
+      <a
+        href={`#${MENU_ID}`}
+        aria-label={navCopy.openMenu}
+        className={buttonClass('ghost', 'without-js', 'icon')}
+      >
+        <Icon name="menu" className="size-6" />
+      </a>
       <dialog
         ref={dialogRef}
         id={MENU_ID}
@@ -53,10 +61,18 @@ export function MobileMenu() {
               type="button"
               onClick={close}
               aria-label={navCopy.closeMenu}
-              className={buttonClass('ghost', '', 'icon')}
+              className={buttonClass('ghost', 'needs-js', 'icon')}
             >
               <Icon name="x" className="size-6" />
             </button>
+            {/* Without scripts: leaving the menu's fragment hides it again. */}
+            <a
+              href={hrefTo('hero')}
+              aria-label={navCopy.closeMenu}
+              className={buttonClass('ghost', 'without-js', 'icon')}
+            >
+              <Icon name="x" className="size-6" />
+            </a>
           </div>
           <ul className="mt-8 flex flex-col gap-2">
             {navLinks.map((link) => (
