@@ -39,7 +39,8 @@ export const REQUEUE_WAITING = `
 
 /** Ms until the next queued push falls due (a retry, a waiting push's gap), or null. */
 export const NEXT_DUE_MS = `
-  select greatest(0, extract(epoch from min(next_attempt_at) - now()) * 1000)::integer as ms
+  select case when min(next_attempt_at) is not null
+    then greatest(0, extract(epoch from min(next_attempt_at) - now()) * 1000)::integer end as ms
   from app_private.push_queue
   where sent_at is null and collapsed_at is null and failed_at is null`;
 
