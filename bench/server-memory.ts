@@ -2,7 +2,8 @@
  * The server's resident memory on each backend, as production runs it
  * (`node build/server/main.js`, its own process): the peak while it starts on
  * an empty database, the highest sampled through INSERTS submissions from CLIENTS
- * visitors at once, and what it holds after IDLE_MS of rest. Beside it,
+ * visitors at once, and what it holds after IDLE_MS of rest; and the CPU it spends at rest
+ * before any lead (REST_MS, its background loops' polls alone). Beside it,
  * PGlite's own floor (bench/pglite-floor.ts). Figures only; the
  * README's "What it runs on" is read from them.
  *
@@ -13,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withBenchPostgres } from './bench-postgres.ts';
+import { processCpuMs } from './cpu-time.ts';
 import type { ProofPool } from './proof-pool.ts';
 import { processMemory, sampleMemory } from './support/process-memory.ts';
 import { describeStatuses, expectAnswers, postFor } from './submissions-load.ts';
@@ -26,11 +28,15 @@ const CLIENTS = 50;
 const LOAD_SECONDS = 120;
 /** How long the server rests before its idle memory is read. */
 const IDLE_MS = 20_000;
+/** The quiet spell, just started, over which the CPU at rest is read. */
+const REST_MS = 10_000;
 /** Above every benchmark client's share: the limit must refuse nobody here. */
 const RATE_LIMIT = 10_000;
 
 interface Figures {
   start: number;
+  /** CPU at rest, in per cent of one core. */
+  rest: number;
   load: number;
   idle: number;
 }
@@ -49,6 +55,10 @@ async function measureServer(env: Record<string, string>): Promise<Figures> {
   try {
     // VmHWM: the most the process held at any moment of its start.
     const start = processMemory(pid).peakMb;
+    // At rest, nothing arriving: what its loops' polls cost a machine that waits for leads.
+    const cpuBefore = processCpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, REST_MS));
+    const rest = ((processCpuMs(pid) - cpuBefore) / REST_MS) * 100;
 
     const proofs = await proofsFrom(url);
     const sampler = sampleMemory(pid);
@@ -58,7 +68,7 @@ async function measureServer(env: Record<string, string>): Promise<Figures> {
     const load = sampler.stop();
 
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    return { start, load, idle: processMemory(pid).rssMb };
+    return { start, rest, load, idle: processMemory(pid).rssMb };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -81,7 +91,7 @@ const mb = (value: number) => `${value.toFixed(0)} MB`;
 const show = (name: string, f: Figures) =>
   console.log(
     `${name.padEnd(12)} start peak ${mb(f.start)}, peak under load ${mb(f.load)}, ` +
-      `idle ${mb(f.idle)}`,
+      `idle ${mb(f.idle)}; CPU at rest ${f.rest.toFixed(1)} % of a core`,
   );
 
 console.log(`Server memory: start on an empty database, ${INSERTS} inserts from ${CLIENTS}`);
