@@ -70,6 +70,13 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
     return sendAuthError(request, reply, answer);
   });
   app.setNotFoundHandler((request, reply) => sendAuthError(request, reply, authError.notFound()));
+  // Any other method or path under /auth/v1 (GET /otp, /settings, …) is GoTrue's 404 too: the
+  // route keeps these paths from the static site's catch-all, whose 404 is Fastify's shape.
+  for (const path of ['/', '/*']) {
+    app.all(path, async () => {
+      throw authError.notFound();
+    });
+  }
   app.addHook('onSend', async (_, reply) => {
     // Answers carry codes' outcomes, tokens and the user: never stored by a cache.
     reply.header('cache-control', 'no-store');

@@ -1,7 +1,10 @@
 import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code.ts';
-import { describeOnEmbedded } from './support/backends.ts';
+import { describeOnEmbedded, testApp } from './support/backends.ts';
 import {
   CODE_PATTERN,
   codeSentTo,
@@ -178,5 +181,21 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
     const legacy = await inbox.fetch(`${inbox.url}/auth/v1/admin/users`);
     expect(legacy.status).toBe(404);
     expect(await legacy.json()).toEqual({ code: 404, error_code: 'not_found', msg: 'Not Found' });
+  });
+
+  it('beside the site, a GET under /auth/v1 is GoTrue’s 404, not the static site’s', async () => {
+    // The site's catch-all (GET /*) answers any GET no route of ours takes, in Fastify's shape.
+    const distDir = mkdtempSync(join(tmpdir(), 'auth-beside-site-'));
+    onTestFinished(() => rmSync(distDir, { recursive: true, force: true }));
+    writeFileSync(join(distDir, 'index.html'), '<p>The page</p>');
+    const t = await testApp(kind, {}, { distDir });
+    onTestFinished(() => t.close());
+    // A route of ours asked with another method, and paths the client never asks.
+    for (const path of ['otp', 'settings', '']) {
+      const asked = await t.app.inject({ method: 'GET', url: `/auth/v1/${path}` });
+      expect(asked.statusCode, path).toBe(404);
+      expect(asked.json(), path).toEqual({ code: 404, error_code: 'not_found', msg: 'Not Found' });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
   });
 });
