@@ -50,6 +50,12 @@ describe('header text', () => {
     );
   });
 
+  it('keeps the joiners that are part of a name or an emoji, and drops other zero-width ones', () => {
+    expect(headerText('Zoë 👩🏽\u200d💻', 60)).toBe('Zoë 👩🏽\u200d💻');
+    expect(headerText('نرگس\u200cها', 60)).toBe('نرگس\u200cها');
+    expect(headerText('Ada\u200bLovelace\ufeff', 60)).toBe('Ada Lovelace');
+  });
+
   it('cuts to a length in characters, not UTF-16 units', () => {
     expect(headerText('😀'.repeat(10), 5)).toBe('😀😀😀😀…');
   });

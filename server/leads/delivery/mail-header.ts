@@ -13,8 +13,13 @@ export interface Mailbox {
   address: string;
 }
 
-/** Characters that have no place in a header, a display name or a subject line. */
-const UNSAFE_IN_HEADER = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+/**
+ * Characters that have no place in a header, a display name or a subject line: controls, line
+ * separators and the invisible format characters, but the zero-width joiner and non-joiner
+ * (U+200D, U+200C), which are part of what they join: an emoji of several (👩🏽‍💻), a Persian or
+ * Indic name.
+ */
+const UNSAFE_IN_HEADER = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
 /**
  * Text for a display name or a subject: what reorders text goes, by the one
