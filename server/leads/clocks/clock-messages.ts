@@ -6,6 +6,7 @@ import { escapeHtml } from '../../escape-html.ts';
 import { inboxLink } from '../delivery/lead-message.ts';
 import { clipped } from '../delivery/mail-header.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
+import { HTML_EMAIL_START } from '../delivery/html-email.ts';
 
 /**
  * The clocks' emails to the agency: a reminder listing the leads whose reply
@@ -233,9 +234,5 @@ function duration(seconds: number): string {
 }
 
 function page(parts: string[]): string {
-  return [
-    '<!doctype html><html><body style="font-family:sans-serif">',
-    ...parts,
-    '</body></html>',
-  ].join('\n');
+  return [HTML_EMAIL_START, ...parts, '</body></html>'].join('\n');
 }

@@ -4,6 +4,7 @@ import { asTyped } from '../../../shared/as-typed.ts';
 import { leadUrl } from '../../../shared/paths.ts';
 import { headerText, isHeaderSafeAddress, type Mailbox } from './mail-header.ts';
 import { escapeHtml } from '../../escape-html.ts';
+import { HTML_EMAIL_START } from './html-email.ts';
 
 /**
  * The email the agency gets for one submission. Everything the visitor typed
@@ -81,7 +82,7 @@ export function leadMessage(lead: Lead, { from, to, siteUrl }: Addressing): Send
   const field = (label: string, value: string) =>
     `<tr><th align="left" style="padding-right:1em">${label}</th><td>${escapeHtml(value)}</td></tr>`;
   const html = [
-    '<!doctype html><html><body style="font-family:sans-serif">',
+    HTML_EMAIL_START,
     '<p>New enquiry from the website contact form.</p>',
     '<table>',
     field('Name', fullName),

@@ -3,6 +3,7 @@ import { quoteIntro, quoteLines, replySubject } from '../../../shared/reply-quot
 import { escapeHtml } from '../../escape-html.ts';
 import { headerText, isHeaderSafeAddress, type Mailbox } from './mail-header.ts';
 import { bodyText, noEncodedWords } from './lead-message.ts';
+import { HTML_EMAIL_START } from './html-email.ts';
 
 /**
  * A member's reply to a lead, as the lead receives it (docs/inbox.md): from the
@@ -51,7 +52,7 @@ export function replyMessage(reply: Reply, from: Mailbox): SendMailOptions {
   const quote = quoteLines(bodyText(lead.message));
   const text = `${body}\n\n${intro}\n${quote}\n`;
   const html = [
-    '<!doctype html><html><body style="font-family:sans-serif">',
+    HTML_EMAIL_START,
     `<div style="white-space:pre-wrap">${escapeHtml(body)}</div>`,
     `<p>${escapeHtml(intro)}</p>`,
     '<blockquote style="margin:0 0 0 0.8ex;border-left:2px solid #ccc;padding-left:1ex;' +

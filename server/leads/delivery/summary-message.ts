@@ -10,6 +10,7 @@ import {
   type Addressing,
   type Lead,
 } from './lead-message.ts';
+import { HTML_EMAIL_START } from './html-email.ts';
 
 /**
  * The summary email (docs/email-delivery.md): every lead the
@@ -77,7 +78,7 @@ export function summaryMessage(
   ].join('\n');
 
   const html = [
-    '<!doctype html><html><body style="font-family:sans-serif">',
+    HTML_EMAIL_START,
     `<p>${escapeHtml(intro)}</p>`,
     '<ol>',
     ...entries.map(
