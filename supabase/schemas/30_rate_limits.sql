@@ -67,10 +67,16 @@ begin
   headers := nullif(pg_catalog.current_setting('request.headers', true), '')::json;
   address := coalesce(headers ->> 'cf-connecting-ip', '');
   -- An IPv6 visitor is usually given a whole /64, so that is what counts:
-  -- else one visitor could pick a fresh address for every insert.
+  -- else one visitor could pick a fresh address for every insert. An IPv4
+  -- visitor seen through a dual-stack socket (::ffff:a.b.c.d) counts as that
+  -- IPv4 address: by its /64 every IPv4 visitor would share the one bucket ::/64.
   if address like '%:%' then
     begin
-      address := pg_catalog.network(pg_catalog.set_masklen(address::inet, 64))::text;
+      if address::inet << inet '::ffff:0:0/96' then
+        address := pg_catalog.substring(pg_catalog.host(address::inet), '([0-9.]+)$');
+      else
+        address := pg_catalog.network(pg_catalog.set_masklen(address::inet, 64))::text;
+      end if;
     exception when invalid_text_representation then
       null; -- not an address: counted as the text it is
     end;

@@ -91,6 +91,16 @@ describeEachBackend('the database’s per-address rate limit on PostgREST’s in
   let site: TestApp;
   beforeAll(() => void (site = shared()));
 
+  it('counts an IPv4 address written IPv6-mapped as that address, not in one shared /64', async () => {
+    const mapped = (address: string) => ({ 'cf-connecting-ip': `::ffff:${address}` });
+    for (let i = 0; i < DB_LIMIT; i++)
+      expect(await outcome(asPostgrest(site.db, mapped('192.0.2.61')))).toBe('ok');
+    // Another IPv4 visitor, mapped the same way, has its own allowance...
+    expect(await outcome(asPostgrest(site.db, mapped('192.0.2.62')))).toBe('ok');
+    // ...and the same visitor, however written, does not.
+    expect(await outcome(asPostgrest(site.db, { 'cf-connecting-ip': '192.0.2.61' }))).toBe('PT429');
+  });
+
   it('limits a session that inserts as PostgREST does, by its cf-connecting-ip', async () => {
     const visitor = { 'cf-connecting-ip': '192.0.2.44' };
     for (let i = 0; i < DB_LIMIT; i++)
