@@ -90,6 +90,9 @@ revoke all on table public.lead_summaries, public.lead_outbox, public.lead_webho
   from public, anon, authenticated;
 grant select on table public.lead_summaries, public.lead_outbox, public.lead_webhooks
   to authenticated;
+-- Supabase's default grants on the identity sequence would let anon and
+-- authenticated call setval() (UPDATE) and stop every insert: take them back.
+revoke all on sequence public.lead_summaries_id_seq from public, anon, authenticated;
 
 create policy lead_summaries_member_select on public.lead_summaries
   for select to authenticated using ((select public.inbox_is_member()));

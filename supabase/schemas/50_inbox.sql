@@ -55,6 +55,10 @@ revoke all on table public.lead_notes, public.lead_activity, public.lead_reads
   from public, anon, authenticated;
 grant select on table public.lead_notes, public.lead_activity, public.lead_reads
   to authenticated;
+-- Supabase's default grants on the identity sequences would let anon and
+-- authenticated setval() them to their maximum, and every change then fails.
+revoke all on sequence public.lead_notes_id_seq, public.lead_activity_id_seq
+  from public, anon, authenticated;
 
 create policy lead_notes_member_select on public.lead_notes
   for select to authenticated using ((select public.inbox_is_member()));

@@ -145,7 +145,8 @@ begin
   );
 end
 $$;
-revoke all on function public.lead_figures(integer, timestamptz, text) from public;
+-- Supabase grants execute on new functions in public to anon: take it back too.
+revoke all on function public.lead_figures(integer, timestamptz, text) from public, anon;
 grant execute on function public.lead_figures(integer, timestamptz, text) to authenticated;
 comment on function public.lead_figures(integer, timestamptz, text) is
   'Speed-to-lead figures over the last days, for the inbox''s figures view and the weekly digest alike, telling replies sent from the inbox from replies marked by hand; as the caller, so only a member sees them.';

@@ -98,6 +98,8 @@ revoke all on table app_private.push_vapid_key, app_private.push_hosts,
 alter table public.push_devices enable row level security;
 revoke all on table public.push_devices from public, anon, authenticated;
 grant select on table public.push_devices to authenticated;
+-- As for every identity sequence: no API role may burn or set it.
+revoke all on sequence public.push_devices_id_seq from public, anon, authenticated;
 
 create policy push_devices_own_select on public.push_devices
   for select to authenticated using (

@@ -59,6 +59,8 @@ create index lead_replies_waiting on public.lead_replies (id)
 alter table public.lead_replies enable row level security;
 revoke all on table public.lead_replies from public, anon, authenticated;
 grant select on table public.lead_replies to authenticated;
+-- As for every identity sequence: no API role may burn or set it.
+revoke all on sequence public.lead_replies_id_seq from public, anon, authenticated;
 create policy lead_replies_member_select on public.lead_replies
   for select to authenticated using ((select public.inbox_is_member()));
 comment on policy lead_replies_member_select on public.lead_replies is

@@ -116,6 +116,38 @@ describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger
       await failure(asRequest('anon', null, `select public.inbox_send_reply($1, 'Hi')`, [lead])),
     ).toBe('42501');
     expect(await failure(asRequest('anon', null, 'select public.inbox_is_member()'))).toBe('42501');
+    const figures = await client.query(
+      `select has_function_privilege('anon', 'public.lead_figures(integer, timestamptz, text)',
+         'execute') as callable`,
+    );
+    expect(figures.rows).toEqual([{ callable: false }]);
+  });
+
+  it('lets no API role use, read or set a sequence, despite Supabase’s default grants', async () => {
+    const { rows } = await client.query(
+      `select c.oid::regclass::text as sequence, r.role,
+              has_sequence_privilege(r.role, c.oid, 'USAGE, SELECT, UPDATE') as granted
+       from pg_class c cross join unnest(array['anon', 'authenticated']) as r(role)
+       where c.relkind = 'S' and c.relnamespace = 'public'::regnamespace
+       order by 1, 2`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(rows.filter((row: { granted: boolean }) => row.granted)).toEqual([]);
+    for (const [role, claims] of [
+      ['anon', null],
+      ['authenticated', stranger],
+    ] as const) {
+      expect(
+        await failure(
+          asRequest(
+            role,
+            claims,
+            "select setval('public.lead_activity_id_seq', 9223372036854775807)",
+          ),
+        ),
+        role,
+      ).toBe('42501');
+    }
   });
 });
 
