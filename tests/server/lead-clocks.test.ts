@@ -158,7 +158,7 @@ describeOnEmbedded('the lead clocks on Monday morning', (kind) => {
     await clocks.runOnce();
     const digests = sink.received.filter((m) => m.header('subject')?.startsWith('Weekly'));
     expect(digests.map((m) => m.header('subject'))).toEqual([
-      'Weekly leads digest, week of 2026-11-30',
+      'Weekly leads digest: the 7 days to 30 Nov 2026',
     ]);
     const text = digests[0]!.bodies['text/plain'] ?? '';
     expect(text).toContain('Leads: 2, and 1 held as suspected spam');
@@ -235,7 +235,7 @@ describeOnEmbedded('the lead clocks each working morning', (kind) => {
     await sink.waitFor(3);
     expect(subjects(sink).slice(1).sort()).toEqual([
       '3 leads held as suspected spam',
-      'Weekly leads digest, week of 2026-11-30',
+      'Weekly leads digest: the 7 days to 30 Nov 2026',
     ]);
     const monday = notes()[1]!.bodies['text/plain'] ?? '';
     expect(monday).toContain(
@@ -328,7 +328,7 @@ describePostgres('the lead clocks, three instances on one PostgreSQL', () => {
     expect(subjects(sink).sort()).toEqual([
       '1 lead held as suspected spam',
       'Reminder: 1 lead deadline due soon',
-      'Weekly leads digest, week of 2026-11-30',
+      'Weekly leads digest: the 7 days to 30 Nov 2026',
     ]);
   });
 });

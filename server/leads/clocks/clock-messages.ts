@@ -31,6 +31,13 @@ interface Context {
 const DEADLINE_WORDS: Record<string, string> = { reply: 'Reply', diagnosis: 'Diagnosis' };
 /** A name is a label here; the inbox has the whole lead. */
 const MAX_NAME = 60;
+/** The digest's Monday (a date, read at noon UTC) as a person reads it: "30 Nov 2026". */
+const DIGEST_DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 export function reminderNotice(due: Row[], context: Context): Notice {
   const count = due.length;
@@ -90,7 +97,7 @@ export function digestNotice(
       ? 'No open lead is overdue.'
       : `${open.length} open ${open.length === 1 ? 'lead is' : 'leads are'} overdue:`;
   return {
-    subject: `Weekly leads digest, week of ${context.monday}`,
+    subject: `Weekly leads digest: the 7 days to ${DIGEST_DAY.format(new Date(`${context.monday}T12:00:00Z`))}`,
     text: [
       'The last 7 days:',
       ...facts.map((fact) => `- ${fact}`),
