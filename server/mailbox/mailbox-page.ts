@@ -18,13 +18,25 @@ export const MAILBOX_CSP =
   `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; ` +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** When a mail was kept, in UK time as the lead emails name times: "Sun, 29 Nov 2026, 10:00:37". */
+const KEPT_AT = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'Europe/London',
+});
+
 function mailArticle(mail: KeptMail): string {
   const headingId = `mail-${mail.id}`;
   const fields: [string, string | undefined][] = [
     ['From', mail.from],
     ['To', mail.to.join(', ')],
     ['Reply-To', mail.replyTo],
-    ['Kept', mail.keptAt.toISOString()],
+    ['Kept', `${KEPT_AT.format(mail.keptAt)} (UK time)`],
   ];
   const rows = fields
     .filter((field): field is [string, string] => Boolean(field[1]))

@@ -80,6 +80,10 @@ describe('the local mailbox', () => {
     );
     expect(page).toMatch(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`, 'm'));
     expect(page).toContain(`To</dt><dd>${LOCAL_OWNER}`);
+    // When, as a person reads it, not a raw UTC timestamp.
+    expect(page).toMatch(
+      /<dt>Kept<\/dt><dd>\w{3}, \d{1,2} \w{3} \d{4}, \d\d:\d\d:\d\d \(UK time\)</,
+    );
     expect(page).toContain('&lt;img src=x onerror=alert(1)&gt; Ada');
     expect(page).not.toContain('<img');
   });
