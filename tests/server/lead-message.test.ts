@@ -121,13 +121,18 @@ describe('the lead email', () => {
     expect(leadMessage(LEAD, ADDRESSING).text).not.toContain('/inbox/');
   });
 
-  it('links each lead of a summary to the inbox', () => {
-    const summary = { id: '7', leads: [LEAD, { ...LEAD, id: '43' }], heldAsSpam: 0 };
+  it('links each lead of a summary to the inbox, and the held ones to its Spam folder', () => {
+    const summary = { id: '7', leads: [LEAD, { ...LEAD, id: '43' }], heldAsSpam: 2 };
     const message = summaryMessage(summary, { ...ADDRESSING, siteUrl: 'https://x.example' });
     for (const id of ['42', '43']) {
       expect(message.text).toContain(`In the inbox: https://x.example/inbox/#lead=${id}`);
       expect(message.html).toContain(`<a href="https://x.example/inbox/#lead=${id}">`);
     }
+    expect(message.text).toContain(
+      '2 held as suspected spam in the last hour (not listed here: they are under Spam in the inbox: https://x.example/inbox/).',
+    );
+    // No command line for the owner to type.
+    expect(message.text).not.toContain('npm run');
   });
 
   it('escapes all five HTML specials', () => {

@@ -11,6 +11,7 @@ import {
   type Lead,
 } from './lead-message.ts';
 import { HTML_EMAIL_START } from './html-email.ts';
+import { INBOX_PATH } from '../../../shared/paths.ts';
 
 /**
  * The summary email (docs/email-delivery.md): every lead the
@@ -45,12 +46,14 @@ export function summaryMessage(
   const entries = summary.leads.map((lead) => entryOf(lead, siteUrl));
   const intro =
     `${count} ${count === 1 ? 'enquiry' : 'enquiries'} arrived while lead emails were held ` +
-    'by the hourly limit. Each is listed below, those with a proof of work first; ' +
-    'reply to the address given.';
+    'back by the hourly limits. Each is listed below, those that passed the bot check first ' +
+    '(sent without it: unverified); reply to the address given.';
+  // The owner's place to look is the inbox's Spam folder, not a command.
+  const spamFolder = siteUrl ? `: ${new URL(INBOX_PATH, siteUrl).href}` : '';
   const spam =
     `${summary.heldAsSpam} held as suspected spam ` +
     (summary.since ? `since ${ukTime(summary.since)}` : 'in the last hour') +
-    ' (not listed: `npm run -s submissions -- export` shows them).';
+    ` (not listed here: they are under Spam in the inbox${spamFolder}).`;
 
   const undeliverable = (summary.undeliverable ?? []).map(
     (lead) =>
