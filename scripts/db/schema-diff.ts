@@ -150,7 +150,28 @@ export async function diffSchemas(adminUrl: string, schemasDir = SCHEMAS_DIR): P
       };
     });
   } finally {
+    // migra's pool resolves its end() before its connections have closed: dropped under them
+    // (WITH (FORCE)), one would hear "terminating connection" with nobody listening, an
+    // unhandled error in whatever runs this. So the drops wait for them to go.
+    await connectionsGone(adminUrl, [migrated.url, declared.url]);
     await migrated.drop();
     await declared.drop();
   }
+}
+
+/** Waits (10 s at most) until no session but this one is connected to the databases at `urls`. */
+async function connectionsGone(adminUrl: string, urls: string[]): Promise<void> {
+  const names = urls.map((url) => new URL(url).pathname.slice(1));
+  await withClient(adminUrl, async (client) => {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ left: number }>(
+        `select count(*)::integer as left from pg_stat_activity
+         where datname = any($1::text[]) and pid <> pg_backend_pid()`,
+        [names],
+      );
+      if (rows[0]!.left === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
 }
