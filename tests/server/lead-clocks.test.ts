@@ -322,9 +322,19 @@ describePostgres('the lead clocks, three instances on one PostgreSQL', () => {
       await Promise.all(instances.map((clocks) => clocks.runOnce()));
       await Promise.all(instances.map((clocks) => clocks.runOnce()));
     };
-    await everyInstanceTwice();
+    // An instance that finds another holding the clocks' lock skips that notice until its next
+    // round: on a busy host, a few rounds can all be skipped. So rounds run until the notices due
+    // are out (on state, not on a count of rounds), then twice more: none goes again.
+    const untilSent = async (notices: number) => {
+      for (let round = 0; round < 20 && subjects(sink).length < notices; round++) {
+        await Promise.all(instances.map((clocks) => clocks.runOnce()));
+      }
+      await everyInstanceTwice();
+    };
+    await untilSent(1);
+    expect(subjects(sink)).toEqual(['Reminder: 1 lead deadline due soon']);
     now = new Date('2026-11-30T08:30:00Z');
-    await everyInstanceTwice();
+    await untilSent(3);
     expect(subjects(sink).sort()).toEqual([
       '1 lead held as suspected spam',
       'Reminder: 1 lead deadline due soon',
