@@ -26,9 +26,12 @@ const LEAD_FRAGMENT = '#lead=';
 export const leadFragment = (id: number | string): string =>
   `${LEAD_FRAGMENT}${encodeURIComponent(String(id))}`;
 
+/** The inbox: `/inbox/`, under `site` (an origin, no trailing slash) if given. */
+export const inboxUrl = (site = ''): string => `${site}${INBOX_PATH}`;
+
 /** The inbox's link to one lead: `/inbox/#lead=<id>`, under `site` (an origin, no trailing slash) if given. */
 export const leadUrl = (id: number | string, site = ''): string =>
-  `${site}${INBOX_PATH}${leadFragment(id)}`;
+  `${inboxUrl(site)}${leadFragment(id)}`;
 
 /** The lead a fragment names (`#lead=42` → 42), or null for any other fragment. */
 export function leadIdOf(fragment: string): number | null {

@@ -11,7 +11,7 @@ import {
   type Lead,
 } from './lead-message.ts';
 import { HTML_EMAIL_START } from './html-email.ts';
-import { INBOX_PATH } from '../../../shared/paths.ts';
+import { inboxUrl } from '../../../shared/paths.ts';
 
 /**
  * The summary email (docs/email-delivery.md): every lead the
@@ -49,7 +49,7 @@ export function summaryMessage(
     'back by the hourly limits. Each is listed below, those that passed the bot check first ' +
     '(sent without it: unverified); reply to the address given.';
   // The owner's place to look is the inbox's Spam folder, not a command.
-  const spamFolder = siteUrl ? `: ${new URL(INBOX_PATH, siteUrl).href}` : '';
+  const spamFolder = siteUrl ? `: ${inboxUrl(siteUrl)}` : '';
   const spam =
     `${summary.heldAsSpam} held as suspected spam ` +
     (summary.since ? `since ${ukTime(summary.since)}` : 'in the last hour') +
