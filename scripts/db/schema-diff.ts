@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Database, Row } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrations.ts';
 import { createDatabase } from '../../tests/support/pg-cluster.ts';
+import { until } from '../../tests/support/until.ts';
 import { compareCatalogues, readCatalogue } from './catalogue.ts';
 import { catalogueStatements } from './catalogue-statements.ts';
 
@@ -162,16 +163,20 @@ export async function diffSchemas(adminUrl: string, schemasDir = SCHEMAS_DIR): P
 /** Waits (10 s at most) until no session but this one is connected to the databases at `urls`. */
 async function connectionsGone(adminUrl: string, urls: string[]): Promise<void> {
   const names = urls.map((url) => new URL(url).pathname.slice(1));
-  await withClient(adminUrl, async (client) => {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const { rows } = await client.query<{ left: number }>(
-        `select count(*)::integer as left from pg_stat_activity
-         where datname = any($1::text[]) and pid <> pg_backend_pid()`,
-        [names],
-      );
-      if (rows[0]!.left === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  });
+  await withClient(adminUrl, (client) =>
+    until(
+      async () =>
+        (
+          await client.query<{ left: number }>(
+            `select count(*)::integer as left from pg_stat_activity
+             where datname = any($1::text[]) and pid <> pg_backend_pid()`,
+            [names],
+          )
+        ).rows[0]!.left,
+      10_000,
+      "migra's connections to close",
+      (left) => left === 0,
+      // Still there after that: the forced drop ends them, as before.
+    ).catch(() => undefined),
+  );
 }
