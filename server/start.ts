@@ -89,6 +89,7 @@ async function startWith(options: StartOptions, local?: MailboxServer): Promise<
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir,
+    serving: true,
     rateLimitPerMinute: options.rateLimitPerMinute,
     proofOfWork: options.proofOfWork,
   });

@@ -33,7 +33,7 @@ const log = {
   info: (text: string) => console.log(text),
   warn: (text: string) => console.warn(text),
 };
-const database = await openDatabase(config).catch((error: unknown) =>
+const database = await openDatabase({ ...config, serving: true }).catch((error: unknown) =>
   fail(`The worker could not open the database: ${error instanceof Error ? error.message : error}`),
 );
 const delivery = await startLeadDelivery(database, log, config).catch((error: unknown) =>

@@ -48,7 +48,15 @@ export interface Database {
   insertSubmission(submission: SubmissionRow, context: InsertContext): Promise<boolean>;
   /** As the owner: bypasses row-level security. */
   query(sql: string, params?: unknown[]): Promise<Row[]>;
-  transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * `long`: work that may rightly take long (a migration, the list written at
+   * start, a restore), which a running server's bound on each statement
+   * (postgres-database.ts, SERVING_QUERY_TIMEOUT_MS) must not cut short.
+   */
+  transaction<T>(
+    work: (session: SqlSession) => Promise<T>,
+    options?: { long?: boolean },
+  ): Promise<T>;
   /**
    * Calls `onNotify` with its payload on each NOTIFY on `channel` (a
    * trigger's pg_notify, from any connection), until the returned stop is

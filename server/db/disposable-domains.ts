@@ -16,26 +16,29 @@ export async function writeDisposableDomains(
   const list = [...new Set(domains.map((domain) => domain.trim().toLowerCase()))]
     .filter((domain) => domain.length > 0)
     .sort();
-  await database.transaction(async (session) => {
-    const [stored] = await session.query(
-      `select count(*)::integer as n,
+  await database.transaction(
+    async (session) => {
+      const [stored] = await session.query(
+        `select count(*)::integer as n,
               md5(coalesce(string_agg(domain, ',' order by domain collate "C"), '')) as sum
        from app_private.disposable_domains`,
-    );
-    const [wanted] = await session.query(
-      `select md5(coalesce(string_agg(d, ',' order by d collate "C"), '')) as sum
+      );
+      const [wanted] = await session.query(
+        `select md5(coalesce(string_agg(d, ',' order by d collate "C"), '')) as sum
        from unnest($1::text[]) as d`,
-      [list],
-    );
-    if (Number(stored?.n) === list.length && stored?.sum === wanted?.sum) return;
-    await session.query(
-      'delete from app_private.disposable_domains where domain <> all ($1::text[])',
-      [list],
-    );
-    await session.query(
-      `insert into app_private.disposable_domains (domain)
+        [list],
+      );
+      if (Number(stored?.n) === list.length && stored?.sum === wanted?.sum) return;
+      await session.query(
+        'delete from app_private.disposable_domains where domain <> all ($1::text[])',
+        [list],
+      );
+      await session.query(
+        `insert into app_private.disposable_domains (domain)
        select unnest($1::text[]) on conflict do nothing`,
-      [list],
-    );
-  });
+        [list],
+      );
+    },
+    { long: true },
+  );
 }

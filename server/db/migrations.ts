@@ -65,24 +65,29 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
 /** Applies what is pending, all in one transaction; returns the versions applied. */
 export async function migrate(db: Database, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await readMigrations());
-  return db.transaction(async (session) => {
-    await session.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
-    await session.exec(TRACKING_TABLE_SQL);
-    const rows = await session.query('select version, checksum from app_private.schema_migrations');
-    const applied = new Map(rows.map((row) => [String(row.version), String(row.checksum)]));
-
-    const appliedNow: string[] = [];
-    for (const migration of all) {
-      const checksum = applied.get(migration.version);
-      if (checksum === migration.checksum) continue;
-      if (checksum !== undefined) throw new MigrationChangedError(migration);
-      await session.exec(migration.sql);
-      await session.query(
-        'insert into app_private.schema_migrations (version, name, checksum) values ($1, $2, $3)',
-        [migration.version, migration.name, migration.checksum],
+  return db.transaction(
+    async (session) => {
+      await session.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+      await session.exec(TRACKING_TABLE_SQL);
+      const rows = await session.query(
+        'select version, checksum from app_private.schema_migrations',
       );
-      appliedNow.push(migration.version);
-    }
-    return appliedNow;
-  });
+      const applied = new Map(rows.map((row) => [String(row.version), String(row.checksum)]));
+
+      const appliedNow: string[] = [];
+      for (const migration of all) {
+        const checksum = applied.get(migration.version);
+        if (checksum === migration.checksum) continue;
+        if (checksum !== undefined) throw new MigrationChangedError(migration);
+        await session.exec(migration.sql);
+        await session.query(
+          'insert into app_private.schema_migrations (version, name, checksum) values ($1, $2, $3)',
+          [migration.version, migration.name, migration.checksum],
+        );
+        appliedNow.push(migration.version);
+      }
+      return appliedNow;
+    },
+    { long: true },
+  );
 }

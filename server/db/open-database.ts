@@ -2,7 +2,7 @@ import type { Database } from './database.ts';
 import { writeDisposableDomains } from './disposable-domains.ts';
 import { openEmbeddedDatabase } from './embedded-database.ts';
 import { migrate } from './migrations.ts';
-import { openPostgresDatabase } from './postgres-database.ts';
+import { openPostgresDatabase, SERVING_QUERY_TIMEOUT_MS } from './postgres-database.ts';
 import { setProofOfWork, type ProofOfWorkSettings } from './proof-of-work-settings.ts';
 import { setDatabaseRateLimit } from './rate-limit.ts';
 
@@ -16,6 +16,12 @@ export interface DatabaseOptions {
    * and migrates itself, to report what it applied.
    */
   migrate?: boolean;
+  /**
+   * A running server or worker: on PostgreSQL each statement is bounded by the client
+   * (SERVING_QUERY_TIMEOUT_MS), so a database that stops answering gets its requests a 503
+   * rather than none. A command (an export, a restore) waits as long as its work takes.
+   */
+  serving?: boolean;
   /** RATE_LIMIT_PER_MINUTE, written into the database's rate limit after migrating. */
   rateLimitPerMinute?: number;
   /** PROOF_OF_WORK_*: written after migrating, each only when given. */
@@ -24,7 +30,9 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const db = options.databaseUrl
-    ? await openPostgresDatabase(options.databaseUrl)
+    ? await openPostgresDatabase(options.databaseUrl, {
+        queryTimeoutMs: options.serving ? SERVING_QUERY_TIMEOUT_MS : undefined,
+      })
     : await openEmbeddedDatabase(options.dataDir);
   if (options.migrate !== false) {
     try {

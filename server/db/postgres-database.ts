@@ -24,6 +24,20 @@ const INSERT_STATEMENT_TIMEOUT_MS = 3_000;
  * own (stopped, or the network gone quiet); it drops the connection.
  */
 const INSERT_QUERY_TIMEOUT_MS = INSERT_STATEMENT_TIMEOUT_MS + 1_000;
+/**
+ * The bound a running server or worker keeps on every other statement
+ * (`queryTimeoutMs`): a pooled connection to a server that has stopped
+ * answering (a stopped host, a network gone quiet) stays open, and a query sent
+ * down it would wait for ever, holding the request that sent it (the form's
+ * check for a repeat, the confirmation's reference, the inbox's reads) or a
+ * background round, until the host answers again. A second over the server's
+ * own bound on a request's statements (as-request-role.ts), so a server that
+ * can still answer says why; each of ours is an indexed look-up or a small
+ * batch, far under it. A transaction opened `long` (a migration, the list
+ * written at start, a restore) is not bounded, nor is a command's work
+ * (an export, a benchmark's seeding), which opens the database without it.
+ */
+export const SERVING_QUERY_TIMEOUT_MS = 6_000;
 /** Settings of the insert transaction; `set local` ends with it. */
 const INSERT_SETTINGS_SQL = [
   `set local lock_timeout = ${INSERT_LOCK_TIMEOUT_MS}`,
@@ -33,7 +47,11 @@ const INSERT_SETTINGS_SQL = [
 
 export async function openPostgresDatabase(
   connectionString: string,
-  { poolSize = DEFAULT_POOL_SIZE, maxQueued = MAX_QUEUED } = {},
+  {
+    poolSize = DEFAULT_POOL_SIZE,
+    maxQueued = MAX_QUEUED,
+    queryTimeoutMs,
+  }: { poolSize?: number; maxQueued?: number; queryTimeoutMs?: number } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
@@ -114,15 +132,28 @@ export async function openPostgresDatabase(
     kind: 'postgres',
     location: describe(connectionString),
     insertSubmission,
-    query: (sql, params) => withClient(async (client) => (await client.query(sql, params)).rows),
-    transaction: (work) =>
-      inTransaction((run) => {
-        const session: SqlSession = {
-          query: async (sql, params) => (await run(sql, params)).rows,
-          exec: async (sql) => void (await run(sql)),
-        };
-        return work(session);
-      }),
+    query: (sql, params) =>
+      withClient(
+        async (client) =>
+          (
+            await client.query<Row>({
+              text: sql,
+              values: params,
+              query_timeout: queryTimeoutMs,
+            } as pg.QueryConfig)
+          ).rows,
+      ),
+    transaction: (work, { long = false } = {}) =>
+      inTransaction(
+        (run) => {
+          const session: SqlSession = {
+            query: async (sql, params) => (await run(sql, params)).rows,
+            exec: async (sql) => void (await run(sql)),
+          };
+          return work(session);
+        },
+        long ? undefined : queryTimeoutMs,
+      ),
     listen: (channel, onNotify) => listenOn(connectionString, channel, onNotify),
     close: () => (closing ??= pool.end()),
   };

@@ -4,7 +4,10 @@ import { expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import {
+  openPostgresDatabase,
+  SERVING_QUERY_TIMEOUT_MS,
+} from '../../server/db/postgres-database.ts';
 import {
   countRows,
   createPostgresDatabase,
@@ -54,7 +57,11 @@ async function setUp(options: { poolSize?: number; maxQueued?: number } = {}) {
     url,
     owner,
     async app(proxied?: TcpProxy) {
-      const database = await openPostgresDatabase(proxied?.url ?? url, options);
+      // As the server opens it (server/start.ts, `serving`).
+      const database = await openPostgresDatabase(proxied?.url ?? url, {
+        ...options,
+        queryTimeoutMs: SERVING_QUERY_TIMEOUT_MS,
+      });
       onTestFinished(() => database.close());
       const app = await buildApp({
         database,
@@ -140,6 +147,32 @@ describePostgres('a locked or stalled database', () => {
 
     proxy.stall();
     const response = await answerWithin(post(app));
+    expect(response).not.toBe(HANG);
+    if (response === HANG) return;
+    expect(response.statusCode).toBe(503);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await countRows(db.owner)).toBe(1);
+  });
+
+  it('answers the form without JavaScript 503 when the database stops answering mid-connection', async () => {
+    const db = await setUp();
+    const proxy = await tcpProxy(db.url);
+    onTestFinished(() => proxy.refuse());
+    const app = await db.app(proxy);
+    // Leaves an open connection in the pool, as any earlier visitor would.
+    expect((await post(app, await proofFrom(app))).statusCode).toBe(201);
+
+    proxy.stall();
+    // The route asks whether these words are already stored (a free repeat)
+    // before the insert, on that pooled connection, which now never answers.
+    const response = await answerWithin(
+      app.inject({
+        method: 'POST',
+        url: '/contact',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ ...VALID, message: 'Sent during a stall.' }).toString(),
+      }),
+    );
     expect(response).not.toBe(HANG);
     if (response === HANG) return;
     expect(response.statusCode).toBe(503);
