@@ -127,16 +127,18 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
     return reply.send(await session(request, outcome, refreshToken));
   });
 
-  // refreshSession(): the refresh token is used up and a new one given.
+  // refreshSession(): the refresh token is used up and the next one given. Shown again soon,
+  // or just before the live one, it gets the live one back, as GoTrue answers a retry whose
+  // answer was lost (auth-js retries a refresh on a network error or a 5xx) or two tabs at once.
   app.post<{ Querystring: { grant_type?: string } }>('/token', async (request, reply) => {
     if (request.query.grant_type !== 'refresh_token') throw authError.unsupportedGrant();
     const body = readAuthBody(request.body as Buffer | undefined);
     const old = readRefreshToken(body.refresh_token);
     if (!old) throw authError.refreshNotFound();
-    const refreshToken = newRefreshToken();
-    const user = await rotateRefreshToken(database, old, refreshToken);
-    if (!user) throw authError.refreshNotFound();
-    return reply.send(await session(request, user, refreshToken));
+    const rotated = await rotateRefreshToken(database, old);
+    if (rotated === 'already_used') throw authError.refreshAlreadyUsed();
+    if (!rotated) throw authError.refreshNotFound();
+    return reply.send(await session(request, rotated.user, rotated.refreshToken));
   });
 
   /** The live session behind a bearer token: a removed member's or a signed-out one has none. */

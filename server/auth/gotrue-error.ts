@@ -65,6 +65,9 @@ export const authError = {
       'refresh_token_not_found',
       'Invalid Refresh Token: Refresh Token Not Found',
     ),
+  /** A used refresh token shown again too late: GoTrue's reuse detection, which ends the session. */
+  refreshAlreadyUsed: () =>
+    new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   unsupportedGrant: () => new GoTrueError(400, 'invalid_credentials', 'unsupported_grant_type'),
   notFound: () => new GoTrueError(404, 'not_found', 'Not Found'),
   methodNotAllowed: () => new GoTrueError(405, 'method_not_allowed', 'Method Not Allowed'),

@@ -44,7 +44,7 @@ export function newCode(): string {
   return String(randomInt(0, 10 ** SIGN_IN_CODE_LENGTH)).padStart(SIGN_IN_CODE_LENGTH, '0');
 }
 
-/** A refresh token: 32 random bytes. Stored only as its hash. */
+/** A session's first refresh token: 32 random bytes; the next ones derive from it (auth_next_refresh). Stored only as its hash. */
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -102,17 +102,29 @@ export async function verifyCode(
   return sessionUser(rows) ?? 'wrong';
 }
 
-/** The session a refresh token belongs to, with the token replaced by the next; or undefined. */
+/**
+ * GoTrue's GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL (its default): a used
+ * refresh token shown again this soon after its use still gets the session's
+ * live token, as two tabs or a retried request can send it.
+ */
+const REFRESH_REUSE_SECONDS = 10;
+
+/**
+ * A refresh token exchanged for the session's next (or, shown again, its
+ * live one, as GoTrue gives back: auth_rotate_refresh); 'already_used' when
+ * it was used too long ago, which ends the session; undefined when unknown.
+ */
 export async function rotateRefreshToken(
   database: Database,
-  oldToken: string,
-  newToken: string,
-): Promise<SessionUser | undefined> {
-  const rows = await database.query(
-    `select * from app_private.auth_rotate_refresh(${REFRESH_HASH('$1')}, ${REFRESH_HASH('$2')})`,
-    [oldToken, newToken],
-  );
-  return sessionUser(rows);
+  presented: string,
+): Promise<{ user: SessionUser; refreshToken: string } | 'already_used' | undefined> {
+  const rows = await database.query('select * from app_private.auth_rotate_refresh($1, $2)', [
+    presented,
+    REFRESH_REUSE_SECONDS,
+  ]);
+  if (rows[0]?.outcome === 'already_used') return 'already_used';
+  const user = sessionUser(rows);
+  return user && { user, refreshToken: String(rows[0]!.refresh_token) };
 }
 
 /** The session's member, while both the session and the membership last. */

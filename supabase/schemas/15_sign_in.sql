@@ -203,40 +203,86 @@ $$;
 comment on function app_private.auth_verify_code(text, text, text, text, integer, integer) is
   'A typed code: any live one of the address starts a session and ends the others; wrong tries are limited per address and client address together and per address, which bounds guessing (docs/inbox.md).';
 
--- A refresh token exchanged for the next: the old one is used up. A token
--- already used ends its session; an unknown one, or a non-member's, is null.
-create or replace function app_private.auth_rotate_refresh(old_hash text, new_hash text)
-returns table (session_id uuid, user_id uuid, email text, added_at timestamptz)
+-- The refresh token that follows one: HMAC-SHA256 of it under the signing key,
+-- base64url like the first (43 characters). Derived rather than random, so a
+-- token shown again can be answered with the token that followed it, as
+-- GoTrue answers, though only hashes are stored.
+create or replace function app_private.auth_next_refresh(token text)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select pg_catalog.rtrim(pg_catalog.translate(pg_catalog.encode(extensions.hmac(
+    pg_catalog.convert_to('next:' || token, 'UTF8'), pg_catalog.convert_to(k.secret, 'UTF8'),
+    'sha256'), 'base64'), '+/', '-_'), '=')
+  from app_private.auth_signing_key k
+$$;
+comment on function app_private.auth_next_refresh(text) is
+  'The refresh token that follows one, derived under the signing key: a token shown again gets the same next one back, though only hashes are stored.';
+
+-- A refresh token exchanged for the next ('session', with the next token and
+-- the member); an unknown one, or a non-member's, is no row. A token used
+-- before is GoTrue's reuse: the one just before the session's live token
+-- (a retry whose answer was lost, two tabs refreshing at once) gets the live
+-- one back, at any time; an older one within reuse_seconds of its use
+-- (GoTrue's GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL) gets it too; any
+-- other ends the session ('already_used'), as a copy is in someone else's hands.
+create or replace function app_private.auth_rotate_refresh(presented text, reuse_seconds integer)
+returns table (
+  outcome text, refresh_token text, session_id uuid, user_id uuid, email text, added_at timestamptz
+)
 language plpgsql
 set search_path = ''
 as $$
 declare
   token app_private.auth_refresh_tokens;
+  issued text := app_private.auth_next_refresh(presented);
+  issued_used_at timestamptz;
+  steps integer := 0;
 begin
+  -- Concurrent uses of one token wait here, and the later ones then see it used.
   select * into token from app_private.auth_refresh_tokens t
-    where t.token_hash = old_hash for update;
+    where t.token_hash = app_private.auth_hash('refresh:' || presented) for update;
   if not found then
     return;
   end if;
-  if token.used_at is not null then
-    delete from app_private.auth_sessions s where s.id = token.session_id;
-    return;
+  if token.used_at is null then
+    update app_private.auth_refresh_tokens t set used_at = pg_catalog.now()
+      where t.token_hash = token.token_hash;
+    insert into app_private.auth_refresh_tokens (token_hash, session_id)
+      values (app_private.auth_hash('refresh:' || issued), token.session_id);
+  else
+    -- Each token has one next, so the tokens a session was given are a chain
+    -- ending in its live one. Within the interval, at most a few steps behind.
+    loop
+      select t.used_at into issued_used_at from app_private.auth_refresh_tokens t
+        where t.token_hash = app_private.auth_hash('refresh:' || issued)
+          and t.session_id = token.session_id;
+      exit when not found or issued_used_at is null
+        or token.used_at <= pg_catalog.now() - pg_catalog.make_interval(secs => reuse_seconds)
+        or steps >= 10;
+      issued := app_private.auth_next_refresh(issued);
+      steps := steps + 1;
+    end loop;
+    if not found or issued_used_at is not null then
+      delete from app_private.auth_sessions s where s.id = token.session_id;
+      return query select 'already_used', null::text, null::uuid, null::uuid, null::text,
+        null::timestamptz;
+      return;
+    end if;
   end if;
-  update app_private.auth_refresh_tokens t set used_at = pg_catalog.now()
-    where t.token_hash = old_hash;
-  insert into app_private.auth_refresh_tokens (token_hash, session_id)
-    values (new_hash, token.session_id);
   return query
-    select s.id, m.user_id, m.email, m.added_at
+    select 'session', issued, s.id, m.user_id, m.email, m.added_at
     from app_private.auth_sessions s join app_private.inbox_members m on m.email = s.email
     where s.id = token.session_id;
 end
 $$;
-comment on function app_private.auth_rotate_refresh(text, text) is
-  'Rotating refresh tokens: each works once, and a used one shown again ends the session, as a copy is in someone else''s hands.';
+comment on function app_private.auth_rotate_refresh(text, integer) is
+  'Rotating refresh tokens as GoTrue rotates them: each is exchanged once; shown again, the one just before the live token, or an older one within the reuse interval, gets the live token back, and any other ends the session, as a copy is in someone else''s hands.';
 
 revoke all on function app_private.auth_hash(text), app_private.auth_lock_address(text),
   app_private.auth_request_code(text, text, text, integer, integer, integer, integer, integer),
   app_private.auth_verify_code(text, text, text, text, integer, integer),
-  app_private.auth_rotate_refresh(text, text)
+  app_private.auth_next_refresh(text), app_private.auth_rotate_refresh(text, integer)
   from public;

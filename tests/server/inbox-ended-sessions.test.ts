@@ -116,13 +116,19 @@ describeOnEmbedded('inbox: an access token after its session is ended for it', (
     const { data, error } = await client.auth.refreshSession();
     expect(error).toBeNull();
     const second = data.session!;
-    expect(await leadsRead(inbox.server, second.access_token)).toContainEqual({ id: lead });
+    const third = (await client.auth.refreshSession()).data.session!;
+    expect(await leadsRead(inbox.server, third.access_token)).toContainEqual({ id: lead });
 
+    // Two tokens behind the live one and used longer ago than GoTrue's reuse interval.
+    await inbox.server.query(
+      `update app_private.auth_refresh_tokens set used_at = used_at - interval '1 minute'
+       where used_at is not null`,
+    );
     const reused = await inbox.client().auth.refreshSession({
       refresh_token: first.refresh_token,
     });
-    expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
-    for (const session of [first, second]) {
+    expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    for (const session of [first, second, third]) {
       await expectEnded(inbox.server, session.access_token, lead, held);
     }
   });

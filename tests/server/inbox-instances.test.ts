@@ -50,4 +50,34 @@ describePostgres('inbox sign-in across three instances', () => {
       (await reach(third).client().auth.getUser(refreshed.data.session!.access_token)).data.user,
     ).toMatchObject({ email: OWNER });
   });
+
+  it('refreshes one token on every instance at once: each gets the same live token, as GoTrue', async () => {
+    const [first, second] = servers as [RunningServer, RunningServer];
+    const before = sink.received.length;
+    const asked = await reach(first)
+      .client()
+      .auth.signInWithOtp({ email: OWNER, options: { shouldCreateUser: false } });
+    expect(asked.error).toBeNull();
+    const code = await codeSentTo(sink, OWNER, before);
+    const verified = await reach(second).client().auth.verifyOtp({
+      email: OWNER,
+      token: code,
+      type: 'email',
+    });
+    const session = verified.data.session!;
+
+    // Tabs waking at once: the token is exchanged once, and every other answer is that exchange's.
+    const answers = await Promise.all(
+      servers.map((server) =>
+        reach(server).client().auth.refreshSession({ refresh_token: session.refresh_token }),
+      ),
+    );
+    for (const { error } of answers) expect(error).toBeNull();
+    const tokens = new Set(answers.map(({ data }) => data.session!.refresh_token));
+    expect(tokens.size).toBe(1);
+    expect(tokens.has(session.refresh_token)).toBe(false);
+    const [live] = tokens;
+    const next = await reach(first).client().auth.refreshSession({ refresh_token: live! });
+    expect(next.error).toBeNull();
+  });
 });
