@@ -49,7 +49,18 @@ export function toPostgrestError(
       return refuse.unavailable();
     }
     if (status < 500) {
-      return new PostgrestError(status, error.code, error.message, error.detail, error.hint);
+      // PostgREST's every 401 from the database (anon refused by a grant) says which
+      // scheme would do, as its own JWT refusals do (Error.hs, PgError's headers).
+      const headers: Record<string, string> =
+        status === 401 ? { 'www-authenticate': 'Bearer' } : {};
+      return new PostgrestError(
+        status,
+        error.code,
+        error.message,
+        error.detail,
+        error.hint,
+        headers,
+      );
     }
     return ourFault(error, log);
   }

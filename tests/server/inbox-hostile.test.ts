@@ -99,6 +99,16 @@ describeOnEmbedded('inbox: hostile attempts with a forged or a stranger’s toke
     const anon = await read();
     expect(anon.status).toBe(401);
     expect(await anon.json()).toMatchObject({ code: '42501' });
+    // PostgREST's every 401 from the database names the scheme that would do (Error.hs).
+    expect(anon.headers.get('www-authenticate')).toBe('Bearer');
+    const anonChange = await inbox.fetch(`${inbox.url}/rest/v1/rpc/inbox_erase`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lead_id: lead }),
+    });
+    expect(anonChange.status).toBe(401);
+    expect(await anonChange.json()).toMatchObject({ code: '42501' });
+    expect(anonChange.headers.get('www-authenticate')).toBe('Bearer');
     expect(
       await inbox.server.query('select id from public.contact_submissions where id = $1', [lead]),
     ).toHaveLength(1);
