@@ -11,7 +11,7 @@ import {
   signingKeyOf,
   type SessionUser,
 } from './access-token.ts';
-import { readAuthBody, readEmail, readRefreshToken } from './auth-body.ts';
+import { readAuthBody, readEmail, readRefreshToken, readVerifyBody } from './auth-body.ts';
 import type { CodeMailer } from './code-mailer.ts';
 import { authError, GoTrueError, sendAuthError } from './gotrue-error.ts';
 import {
@@ -112,10 +112,7 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
   // verifyOtp({ email, token, type: 'email' }).
   app.post('/verify', async (request, reply) => {
     const body = readAuthBody(request.body as Buffer | undefined);
-    if (body.type !== 'email') throw authError.validation('Verify requires a verification type');
-    const email = readEmail(body.email);
-    const typed = typeof body.token === 'string' ? body.token.trim() : '';
-    if (!typed) throw authError.validation('Verify requires a token or a token hash');
+    const { email, typed } = readVerifyBody(body);
     // Not the code's length: it cannot be right, so it costs no try.
     const code = readSignInCode(typed);
     if (!code) throw authError.otpExpired();
@@ -134,7 +131,8 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
     if (request.query.grant_type !== 'refresh_token') throw authError.unsupportedGrant();
     const body = readAuthBody(request.body as Buffer | undefined);
     const old = readRefreshToken(body.refresh_token);
-    if (!old) throw authError.refreshNotFound();
+    // Not shaped as ours are: GoTrue's answer for a string that cannot be one of its tokens.
+    if (!old) throw authError.validation('Refresh token is not valid');
     const rotated = await rotateRefreshToken(database, old);
     if (rotated === 'already_used') throw authError.refreshAlreadyUsed();
     if (!rotated) throw authError.refreshNotFound();

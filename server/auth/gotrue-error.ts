@@ -25,6 +25,7 @@ const API_VERSION_2024 = '2024-01-01';
 export const authError = {
   otpExpired: () => new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid'),
   validation: (message: string) => new GoTrueError(400, 'validation_failed', message),
+  invalidVerifyEmail: () => new GoTrueError(422, 'validation_failed', 'Invalid email format'),
   badJson: () =>
     new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: invalid JSON'),
   /**

@@ -176,7 +176,7 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
     expect(signedIn.error).toBeNull();
   });
 
-  it('refuses U+0000, which PostgreSQL cannot store, in an address or a refresh token with a 400', async () => {
+  it('refuses U+0000, which PostgreSQL cannot store, in an address or a refresh token with GoTrue’s 4xx', async () => {
     const post = async (path: string, body: object) => {
       const response = await inbox.fetch(`${inbox.url}/auth/v1/${path}`, {
         method: 'POST',
@@ -193,15 +193,58 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
     const email = 'a\u0000b@example.com';
     expect(await post('otp', { email })).toEqual([400, badEmail]);
     const token = '1'.repeat(SIGN_IN_CODE_LENGTH);
-    expect(await post('verify', { email, token, type: 'email' })).toEqual([400, badEmail]);
+    // GoTrue's /verify answers an address it cannot read with a 422, not /otp's 400.
+    expect(await post('verify', { email, token, type: 'email' })).toEqual([
+      422,
+      { code: 422, error_code: 'validation_failed', msg: 'Invalid email format' },
+    ]);
     expect(await post('token?grant_type=refresh_token', { refresh_token: 'a\u0000b' })).toEqual([
       400,
-      {
-        code: 400,
-        error_code: 'refresh_token_not_found',
-        msg: 'Invalid Refresh Token: Refresh Token Not Found',
-      },
+      { code: 400, error_code: 'validation_failed', msg: 'Refresh token is not valid' },
     ]);
+  });
+
+  it('checks verifyOtp and refresh bodies as GoTrue does, in its order', async () => {
+    const post = async (path: string, body: object) => {
+      const response = await inbox.fetch(`${inbox.url}/auth/v1/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const { code, error_code, msg } = (await response.json()) as Record<string, unknown>;
+      expect(code).toBe(response.status);
+      return [response.status, error_code, msg];
+    };
+    const token = '1'.repeat(SIGN_IN_CODE_LENGTH);
+    const invalid = (msg: string) => [400, 'validation_failed', msg];
+    // VerifyParams.Validate's order: the type, then the token, then the address.
+    expect(await post('verify', { email: 'bad', token: '' })).toEqual(
+      invalid('Verify requires a verification type'),
+    );
+    expect(await post('verify', { email: 'bad', type: 'email' })).toEqual(
+      invalid('Verify requires either a token or a token hash'),
+    );
+    expect(await post('verify', { token, type: 'email' })).toEqual(
+      invalid('Only an email address or phone number should be provided on verify'),
+    );
+    expect(await post('verify', { email: 'bad', token, type: 'email' })).toEqual([
+      422,
+      'validation_failed',
+      'Invalid email format',
+    ]);
+    expect(await post('verify', { email: OWNER, token, type: 'nonsense' })).toEqual(
+      invalid('Unsupported verification type'),
+    );
+    // RefreshTokenGrantParams.Validate: a string that cannot be a token is not looked up.
+    for (const refresh_token of [undefined, '', 'short', 'x'.repeat(44), 'a b'.repeat(15)]) {
+      expect(await post('token?grant_type=refresh_token', { refresh_token })).toEqual(
+        invalid('Refresh token is not valid'),
+      );
+    }
+    // Shaped as ours are but never issued: GoTrue's not found.
+    expect(await post('token?grant_type=refresh_token', { refresh_token: 'A'.repeat(43) })).toEqual(
+      [400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'],
+    );
   });
 
   it('anything else under /auth/v1 gets GoTrue’s error shape', async () => {
