@@ -4,8 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * An error answered as GoTrue (Supabase Auth) answers it, so auth-js reads it
  * the same from this server as from hosted Supabase. auth-js sends
  * `X-Supabase-Api-Version: 2024-01-01`; GoTrue then answers `{code, message}`
- * with `code` the error code and echoes the version. Without that header it
- * answers its original shape, `{code: status, error_code, msg}`.
+ * with `code` the error code and echoes the version (2024-01-01 for any later
+ * date too). Without that header it answers its original shape,
+ * `{code: status, error_code, msg}`.
  */
 export class GoTrueError extends Error {
   constructor(
@@ -21,6 +22,21 @@ export class GoTrueError extends Error {
 const API_VERSION_HEADER = 'x-supabase-api-version';
 /** The one dated API version GoTrue knows. */
 const API_VERSION_2024 = '2024-01-01';
+
+/**
+ * GoTrue's DetermineClosestAPIVersion: a date (YYYY-MM-DD, a real one) on or
+ * after 2024-01-01 is that version; none, an earlier one or anything else is
+ * the original.
+ */
+function isVersion2024(given: string | string[] | undefined): boolean {
+  const parts = typeof given === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(given) : null;
+  if (!parts) return false;
+  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // A day the month lacks (2024-02-30) rolls over: not a date, as Go's parser says.
+  const real = date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real && given! >= API_VERSION_2024;
+}
 
 export const authError = {
   otpExpired: () => new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid'),
@@ -92,7 +108,7 @@ export function sendAuthError(
   error: GoTrueError,
 ): FastifyReply {
   reply.code(error.status).header('x-sb-error-code', error.errorCode);
-  if (request.headers[API_VERSION_HEADER] === API_VERSION_2024) {
+  if (isVersion2024(request.headers[API_VERSION_HEADER])) {
     return reply
       .header(API_VERSION_HEADER, API_VERSION_2024)
       .send({ code: error.errorCode, message: error.message });

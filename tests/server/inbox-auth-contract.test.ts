@@ -260,6 +260,29 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
     const legacy = await inbox.fetch(`${inbox.url}/auth/v1/admin/users`);
     expect(legacy.status).toBe(404);
     expect(await legacy.json()).toEqual({ code: 404, error_code: 'not_found', msg: 'Not Found' });
+
+    // GoTrue's DetermineClosestAPIVersion: any real date from 2024-01-01 on is that version,
+    // echoed as 2024-01-01; an earlier or unreadable one is the original shape, not echoed.
+    for (const [given, dated] of [
+      ['2025-06-30', true],
+      ['2023-12-31', false],
+      ['2024-02-30', false],
+      ['2024-1-01', false],
+      ['latest', false],
+    ] as const) {
+      const asked = await inbox.fetch(`${inbox.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-supabase-api-version': given },
+        body: '{}',
+      });
+      expect(asked.status, given).toBe(404);
+      expect(asked.headers.get('x-supabase-api-version'), given).toBe(dated ? '2024-01-01' : null);
+      expect(await asked.json(), given).toEqual(
+        dated
+          ? { code: 'not_found', message: 'Not Found' }
+          : { code: 404, error_code: 'not_found', msg: 'Not Found' },
+      );
+    }
   });
 
   it('beside the site, a GET under /auth/v1 is GoTrue’s 404, not the static site’s', async () => {
