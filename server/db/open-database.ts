@@ -1,4 +1,5 @@
 import type { Database } from './database.ts';
+import { endDeadLeases } from './dead-leases.ts';
 import { writeDisposableDomains } from './disposable-domains.ts';
 import { openEmbeddedDatabase } from './embedded-database.ts';
 import { migrate } from './migrations.ts';
@@ -38,6 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     try {
       await migrate(db);
       await writeDisposableDomains(db);
+      if (!options.databaseUrl) await endDeadLeases(db);
       if (options.rateLimitPerMinute !== undefined) {
         await setDatabaseRateLimit(db, options.rateLimitPerMinute);
       }

@@ -190,6 +190,25 @@ describeOnEmbedded('lead delivery while the relay is down or hangs', (kind) => {
     ]);
   });
 
+  it('sends at once, after a restart, a lead the stopped process held leased', async () => {
+    const { sink, start } = await delivering(kind);
+    await sink.down();
+    const first = await start();
+    expect((await post(first, { ...VALID, name: 'Leased Lead' })).statusCode).toBe(201);
+    await until(async () => Number((await outbox(first))[0]?.attempts) >= 1, 10_000, 'a failure');
+    // As a process killed mid-send leaves it: claimed for the lease's 5 minutes.
+    await first.query(`update lead_outbox set locked_until = now() + interval '5 minutes'`);
+    await first.close();
+
+    await sink.up();
+    const second = await start();
+    // Within the test's 10 s, not the lease's 5 minutes: the embedded database has no other
+    // process that could still be sending it.
+    await allSent(second, 1);
+    await second.close();
+    expect(sink.received).toHaveLength(1);
+  });
+
   it('answers a visitor at once while a send hangs', async () => {
     const { start } = await delivering(kind);
     const relay = await SilentRelay.start();
