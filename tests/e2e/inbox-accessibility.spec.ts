@@ -129,3 +129,18 @@ test("the keyboard user keeps their place on a lead: after I'm on it, a note, an
   await expect(opened.getByText('We can help with that.')).toBeVisible();
   await expect(reply).toBeFocused();
 });
+
+test('"Sign out" from the keyboard leaves the focus on the sign-in form, not the page', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  await signIn(page, inbox, member);
+  await page.getByRole('button', { name: inboxCopy.header.signOut }).focus();
+  await page.keyboard.press('Enter');
+  // The button pressed is gone with the workspace: the member starts again at the form's heading.
+  await expect(signInForm(page).sendCode).toBeEnabled();
+  await expect(page.getByRole('heading', { name: inboxCopy.signIn.heading })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(signInForm(page).email).toBeFocused();
+});

@@ -58,7 +58,7 @@ export function InboxApp({
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
         <OfflineNotice />
         {session === undefined && restoring ? null : !session ? (
-          <SignIn ended={ended.value} />
+          <SignIn ended={ended.value} afterSession={ended.after} />
         ) : page === 'figures' ? (
           <FiguresView />
         ) : page === 'alerts' ? (
@@ -71,9 +71,13 @@ export function InboxApp({
   );
 }
 
-/** True once a session has gone without the member pressing "Sign out". */
+/**
+ * `value`: true once a session has gone without the member pressing "Sign out". `after`: true
+ * once a session has gone at all, so the form shown is in the place of the workspace.
+ */
 function useSessionEnded(session: Session | null | undefined) {
   const [value, setValue] = useState(false);
+  const [after, setAfter] = useState(false);
   const had = useRef(false);
   const leaving = useRef(false);
   useEffect(() => {
@@ -84,10 +88,11 @@ function useSessionEnded(session: Session | null | undefined) {
     } else if (session === null && had.current) {
       had.current = false;
       setValue(!leaving.current);
+      setAfter(true);
     }
   }, [session]);
   const signingOut = useCallback(() => {
     leaving.current = true;
   }, []);
-  return { value, signingOut };
+  return { value, after, signingOut };
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { inboxCopy } from '../../content/inbox';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useSignIn } from '../use-sign-in';
@@ -12,13 +13,34 @@ const copy = inboxCopy.signIn;
  * hydrated stays. The buttons wait for hydration, so nothing is ever sent
  * natively (an address in a URL).
  */
-export function SignIn({ ended }: { ended?: boolean }) {
+export function SignIn({
+  ended,
+  afterSession = false,
+}: {
+  ended?: boolean;
+  /** Shown where the workspace was (signed out, here or elsewhere), not on arrival. */
+  afterSession?: boolean;
+}) {
   const hydrated = useHydrated();
   const signIn = useSignIn();
   const disabled = !hydrated || signIn.busy !== null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Signed out: "Sign out", or whatever the member was on, went with the workspace, and the
+  // focus with it. They start again at the form, not at the top of the page.
+  useEffect(() => {
+    if (!afterSession) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    heading.current?.focus({ preventScroll: true });
+  }, [afterSession]);
   return (
     <div className="mx-auto w-full max-w-md rounded-3xl border border-line bg-surface p-6 shadow-sm sm:p-8">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{copy.heading}</h1>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight text-ink focus:outline-none"
+      >
+        {copy.heading}
+      </h1>
       <p className="mt-2 text-muted">{copy.intro}</p>
       <noscript>
         <p className="mt-4 rounded-xl bg-raised px-4 py-3 text-sm text-ink">{inboxCopy.noScript}</p>
