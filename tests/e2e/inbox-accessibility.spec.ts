@@ -12,6 +12,7 @@ import {
   test,
 } from './support/inbox';
 import { violations } from './support/axe';
+import { toasts } from './support/contact';
 import { cspViolations, recordCspViolations } from './support/csp';
 import { VIEWPORTS, inEachColorScheme } from './support/site';
 
@@ -143,4 +144,24 @@ test('"Sign out" from the keyboard leaves the focus on the sign-in form, not the
   await expect(page.getByRole('heading', { name: inboxCopy.signIn.heading })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(signInForm(page).email).toBeFocused();
+});
+
+test("a change's result is announced: the toasts' live region is in the page before the first change", async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const lead = uniqueSubmission('live');
+  await addLead(inbox.server, lead);
+  await signIn(page, inbox, member);
+  // A live region added with its first message is often not read out: it must be there, empty.
+  const { region } = toasts(page);
+  await expect(region).toHaveAttribute('aria-live', 'polite');
+  await expect(region.getByRole('listitem')).toHaveCount(0);
+
+  await leadLink(page, lead.name).click();
+  await openedLead(page, lead.name)
+    .getByRole('button', { name: inboxCopy.actions.archive })
+    .click();
+  await expect(toasts(page).withText(inboxCopy.actions.done.archived)).toBeVisible();
 });

@@ -8,6 +8,7 @@ import { useOpenFromAlert } from '../alerts/use-open-from-alert';
 import { useResubscribe } from '../alerts/use-resubscribe';
 import { FiguresView } from '../figures/figures-view';
 import { AlertsView } from '../alerts/alerts-view';
+import { prepareToasts } from '../inbox-toast';
 import { InboxHeader, type InboxPage } from './inbox-header';
 import { OfflineNotice } from './offline-notice';
 import { SignIn } from './sign-in';
@@ -41,6 +42,10 @@ export function InboxApp({
   const ended = useSessionEnded(session);
   const [page, setPage] = useState<InboxPage>('leads');
   useResubscribe(Boolean(session));
+  const signedIn = Boolean(session);
+  useEffect(() => {
+    if (signedIn) prepareToasts();
+  }, [signedIn]);
   // Rendered in the form's place: what the app shows from now on is shown (inbox.css).
   useLayoutEffect(() => document.documentElement.removeAttribute(RESTORING_ATTRIBUTE), []);
   useOpenFromAlert(useCallback(() => setPage('leads'), []));
