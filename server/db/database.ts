@@ -49,8 +49,8 @@ export interface Database {
   /** As the owner: bypasses row-level security. */
   query(sql: string, params?: unknown[]): Promise<Row[]>;
   /**
-   * `long`: work that may rightly take long (a migration, the list written at
-   * start, a restore), which a running server's bound on each statement
+   * `long`: work of a running server that may rightly take long (a migration,
+   * the list written at start), which its bound on each statement
    * (postgres-database.ts, SERVING_QUERY_TIMEOUT_MS) must not cut short.
    */
   transaction<T>(

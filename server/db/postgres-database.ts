@@ -34,8 +34,8 @@ const INSERT_QUERY_TIMEOUT_MS = INSERT_STATEMENT_TIMEOUT_MS + 1_000;
  * own bound on a request's statements (as-request-role.ts), so a server that
  * can still answer says why; each of ours is an indexed look-up or a small
  * batch, far under it. A transaction opened `long` (a migration, the list
- * written at start, a restore) is not bounded, nor is a command's work
- * (an export, a benchmark's seeding), which opens the database without it.
+ * written at start) is not bounded, nor is a command's work (an export, a
+ * restore, a benchmark's seeding), which opens the database without it.
  */
 export const SERVING_QUERY_TIMEOUT_MS = 6_000;
 /** Settings of the insert transaction; `set local` ends with it. */
