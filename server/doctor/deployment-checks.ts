@@ -166,7 +166,7 @@ export async function checkPushHosts(config: ServerConfig): Promise<Finding> {
     return {
       part,
       ok: false,
-      says: 'alerts are off: set NOTIFY_EMAIL, the push services want a contact',
+      says: 'alerts are off: the push services want a contact, so set NOTIFY_EMAIL or an https:// VITE_SITE_URL',
     };
   }
   const unresolved: string[] = [];

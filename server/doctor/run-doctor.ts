@@ -1,4 +1,5 @@
 import { ConfigError } from '../../settings/config-error.ts';
+import { LOCAL_OWNER } from '../leads/delivery/local-mailbox.ts';
 import { parseServerConfig } from '../settings/read-settings.ts';
 import {
   checkDatabase,
@@ -30,6 +31,8 @@ export async function runDoctor(
     out(`fix ${'settings'.padEnd(PART_WIDTH)} ${error.message}`);
     return 1;
   }
+  // On a fresh clone the server works without a relay; say so before the lines that ask for one.
+  if (config.mailboxPort !== undefined) out(localMailboxNote(config.mailboxPort));
   const findings: Finding[] = [
     await checkRelay(config),
     checkNotifyEmail(config),
@@ -49,4 +52,14 @@ export async function runDoctor(
       : `${broken} part(s) will not work as set: see the lines marked fix.`,
   );
   return broken === 0 ? 0 : 1;
+}
+
+/** Outside production with no relay: what the server does on this machine instead. */
+function localMailboxNote(port: number): string {
+  const where = port === 0 ? 'on a free port' : `at http://127.0.0.1:${port}/`;
+  return (
+    `note: no SMTP_URL outside production, so the server keeps every email in the local mailbox ` +
+    `${where} and ${LOCAL_OWNER} may sign in unless INBOX_EMAILS names others ` +
+    `(docs/local-mailbox.md). That works on this machine; the lines below check a real deployment.`
+  );
 }

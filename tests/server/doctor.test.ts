@@ -75,6 +75,27 @@ describe('npm run doctor', () => {
     expect(run.output).not.toContain('hunter2');
   });
 
+  it('says first that the local mailbox stands in for the relay on this machine', async () => {
+    const unset = {
+      SMTP_URL: '',
+      NOTIFY_EMAIL: '',
+      INBOX_EMAILS: '',
+      VITE_SITE_URL: '',
+      MAILBOX_PORT: '18025',
+    };
+    const run = await doctor({ url: '' }, unset);
+    expect(run.output.split('\n')[0]).toBe(
+      'note: no SMTP_URL outside production, so the server keeps every email in the local mailbox at http://127.0.0.1:18025/ and owner@mailbox.localhost may sign in unless INBOX_EMAILS names others (docs/local-mailbox.md). That works on this machine; the lines below check a real deployment.',
+    );
+    expect(run.relayLine).toMatch(/^fix relay +SMTP_URL is unset/);
+    expect(run.output).toMatch(
+      /^fix WEB_PUSH_HOSTS +alerts are off: .*NOTIFY_EMAIL or an https:\/\/ VITE_SITE_URL$/m,
+    );
+    expect(run.code).toBe(1);
+    const production = await doctor({ url: '' }, { ...unset, NODE_ENV: 'production' });
+    expect(production.output).not.toContain('local mailbox');
+  });
+
   it('says a relay that is down cannot be used, and exits 1', async () => {
     const sink = await SmtpSink.start();
     await sink.down();
