@@ -38,6 +38,7 @@ const USAGE = `Usage:
   submissions members add EMAIL            allow EMAIL to sign in (docs/inbox.md)
   submissions members remove EMAIL         remove EMAIL and end their sessions at once; it stays
                                            removed (INBOX_EMAILS never adds it back; add does)
+  submissions help, --help, -h             this text
   The members commands also run while the server runs (docs/inbox.md).`;
 
 export interface CliIo {
@@ -55,7 +56,8 @@ type Command =
   | { name: 'export' | 'outbox'; format: 'json' | 'csv' }
   | { name: 'delete'; email: string }
   | { name: 'purge'; format: 'json' | 'csv'; dryRun: boolean }
-  | { name: 'members'; args: string[]; members: MembersCommand };
+  | { name: 'members'; args: string[]; members: MembersCommand }
+  | { name: 'help' };
 
 function parseCommand(argv: string[]): Command {
   let parsed;
@@ -67,6 +69,7 @@ function parseCommand(argv: string[]): Command {
         format: { type: 'string', default: 'json' },
         email: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
@@ -74,6 +77,8 @@ function parseCommand(argv: string[]): Command {
   }
   const { positionals, values } = parsed;
   const [name, ...extra] = positionals;
+  // What an operator types first on meeting the tool: the usage, not an error.
+  if (values.help || name === 'help') return { name: 'help' };
   if (name === 'members') {
     const parsedMembers = parseMembersCommand(extra);
     if ('problem' in parsedMembers) throw new UsageError(parsedMembers.problem);
@@ -113,6 +118,10 @@ function format(as: 'json' | 'csv', columns: readonly string[], rows: object[]):
 export async function runSubmissionsCli(argv: string[], io: CliIo): Promise<number> {
   try {
     const command = parseCommand(argv);
+    if (command.name === 'help') {
+      io.stdout(`${USAGE}\n`);
+      return 0;
+    }
     const db = await openOrHandOver(command, io);
     if (!db) return 0;
     try {

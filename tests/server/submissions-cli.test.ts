@@ -266,6 +266,16 @@ describe('scripts/submissions.ts refusals', () => {
     expect(stderr).toContain(message);
     expect(stderr).toContain('Usage:');
   });
+
+  it.each([[['--help']], [['-h']], [['help']], [['export', '--help']]])(
+    'prints the usage for %j to stdout, exit 0, without opening a database',
+    async (args) => {
+      const { code, stdout, stderr } = await cli(args, { DATA_DIR: '/nonexistent' });
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Usage:\n/);
+      expect(stderr).toBe('');
+    },
+  );
 });
 
 describe('the scripts/submissions.ts entry point', () => {
