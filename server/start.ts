@@ -112,13 +112,14 @@ async function startWith(options: StartOptions, local?: MailboxServer): Promise<
     if (database.kind === 'embedded') {
       membersSocket = await serveMembersCommands(dataDir, database, app.log);
     }
-    push = await startPush(database, app.log, options);
-    delivery = await startLeadDelivery(database, app.log, options);
+    const working = linkingHere(options, app, host, local);
+    push = await startPush(database, app.log, working);
+    delivery = await startLeadDelivery(database, app.log, working);
     retention = startRetentionPurge(database, app.log, {
       retentionMonths: options.retentionMonths ?? DEFAULT_RETENTION_MONTHS,
       intervalMs: options.retentionIntervalMs,
     });
-    clocks = startClocksFor(database, app.log, options);
+    clocks = startClocksFor(database, app.log, working);
   } catch (error) {
     await membersSocket?.close();
     await app?.close();
@@ -161,6 +162,21 @@ async function startWith(options: StartOptions, local?: MailboxServer): Promise<
         }
       })()),
   };
+}
+
+/**
+ * The local mailbox's emails are read on this machine, so without VITE_SITE_URL their links to
+ * the inbox (a lead's "Open in the inbox", a reminder's, a summary's Spam folder) point here,
+ * where the owner trying `npm start` signs in; a relay's emails go elsewhere and get none.
+ */
+function linkingHere<T extends { siteUrl?: string; listen?: boolean }>(
+  options: T,
+  app: FastifyInstance,
+  host: string,
+  local: MailboxServer | undefined,
+): T {
+  if (!local || options.siteUrl || options.listen === false) return options;
+  return { ...options, siteUrl: listeningUrl(app, host) };
 }
 
 /** The address `app` listens on, as a URL. */

@@ -6,6 +6,7 @@
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { leadUrl } from '../../shared/paths.ts';
 import { SIGN_IN_CODE_LENGTH } from '../../shared/sign-in-code.ts';
 import { LOCAL_OWNER } from '../../server/leads/delivery/local-mailbox.ts';
 import { parseServerConfig } from '../../server/settings/read-settings.ts';
@@ -86,6 +87,10 @@ describe('the local mailbox', () => {
     );
     expect(page).toContain('&lt;img src=x onerror=alert(1)&gt; Ada');
     expect(page).not.toContain('<img');
+    // Without VITE_SITE_URL, the lead email still links to the lead in this server's inbox.
+    const [lead] = await server.query('select id from contact_submissions');
+    const link = leadUrl(String(lead!.id), server.url);
+    expect(mailbox.mailbox.messages().some((mail) => mail.text.includes(link))).toBe(true);
   });
 
   it('says its owner was made the first member because INBOX_EMAILS is unset', async () => {
