@@ -293,13 +293,48 @@ describeEachBackend('the content spam score', (kind) => {
     });
     expect(quoted).toMatchObject({ held: false, reasons: [], score: -3 });
     const unasked = await store(db, { message: `Please read: ${notice}` });
-    expect(unasked).toMatchObject({ held: true, reasons: ['pitch:owner', 'pitch:renewal'] });
+    expect(unasked.held).toBe(true);
+    expect(unasked.reasons).toEqual(expect.arrayContaining(['pitch:owner', 'pitch:renewal']));
     const lastAgency = await store(db, {
       message:
         'Our last SEO agency spent a year on link building, and half the backlinks are on ' +
         'online casino sites. Do you do penalty clean-up?',
     });
     expect(lastAgency).toMatchObject({ held: false, reasons: ['pitch:casino', 'pitch:seo'] });
+  });
+
+  it('takes the other ways a client asks about a pitch, and the email it forwards whole', async () => {
+    // Three pitches, not one: copies of one from several visitors would be a blast.
+    const asked = await store(db, {
+      message:
+        'Should I reply or just ignore? "Hello Website Owner, I was checking your website and ' +
+        'found errors on your website that are hurting your business."',
+    });
+    expect(asked).toMatchObject({ held: false, reasons: [], score: -3 });
+    const forward =
+      '---------- Forwarded message ---------\nDear business owner, your domain listing will ' +
+      'expire today. Secure your listing now or your business will be removed from search.';
+    const forwarded = await store(db, { message: `Legit or not? Got it twice.\n\n${forward}` });
+    expect(forwarded).toMatchObject({ held: false, reasons: [], score: -3 });
+    const headers = await store(db, {
+      message:
+        'Do you know anything about this?\nFrom: Daniel <d@example.net>\nSubject: Ranking\n' +
+        'Hi website owner, we rank your website on page 1 of Google with high quality backlinks.',
+    });
+    expect(headers).toMatchObject({ held: false, reasons: [], score: -3 });
+    // Unasked, a forwarded email is read whole: the marker alone lets nothing through.
+    const unasked = await store(db, { message: `Please see below.\n${forward}` });
+    expect(unasked.held).toBe(true);
+    expect(unasked.reasons).toEqual(expect.arrayContaining(['pitch:owner', 'pitch:renewal']));
+  });
+
+  it("lets a hacked site's owner quote WordPress's Site Health and its scanner", async () => {
+    const hacked = await store(db, {
+      message:
+        'WordPress Site Health says there are 3 critical issues, and Wordfence says 14 ' +
+        'vulnerabilities found. Can you look at it today?',
+    });
+    expect(hacked).toMatchObject({ held: false, reasons: ['pitch:seo'], score: 3 });
   });
 
   it('reads “your website on the first page” from a client as a generic you, counted once', async () => {
