@@ -47,8 +47,8 @@ describeOnEmbedded('the spam score on the corpus', () => {
     async () => {
       const figures = await scoreCorpus(await fresh(), false);
       expect(figures.recall).toBeGreaterThan(0.4);
-      // Untrained, only the forwarded scam (a client quoting a pitch) is held: the learned model's
-      // real leads are what lets it through.
+      // Untrained, only a hacked site's owner is held (its host's notice and its scanner's words):
+      // the learned model's real leads are what lets it through.
       expect(figures.realHeld.length).toBeLessThanOrEqual(1);
     },
     SERVER_TEST_BUDGET_MS,

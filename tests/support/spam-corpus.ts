@@ -1315,6 +1315,74 @@ Lorraine`,
     message: `Hi! I'm a food blogger (42k Instagram followers, 15k on the newsletter) and most of my income is sponsored posts with food brands. My blog is on an old Blogger theme and looks awful on phones. I'd love to move it to WordPress without losing my Google traffic. Could you quote? Links: https://www.pryorfoodblog.example.com and my media kit https://www.pryorfoodblog.example.com/media-kit Imogen`,
   },
 
+  // Real enquiries a second review wrote beyond the corpus, each held after the marks: a client
+  // asking about a pitch in words the score did not know ("should I reply?", "legit or not?"), or
+  // forwarding it whole, and a hacked site's owner quoting WordPress's "critical issues".
+  {
+    kind: 'real',
+    category: 'fix',
+    hard: true,
+    name: 'Rebecca Stone',
+    email: 'rebecca@stonephysio.example.co.uk',
+    message: `URGENT - our website has been hacked and our host has taken it down. This morning we got: "Your account has been temporarily suspended due to malicious files detected on your account." We ran a full scan with Wordfence before it went down and it said there were critical issues and 14 vulnerabilities found, mostly old plugins.
+
+We're a physio clinic and patients book through the site, so we're losing bookings. Can someone look at it today? The site is stonephysio.example.co.uk, I have the hosting login. Please ring me on 07700 900654.
+
+Rebecca`,
+  },
+  {
+    kind: 'real',
+    category: 'domain-hosting',
+    hard: true,
+    name: 'Colin Bates',
+    email: 'colin@batesandsonplumbing.example.co.uk',
+    message: `Hi, I got the email below through the contact form on the site you built us. Should I be worried? I don't want Google to take us off.
+
+---------- Forwarded message ---------
+Hello Website Owner,
+I was checking your website and found 27 errors on your website that are hurting your business ranking on Google. Your website ranking is low because of broken links and slow speed. We ran a full scan and critical issues were found. Please reply and I will send you the full SEO audit report free of cost.
+Regards, Daniel
+
+Colin`,
+  },
+  {
+    kind: 'real',
+    category: 'domain-hosting',
+    hard: true,
+    name: 'Beverley Nash',
+    email: 'bev@nashbeauty.example.co.uk',
+    message: `Hello, do you know anything about this? It came in yesterday and it looks a bit official:
+
+"Dear business owner, your Google Business listing has been flagged for suspension due to incomplete verification. To secure your listing please complete verification within 24 hours or your business will be removed from search."
+
+Is this something I need to do anything about? Bev (Nash Beauty, Worcester)`,
+  },
+  {
+    kind: 'real',
+    category: 'seo',
+    hard: true,
+    name: 'Neil Barton',
+    email: 'neil@bartontiling.example.co.uk',
+    message: `Hiya, I keep getting these through our website, should I reply or just ignore?
+
+"Hi, I came across your website and noticed you are not on the 1st page of Google. We can get your website on the first page of Google in 30 days. Our SEO packages start at $99 per month."
+
+Cheers, Neil`,
+  },
+  {
+    kind: 'real',
+    category: 'seo',
+    hard: true,
+    name: 'Martin Keane',
+    email: 'martin@keaneaccountants.example.co.uk',
+    message: `Hi, forwarding this one - legit or not? Got it twice this week.
+
+Subject: Your website has errors
+Hi, I noticed your website has errors that are affecting your rankings. I came across your website and noticed 23 issues on your website that are hurting your business. We can rank your website on the first page of Google. Shall I send you the free SEO audit report? If you are not interested please reply STOP.
+
+Thanks, Martin`,
+  },
+
   // Spam: search-ranking pitches.
   {
     kind: 'spam',
