@@ -7,7 +7,7 @@
  */
 export const VARIABLES: Record<string, string> = {
   VITE_BRAND_NAME:
-    "Brand wordmark in the nav, footer, title and privacy notice; the sender's name of the inbox's replies unless MAIL_FROM names one",
+    "Brand wordmark in the nav, footer, title and privacy notice; the sender's name of replies and sign-in codes unless MAIL_FROM names one",
   VITE_SITE_URL:
     'Public URL: canonical link, sitemap, social previews; lead emails link to the inbox there (none when unset on the server)',
   VITE_CONTACT_EMAIL: 'Public email (a `mailto:` link)',

@@ -1,12 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailbox } from '../leads/delivery/mail-header.ts';
-import { createMailTransport, senderOf, type MailRelay } from '../leads/delivery/lead-mailer.ts';
+import {
+  agencySenderOf,
+  createMailTransport,
+  type MailRelay,
+} from '../leads/delivery/lead-mailer.ts';
 import { loggableError } from '../loggable-error.ts';
 import { CODE_RULES } from './sign-in-queries.ts';
 
 export interface CodeMailerOptions extends MailRelay {
   notifyEmail?: string;
   mailFrom?: string;
+  /** VITE_BRAND_NAME: the code comes from the agency by its name, as replies to leads do. */
+  brandName?: string;
 }
 
 /** Sends a sign-in code, after the answer has gone: the request's timing never shows whether one was sent. */
@@ -34,8 +40,8 @@ function codeMessage(code: string): { subject: string; text: string } {
 }
 
 /**
- * Through the lead emails' relay (SMTP_URL, or the local mailbox) and sender
- * (MAIL_FROM or derived). Without either no code can be sent; start-up says so. Failures are logged
+ * Through the lead emails' relay (SMTP_URL, or the local mailbox) and address, under the
+ * agency's name (agencySenderOf). Without either no code can be sent; start-up says so. Failures are logged
  * without the address or the code.
  */
 export function createCodeMailer(options: CodeMailerOptions, log: FastifyBaseLogger): CodeMailer {
@@ -44,7 +50,12 @@ export function createCodeMailer(options: CodeMailerOptions, log: FastifyBaseLog
     log.warn('Inbox sign-in codes cannot be emailed: set SMTP_URL and NOTIFY_EMAIL');
     return { queue: () => {}, close: () => {} };
   }
-  const from: Mailbox = senderOf({ smtpUrl, notifyEmail, mailFrom: options.mailFrom });
+  const from: Mailbox = agencySenderOf({
+    smtpUrl,
+    notifyEmail,
+    mailFrom: options.mailFrom,
+    brandName: options.brandName,
+  });
   const transport = createMailTransport({ smtpUrl, mailbox });
   return {
     queue: (to, code) => {

@@ -36,6 +36,10 @@ describeOnEmbedded('inbox sign-in: the auth-js contract', (kind) => {
     expect(error).toBeNull();
     expect(data).toEqual({ user: null, session: null });
     expect(await codeSentTo(inbox.sink, OWNER, before)).toMatch(CODE_PATTERN);
+    // From the agency by its name (VITE_BRAND_NAME's default here), as replies are, not from
+    // "Website contact form": the member knows whose inbox the code opens.
+    const mail = inbox.sink.received.slice(before).findLast((m) => m.envelopeTo.includes(OWNER));
+    expect(mail!.header('from')).toMatch(/^Foreland Digital </);
   });
 
   it('verifyOtp with the code gives a session: a bearer JWT for role authenticated', async () => {

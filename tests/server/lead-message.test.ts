@@ -4,7 +4,7 @@ import {
   isHeaderSafeAddress,
   parseMailbox,
 } from '../../server/leads/delivery/mail-header.ts';
-import { replySenderOf, senderOf } from '../../server/leads/delivery/lead-mailer.ts';
+import { agencySenderOf, senderOf } from '../../server/leads/delivery/lead-mailer.ts';
 import { escapeHtml } from '../../server/escape-html.ts';
 import { leadMessage, type Lead } from '../../server/leads/delivery/lead-message.ts';
 import { retryDelay } from '../../server/leads/delivery/outbox-worker.ts';
@@ -95,19 +95,19 @@ describe('MAIL_FROM', () => {
   it("sends a reply to a lead under the agency's name, unless MAIL_FROM names another", () => {
     const notifyEmail = 'leads@agency.example';
     const smtpUrl = 'smtp://relay.example';
-    expect(replySenderOf({ smtpUrl, notifyEmail })).toEqual({
+    expect(agencySenderOf({ smtpUrl, notifyEmail })).toEqual({
       name: 'Foreland Digital',
       address: notifyEmail,
     });
-    expect(replySenderOf({ smtpUrl, notifyEmail, brandName: 'Hastings Web\nCo' })).toEqual({
+    expect(agencySenderOf({ smtpUrl, notifyEmail, brandName: 'Hastings Web\nCo' })).toEqual({
       name: 'Hastings Web Co',
       address: notifyEmail,
     });
     expect(
-      replySenderOf({ smtpUrl, notifyEmail, brandName: 'Hastings', mailFrom: 'x@y.example' }),
+      agencySenderOf({ smtpUrl, notifyEmail, brandName: 'Hastings', mailFrom: 'x@y.example' }),
     ).toEqual({ name: 'Hastings', address: 'x@y.example' });
     expect(
-      replySenderOf({ smtpUrl, notifyEmail, brandName: 'Hastings', mailFrom: 'X <x@y.example>' }),
+      agencySenderOf({ smtpUrl, notifyEmail, brandName: 'Hastings', mailFrom: 'X <x@y.example>' }),
     ).toEqual({ name: 'X', address: 'x@y.example' });
   });
 });

@@ -21,7 +21,7 @@ export interface LeadMailerOptions extends MailRelay {
   mailFrom?: string;
   /** VITE_SITE_URL: each lead email links to the lead in the inbox there. */
   siteUrl?: string;
-  /** VITE_BRAND_NAME: the sender's name of replies to leads, unless MAIL_FROM names one. */
+  /** VITE_BRAND_NAME: the sender's name of replies to leads, unless MAIL_FROM names one (agencySenderOf). */
   brandName?: string;
 }
 
@@ -63,7 +63,7 @@ export function leadMailerFor(
 
 export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
   const addressing = { from: senderOf(options), to: options.notifyEmail, siteUrl: options.siteUrl };
-  const replySender = replySenderOf(options);
+  const replySender = agencySenderOf(options);
   const { sendMail, close } = createMailTransport(options);
   return {
     send: (lead) => sendMail(leadMessage(lead, addressing)),
@@ -134,11 +134,12 @@ export function senderOf({ smtpUrl, notifyEmail, mailFrom }: LeadMailerOptions):
 }
 
 /**
- * The sender of a reply to a lead: the lead emails' address, under MAIL_FROM's name when it gives
- * one, else the agency's name (VITE_BRAND_NAME). A lead reads the agency's answer from the
- * agency, not from "Website contact form".
+ * The sender of what the agency sends as itself (a reply to a lead, a member's sign-in code): the
+ * lead emails' address, under MAIL_FROM's name when it gives one, else the agency's name
+ * (VITE_BRAND_NAME). A lead reads the agency's answer from the agency, and a member their code,
+ * not from "Website contact form".
  */
-export function replySenderOf(options: LeadMailerOptions): Mailbox {
+export function agencySenderOf(options: LeadMailerOptions): Mailbox {
   const sender = senderOf(options);
   const named = options.mailFrom ? sender.name : '';
   return {
