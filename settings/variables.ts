@@ -9,7 +9,7 @@ export const VARIABLES: Record<string, string> = {
   VITE_BRAND_NAME:
     "Brand wordmark in the nav, footer, title and privacy notice; the sender's name of replies and sign-in codes unless MAIL_FROM names one",
   VITE_SITE_URL:
-    'Public URL: canonical link, sitemap, social previews; lead emails link to the inbox there (none when unset on the server)',
+    'Public URL: canonical link, sitemap, social previews; lead emails link to the inbox there (unset: this server, from the local mailbox; none through a relay)',
   VITE_CONTACT_EMAIL: 'Public email (a `mailto:` link)',
   VITE_CONTACT_PHONE: 'Public phone (a `tel:` link)',
   VITE_SOCIAL_LINKEDIN: 'LinkedIn link; not shown when empty',
