@@ -9,7 +9,6 @@ import { createBackup, parseBackup, restoreBackup } from '../../server/leads/bac
 import {
   createPostgresDatabase,
   describeEachBackend,
-  describeOnEmbedded,
   emptyDataDir,
   envFor,
   freshBackend,
@@ -149,9 +148,34 @@ describeEachBackend('backup and restore', (kind) => {
   }, 240_000);
 });
 
+/** The inbox's work on the leads, table by table, as a restore must give it back. */
+const INBOX_WORK = [
+  'public.lead_notes',
+  'public.lead_activity',
+  'public.lead_attention',
+  'public.lead_reads',
+  'public.lead_replies',
+  'app_private.lead_reminders',
+  'app_private.inbox_members',
+  'app_private.inbox_removed_members',
+  'app_private.spam_marks',
+  'app_private.spam_tokens',
+  'app_private.spam_model',
+];
+const inboxWork = async (db: Database) =>
+  Object.fromEntries(
+    await Promise.all(
+      INBOX_WORK.map(async (table) => [
+        table,
+        await db.query(`select * from ${table} order by 1, 2`),
+      ]),
+    ),
+  );
+
 // In this process, so the restore's own code is measured: the script above runs it in a child.
-describeOnEmbedded('a restore in this process', (kind) => {
-  it('keeps each lead’s spam verdict, and refuses a file that is not a backup', async () => {
+// On each backend: bigints come back as strings from pg and as numbers or BigInts from PGlite.
+describeEachBackend('a restore in this process', (kind) => {
+  it('keeps each lead’s spam verdict and the inbox’s work, and refuses a file that is not a backup', async () => {
     const source = await freshBackend(kind);
     onTestFinished(() => source.dispose());
     const target = await freshBackend(kind);
@@ -172,14 +196,72 @@ describeOnEmbedded('a restore in this process', (kind) => {
       db.query(
         'select name, suspected_spam, spam_score, spam_reasons from contact_submissions order by id',
       );
-    const before = await verdicts(from);
+    // What a member did with them: a note, a take, a read, a reply, a reminder sent, marks that
+    // taught the score, one member added and one removed.
+    const member = 'sam@agency.example';
+    await from.query(
+      `insert into app_private.inbox_members (email) values ($1), ('old@agency.example')`,
+      [member],
+    );
+    await from.query(
+      `insert into app_private.inbox_removed_members (email, removed_by) values ('old@agency.example', $1)`,
+      [member],
+    );
+    await from.query(`delete from app_private.inbox_members where email = 'old@agency.example'`);
+    await from.query(
+      `insert into lead_notes (submission_id, author, body)
+       select id, $1, 'Called back: wants a quote' from contact_submissions where name = 'Real'`,
+      [member],
+    );
+    await from.query(
+      `insert into lead_attention (submission_id, taken_by, taken_at)
+       select id, $1, now() from contact_submissions where name = 'Real'`,
+      [member],
+    );
+    await from.query(
+      `insert into lead_reads (submission_id, member) select id, $1 from contact_submissions`,
+      [member],
+    );
+    await from.query(
+      `insert into lead_activity (submission_id, actor, action)
+       select id, $1, 'take' from contact_submissions where name = 'Real'`,
+      [member],
+    );
+    await from.query(
+      `insert into lead_replies (submission_id, author, body, state, sent_at, message_id)
+       select id, $1, 'Happy to help.', 'sent', now(), '<reply-1@agency.example>'
+       from contact_submissions where name = 'Real'`,
+      [member],
+    );
+    await from.query(
+      `insert into app_private.lead_reminders (submission_id, deadline, sent_at)
+       select id, 'reply', now() from contact_submissions where name = 'Released'`,
+    );
+    await from.query(
+      `select app_private.spam_learn(id, name = 'Marked') from contact_submissions
+       where name in ('Marked', 'Real')`,
+    );
+    const before = {
+      verdicts: await verdicts(from),
+      work: await inboxWork(from),
+      noteIds: (await from.query('select id from lead_notes')).map((row) => Number(row.id)),
+    };
+    expect(before.work['app_private.spam_tokens']!.length).toBeGreaterThan(0);
 
     const file = JSON.stringify(await createBackup(from));
     expect(() => parseBackup('{')).toThrow('Not a backup: the file is not JSON.');
     const to = await openDatabase(target.options);
     onTestFinished(() => to.close());
     expect(await restoreBackup(to, parseBackup(file))).toMatchObject({ contact_submissions: 3 });
-    expect(await verdicts(to)).toEqual(before);
+    expect(await verdicts(to)).toEqual(before.verdicts);
+    // The inbox's work comes back with the leads: a restore loses no note, reply or mark.
+    expect(await inboxWork(to)).toEqual(before.work);
+    const [note] = await to.query(
+      `insert into lead_notes (submission_id, author, body)
+       select id, 'sam@agency.example', 'After the restore' from contact_submissions limit 1
+       returning id`,
+    );
+    expect(Number(note?.id)).toBeGreaterThan(Math.max(...before.noteIds));
     // The score is on again for the next visitor.
     const [next] = await to.query(
       `insert into contact_submissions (name, email, message) values ('Next', 'n@example.co.uk', $1)
