@@ -1,10 +1,11 @@
-import { expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import {
   startLeadDelivery,
   type LeadDeliveryOptions,
 } from '../../server/leads/delivery/lead-delivery.ts';
+import { createWebhookPoster } from '../../server/leads/delivery/webhook-poster.ts';
 import { insertAsAnon } from './support/as-anon.ts';
 import {
   describeOnEmbedded,
@@ -177,6 +178,25 @@ describeOnEmbedded('the lead webhook turned on with leads already stored', (kind
     await until(() => receiver.received.length === 1, 10_000, 'the new lead');
     await delivery.drained();
     expect(receiver.verified.map((hook) => hook.event?.data.name)).toEqual(['After']);
+  });
+});
+
+describe('the lead webhook to a receiver behind Basic auth', () => {
+  it("sends WEBHOOK_URL's user and password as an Authorization header, as curl would", async () => {
+    const receiver = await WebhookReceiver.start();
+    onTestFinished(() => receiver.close());
+    const url = new URL(receiver.url);
+    url.username = 'n8n';
+    url.password = 'p@ss:word'; // percent-encoded in the URL, as it would be written there
+    const poster = createWebhookPoster({ url: url.href, secret: WEBHOOK_SECRET });
+    const lead = { id: '7', ...VALID, receivedAt: new Date() };
+    await poster.post({ lead, attempts: 0, messageId: '3f0c8a4e-6d0b-4c55-9d7e-2b1f4a9e8c21' });
+    expect(receiver.verified).toHaveLength(1);
+    const [hook] = receiver.verified;
+    expect(hook!.headers.authorization).toBe(
+      `Basic ${Buffer.from('n8n:p@ss:word').toString('base64')}`,
+    );
+    expect(hook!.path).toBe('/hooks/leads');
   });
 });
 

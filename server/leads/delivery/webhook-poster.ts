@@ -24,6 +24,7 @@ const USER_AGENT = 'contact-site-webhooks/1';
 
 export function createWebhookPoster({ url, secret }: WebhookPosterOptions): LeadPoster {
   const signer = new Webhook(secret);
+  const target = withoutCredentials(url);
   return {
     async post({ lead, messageId }: Delivery) {
       const id = `msg_${messageId ?? lead.id}`;
@@ -31,9 +32,10 @@ export function createWebhookPoster({ url, secret }: WebhookPosterOptions): Lead
       const now = new Date();
       let response: Response;
       try {
-        response = await fetch(url, {
+        response = await fetch(target.url, {
           method: 'POST',
           headers: {
+            ...target.headers,
             'content-type': 'application/json',
             'user-agent': USER_AGENT,
             'webhook-id': id,
@@ -59,6 +61,24 @@ export function createWebhookPoster({ url, secret }: WebhookPosterOptions): Lead
       }
       throw new Error(status);
     },
+  };
+}
+
+/**
+ * A receiver behind Basic auth (n8n's Webhook node, a CRM's endpoint) is given
+ * as https://user:password@host/…, as curl takes it; fetch refuses such a URL
+ * outright, so every attempt would fail as a bare network error. The
+ * credentials go in an Authorization header instead, percent-decoded as curl does.
+ */
+function withoutCredentials(value: string): { url: string; headers: Record<string, string> } {
+  const url = new URL(value);
+  if (!url.username && !url.password) return { url: value, headers: {} };
+  const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  url.username = '';
+  url.password = '';
+  return {
+    url: url.href,
+    headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}` },
   };
 }
 
