@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
+import { SMALL_BODY_BYTES } from '../../server/app.ts';
 import { MAX_BODY_BYTES } from '../../server/rest/rest-plugin.ts';
 import { LIMITS } from '../../shared/validation.ts';
 import { freshBackend, type Backend } from './support/backends.ts';
@@ -130,5 +131,29 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
       expect(refused.status).toBe(413);
       expect(refused.body).toContain('nginx');
     }
+  });
+
+  it('refuses a body over a route’s small limit itself, and still passes a long form post', async () => {
+    const client = visitor('127.0.0.6');
+    // Over the app's 1 KiB for routes that read no body: the app would close the connection
+    // while nginx still writes, a 502 that also takes the instance out of the upstream.
+    const oversized = JSON.stringify({ padding: 'x'.repeat(4 * SMALL_BODY_BYTES) });
+    for (const path of ['/inbox/', '/auth/v1/otp', '/rest/v1/inbox_list']) {
+      const refused = await client.fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: oversized,
+      });
+      expect(refused.status, path).toBe(413);
+      expect(refused.body, path).toContain('nginx');
+    }
+    // The form without JavaScript keeps the submission's limit.
+    const form = new URLSearchParams({ ...VALID, message: 'é'.repeat(LIMITS.message.max) });
+    const stored = await client.fetch('/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    expect(stored.status).toBe(303);
   });
 });
