@@ -50,8 +50,11 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 2_000;
 /** A socket with no traffic at all for this long is dropped, whatever state it is in. */
 const CONNECTION_IDLE_TIMEOUT_MS = 60_000;
-/** Long enough for a visitor's next request after the page loads, short enough not to hoard sockets. */
-const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+/**
+ * Long enough for a visitor's next request after the page loads, short enough not to hoard sockets.
+ * A proxy keeping connections to this server must drop an idle one sooner (deploy/nginx.conf).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 10_000;
 
 /**
  * The body limit of every route but the insert (which allows MAX_BODY_BYTES):
