@@ -5,6 +5,9 @@ import {
   startLeadDelivery,
   type LeadDeliveryOptions,
 } from '../../server/leads/delivery/lead-delivery.ts';
+import { readFileSync } from 'node:fs';
+import { Webhook } from 'standardwebhooks';
+import { leadEvent } from '../../server/leads/delivery/webhook-payload.ts';
 import { createWebhookPoster } from '../../server/leads/delivery/webhook-poster.ts';
 import { insertAsAnon } from './support/as-anon.ts';
 import {
@@ -197,6 +200,31 @@ describe('the lead webhook to a receiver behind Basic auth', () => {
       `Basic ${Buffer.from('n8n:p@ss:word').toString('base64')}`,
     );
     expect(hook!.path).toBe('/hooks/leads');
+  });
+});
+
+describe("docs/webhooks.md's example request", () => {
+  it('has every field a lead is posted with, in its order, and a signature that verifies', () => {
+    const example = /```http\n([\s\S]*?)\n```/.exec(readFileSync('docs/webhooks.md', 'utf8'))![1]!;
+    const [head, body] = example.split('\n\n') as [string, string];
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(head)?.[1];
+    const { data } = JSON.parse(body) as { data: Record<string, string> };
+    const lead = {
+      id: data.id!,
+      reference: data.reference,
+      name: data.name!,
+      email: data.email!,
+      message: data.message!,
+      receivedAt: new Date(data.received_at!),
+    };
+    // The field a lead may lack (no submission key) is shown too.
+    expect(Object.keys(data)).toEqual(Object.keys(leadEvent({ ...lead, reference: 'FD' }).data));
+    expect(JSON.stringify(leadEvent(lead))).toBe(body);
+    const timestamp = new Date(Number(header('webhook-timestamp')) * 1000);
+    expect(new Webhook(WEBHOOK_SECRET).sign(header('webhook-id')!, timestamp, body)).toBe(
+      header('webhook-signature'),
+    );
+    expect(header('content-type')).toBe('application/json');
   });
 });
 
