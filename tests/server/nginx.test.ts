@@ -166,5 +166,15 @@ describeWithNginx('deploy/nginx.conf in front of one instance', () => {
       body: form.toString(),
     });
     expect(stored.status).toBe(303);
+    // The inbox's functions keep theirs: a reply of 10,000 escaped characters reaches the app,
+    // which refuses it only for want of a session.
+    const reply = `{"lead_id":1,"body":"${'\\ud83d\\ude00'.repeat(10_000)}"}`;
+    const unsigned = await client.fetch('/rest/v1/rpc/inbox_send_reply', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: reply,
+    });
+    expect(reply.length).toBeGreaterThan(69 * 1024);
+    expect(unsigned.status).toBe(401);
   });
 });
