@@ -66,17 +66,30 @@ function offsetMs(instant: Date, timeZone: string): number {
   return wall - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/** A day either side of a wall time is past any offset (±14 h) and any clock change on its day. */
+const DAY_MS = 86_400_000;
+
 /**
  * The instant at which the zone's clock reads `minutes` past midnight on `date`.
- * Two passes settle the offset on either side of a clock change; a wall time
- * that a spring change skips resolves to the instant an hour later.
+ * Tried with the zone's offset a day before and a day after, which differ only
+ * around a clock change: a wall time that an autumn change repeats resolves to
+ * its first occurrence, and one that a spring change skips to the instant an
+ * hour later (the offset before the change), whichever side of UTC the zone is
+ * and whether it changes at 01:00, 02:00 or midnight (America/Santiago), so
+ * opening time on a change day is never placed before midnight or before the
+ * clocks go forward.
  */
 export function zonedInstant(date: string, minutes: number, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const wall = Date.UTC(year, month - 1, day, 0, minutes);
-  let guess = wall - offsetMs(new Date(wall), timeZone);
-  guess = wall - offsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  const before = wall - offsetMs(new Date(wall - DAY_MS), timeZone);
+  const after = wall - offsetMs(new Date(wall + DAY_MS), timeZone);
+  const reads = (instant: number) => {
+    const local = localParts(new Date(instant), timeZone);
+    return local.date === date && local.minutes === minutes;
+  };
+  const readings = [before, after].filter(reads);
+  return new Date(readings.length > 0 ? Math.min(...readings) : before);
 }
 
 /** The calendar date `days` after `date` (YYYY-MM-DD; before it if negative), whatever the zone. */
