@@ -44,17 +44,23 @@ export function responseTime(
 ): { due: Date; sentence: string } {
   const due = responseDue(arrival, hours, isHoliday);
   const zone = hours.timeZone;
-  const [start, end] = [localParts(arrival, zone), localParts(due, zone)];
+  const end = localParts(due, zone);
   const time = `${pad(Math.floor(end.minutes / 60))}:${pad(end.minutes % 60)}`;
+  // "Today" and a bare weekday are read against the reader's own calendar: at 20:00 in New
+  // York it is already tomorrow in London, and "17:30 today (UK time)" would name a time
+  // that has passed. So the days are counted from the reader's date where it is known.
+  const start = localParts(arrival, readerZone ?? zone);
   const days = (Date.parse(end.date) - Date.parse(start.date)) / DAY_MS;
   const day = copy.weekdays[end.weekday - 1]!;
   const [, month, date] = end.date.split('-').map(Number) as [number, number, number];
   let when =
     days === 0
       ? copy.today(time)
-      : days < DATE_FROM_DAYS
+      : days > 0 && days < DATE_FROM_DAYS
         ? copy.onDay(time, day)
-        : copy.onDate(time, day, date, copy.months[month - 1]!);
+        : // A week or more ahead, or (a reader east of the agency, past its midnight) a
+          // day the reader has already left behind: the date says which.
+          copy.onDate(time, day, date, copy.months[month - 1]!);
   if (!readerZone || !readsTheSame([arrival, due], zone, readerZone)) {
     when = copy.inZone(when, zoneName(zone));
   }

@@ -47,6 +47,31 @@ describe('the reply time at three moments', () => {
     expect(responseTimeByClock(arrival, clock, 'Europe/Dublin')).toBe(MOMENTS[0][2]);
   });
 
+  it("says today and the weekday by the reader's calendar, not the agency's", () => {
+    // Tuesday 1 December 2026, 20:00 in New York, is Wednesday 01:00 in London: due 17:30
+    // Wednesday (UK time). "Today" would be the reader's Tuesday, whose 17:30 has passed.
+    const newYorkEvening = new Date('2026-12-02T01:00:00Z');
+    expect(responseTimeByClock(newYorkEvening, clock, 'America/New_York')).toBe(
+      "We'll reply by 17:30 on Wednesday (UK time).",
+    );
+    // Wednesday 2 December 2026, 10:00 in Sydney, is Tuesday 23:00 in London: due 12:00
+    // Wednesday, which is the reader's today.
+    const sydneyMorning = new Date('2026-12-01T23:00:00Z');
+    expect(responseTimeByClock(sydneyMorning, clock, 'Australia/Sydney')).toBe(
+      "We'll reply by 12:00 today (UK time).",
+    );
+    // Wednesday 00:00 at Kiritimati (UTC+14) is Tuesday 10:00 in London: due 17:30 Tuesday,
+    // a day the reader has left behind, so the date is given.
+    const kiritimatiMidnight = new Date('2026-12-01T10:00:00Z');
+    expect(responseTimeByClock(kiritimatiMidnight, clock, 'Pacific/Kiritimati')).toBe(
+      "We'll reply by 17:30 on Tuesday 1 December (UK time).",
+    );
+    // Without a reader's zone (the page without script) the agency's calendar is the one named.
+    expect(responseTime(newYorkEvening, hours, isBankHoliday).sentence).toBe(
+      "We'll reply by 17:30 today (UK time).",
+    );
+  });
+
   it('dates a deadline a week or more ahead, where a weekday alone would mean this week', () => {
     const saturdays = readWorkingHours({ BUSINESS_HOURS: 'Sat 09:00-17:30' });
     if ('problem' in saturdays) throw new Error(saturdays.problem);
