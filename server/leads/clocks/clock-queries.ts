@@ -8,15 +8,19 @@ export const TRY_LOCK_CLOCKS = `
   select pg_try_advisory_xact_lock(hashtext('lead clocks')) as locked`;
 
 /**
- * Leads still without deadlines: real leads only, suspected spam has no clock.
- * A lead released from the Spam tab arrives, for its clock, when released:
- * "Not spam" treats it as new (docs/product.md#ruling-not-spam).
+ * When a lead arrived for its clocks (of `s`, a contact_submissions row).
+ * A lead released from the Spam tab arrives when released: "Not spam" treats
+ * it as new (docs/product.md#ruling-not-spam). The push's reply time reads it
+ * too (push-worker.ts), so a phone never says another time than the inbox.
  */
+export const ARRIVAL = `
+  coalesce((select max(a.at) from public.lead_activity a
+            where a.submission_id = s.id and a.action = 'not_spam'),
+           s.created_at)`;
+
+/** Leads still without deadlines: real leads only, suspected spam has no clock. */
 export const WITHOUT_CLOCK = `
-  select s.id::text as id,
-         coalesce((select max(a.at) from public.lead_activity a
-                   where a.submission_id = s.id and a.action = 'not_spam'),
-                  s.created_at) as arrived_at
+  select s.id::text as id, ${ARRIVAL} as arrived_at
   from public.contact_submissions s
   where s.reply_due is null and not s.suspected_spam
   order by s.id

@@ -2,6 +2,7 @@
  * Escalation's statements (escalation.ts). Times come in as parameters, never
  * from the database's clock, so tests set "now" without racing it.
  */
+import { ARRIVAL } from '../clocks/clock-queries.ts';
 
 /** Only one instance at a time sends the escalation email; the others skip the round. */
 export const TRY_LOCK_ESCALATIONS = `
@@ -14,10 +15,7 @@ export const TRY_LOCK_ESCALATIONS = `
  * released from the Spam tab arrives when released, as for its clock.
  */
 export const ESCALATION_CANDIDATES = `
-  select s.id::text as id,
-         coalesce((select max(a.at) from public.lead_activity a
-                   where a.submission_id = s.id and a.action = 'not_spam'),
-                  s.created_at) as arrived_at
+  select s.id::text as id, ${ARRIVAL} as arrived_at
   from public.contact_submissions s
   left join public.lead_attention t on t.submission_id = s.id
   where not s.suspected_spam and s.status = 'new' and s.replied_at is null

@@ -3,7 +3,8 @@ import { INBOX_PATH, leadUrl } from '../../../shared/paths.ts';
 import type { PushPayload } from '../../../shared/push-payload.ts';
 import { submissionReference } from '../../../shared/reference.ts';
 import { pushCopy } from '../../../shared/copy/push-alerts.ts';
-import type { Row } from '../../db/database.ts';
+import type { Database, Row } from '../../db/database.ts';
+import { ARRIVED_AT } from './push-queries.ts';
 import { responseDue } from '../clocks/deadlines.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
 
@@ -17,7 +18,9 @@ export interface PushMessage {
  * The payload for a claimed row of app_private.push_claim(), or undefined for
  * a `waiting` push whose leads have all been seen since (nothing to say).
  * The reply deadline is the clocks' (reply_due), or the same rule applied
- * now when the push beats the clocks' worker to the lead.
+ * now when the push beats the clocks' worker to the lead: from `arrived_at`
+ * (withArrival), as the clocks will, since a lead released by "Not spam"
+ * arrives when released, not when it was stored.
  */
 export function pushMessage(row: Row, hours: WorkingHours, now: Date): PushMessage | undefined {
   const kind = String(row.kind);
@@ -63,7 +66,7 @@ export function pushMessage(row: Row, hours: WorkingHours, now: Date): PushMessa
   const reference = row.submission_key ? submissionReference(String(row.submission_key)) : '';
   const due = row.reply_due
     ? new Date(row.reply_due as string)
-    : responseDue(new Date(row.created_at as string), hours);
+    : responseDue(new Date((row.arrived_at ?? row.created_at) as string), hours);
   const when = localTime(due, now, hours.timeZone);
   const escalation = kind === 'escalation';
   return {
@@ -90,4 +93,17 @@ function localTime(at: Date, now: Date, timeZone: string): string {
   const time = at.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' });
   if (day(at) === day(now)) return time;
   return `${at.toLocaleDateString('en-GB', { timeZone, weekday: 'short' })} ${time}`;
+}
+
+/**
+ * A claimed lead push with its arrival for the clocks, when they have not set
+ * its reply_due yet: a lead released by "Not spam" is pushed at once, and
+ * stored days before, its created_at would give a deadline the inbox does not
+ * show (Friday evening's "Mon 12:00" for a lead released Monday at 10:00, due
+ * 17:30).
+ */
+export async function withArrival(db: Pick<Database, 'query'>, row: Row): Promise<Row> {
+  if (row.reply_due || (row.kind !== 'lead' && row.kind !== 'escalation')) return row;
+  const [found] = await db.query(ARRIVED_AT, [row.lead_id]);
+  return found?.arrived_at ? { ...row, arrived_at: found.arrived_at } : row;
 }

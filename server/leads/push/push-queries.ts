@@ -1,6 +1,11 @@
 /** The push worker's statements (push-worker.ts); the claim itself is app_private.push_claim(). */
+import { ARRIVAL } from '../clocks/clock-queries.ts';
 
 export const CLAIM_PUSHES = `select * from app_private.push_claim($1, $2, $3, $4)`;
+
+/** A lead's arrival for its clocks, when the push is sent before the clocks set its reply_due. */
+export const ARRIVED_AT = `
+  select ${ARRIVAL} as arrived_at from public.contact_submissions s where s.id = $1`;
 
 export const MARK_SENT = `
   update app_private.push_queue set sent_at = now(), locked_until = null where id = $1`;

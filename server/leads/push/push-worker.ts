@@ -1,6 +1,6 @@
 import type { Database, Row } from '../../db/database.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
-import { pushMessage } from './push-message.ts';
+import { pushMessage, withArrival } from './push-message.ts';
 import { recordOutcome } from './push-outcome.ts';
 import { CLAIM_PUSHES, FORGET_OLD_PUSHES, NEXT_DUE_MS } from './push-queries.ts';
 import type { PushOutcome, PushSender } from './push-sender.ts';
@@ -54,7 +54,7 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
   let lastClean = 0;
 
   const sendOne = async (row: Row) => {
-    const message = pushMessage(row, hours, new Date());
+    const message = pushMessage(await withArrival(database, row), hours, new Date());
     const outcome: PushOutcome = message
       ? await sender.send(
           { endpoint: String(row.endpoint), p256dh: String(row.p256dh), auth: String(row.auth) },
