@@ -64,7 +64,9 @@ total(
   opening.filter((s) => s.file.endsWith('.js')),
 );
 total('all', opening);
-console.log('\nThe inbox, later (the first toast):');
+console.log(
+  '\nThe inbox, loaded after opening (the toasts once a member signs in, Realtime when the list goes live):',
+);
 onDemand.forEach((s) => console.log(row(s)));
 
 // The public page: its first view, and whether any of the inbox is in it.
