@@ -272,6 +272,13 @@ set search_path = ''
 as $$
 begin
   if new.submission_key is not null then
+    -- Two sends of one draft at once (the page's retry beside a reload's fresh
+    -- proof, two tabs, two instances) queue here, on the key, before either
+    -- records a proof: otherwise each could hold a proof the other needs while
+    -- waiting for the other's key, a deadlock PostgreSQL ends by aborting one,
+    -- and a retry could race the other for the proof into the same deadlock.
+    -- The second then sees the first's row and is skipped as the repeat it is.
+    perform pg_catalog.pg_advisory_xact_lock(20261129, pg_catalog.hashtext(new.submission_key::text));
     return new;
   end if;
   if pg_catalog.current_setting('contact.native_form', true) is distinct from 'on' then

@@ -15,12 +15,15 @@ import { capturedLog } from './support/captured-log.ts';
 
 /**
  * One draft's key sent with two proofs at once (the page's retry beside a
- * reload's fresh proof, from two tabs or two instances) can make two
- * transactions wait on each other: each holds one proof or the key the other
- * needs. PostgreSQL aborts one with a deadlock (40P01), and nothing of it was
- * stored; the visitor's request must still succeed, as the one lead it is.
+ * reload's fresh proof, from two tabs or two instances). Each send once took
+ * its proof and then waited for the other's key, while the other waited for
+ * that proof: a deadlock, which PostgreSQL ended by aborting one, and our
+ * retry could race the other for the proof into the same deadlock, three
+ * times, and answer 500. The database now queues the two on the key before
+ * either takes a proof (20_submissions.sql, assign_submission_key): the second
+ * waits for the first, sees its row, and is the one lead it is.
  */
-describePostgres('a deadlock between two sends of one draft', () => {
+describePostgres('two sends of one draft at once', () => {
   let backend: Backend;
   let server: RunningServer;
   let other: pg.Client;
@@ -66,7 +69,7 @@ describePostgres('a deadlock between two sends of one draft', () => {
     }
   }
 
-  it('is tried again, answered 201, and leaves one row', async () => {
+  it('wait for each other on the key, deadlock-free: answered 201, one row', async () => {
     const key = randomUUID();
     const row = {
       ...VALID,
@@ -83,16 +86,14 @@ describePostgres('a deadlock between two sends of one draft', () => {
 
     // Another sender (PostgREST, or a second instance) stores the draft with the second proof, uncommitted.
     await other.query('begin');
-    // PostgreSQL's deadlock check runs in the backend whose deadlock_timeout (1 s) ends first,
-    // and aborts that backend's own transaction. The server's began waiting first, but on a
-    // starved machine the other's check could run first and abort the other instead (a clean-clone
-    // run with two busy loops failed so). The other's check comes a minute later: the server's
-    // always finds the deadlock.
+    // Should it ever wait on the server (the server holding the first proof), it gives up at
+    // once rather than let a deadlock check end one of the two: the test then fails, naming it.
+    await other.query(`set local lock_timeout = '200ms'`);
     await other.query(`set local deadlock_timeout = '60s'`);
     await other.query('set local role anon');
     await other.query(...rowInsert(as(second)));
 
-    // Our server sends it with the first proof: it takes that proof, then waits for the key.
+    // Our server sends it with the first proof: it waits for the other's key before any proof.
     const response = fetch(`${server.url}/rest/v1/contact_submissions?on_conflict=submission_key`, {
       method: 'POST',
       headers: {
@@ -103,8 +104,9 @@ describePostgres('a deadlock between two sends of one draft', () => {
     });
     await serverWaitsOnALock();
 
-    // The other sender now sends the first proof too: each waits on the other, and
-    // PostgreSQL aborts the server's transaction, which began waiting first.
+    // The other sender now sends the first proof too: the server, still waiting on the key,
+    // holds no proof, so this goes through without waiting, and the server's send is then
+    // the repeat it is.
     await other.query(...rowInsert(as(first)));
     await other.query('commit');
 
