@@ -101,8 +101,8 @@ export const authApi: FastifyPluginAsync<AuthApiOptions> = async (
     const body = readAuthBody(request.body as Buffer | undefined);
     const email = readEmail(body.email);
     const code = newCode();
-    const outcome = await requestCode(database, rules, email, request.ip, code);
-    if (outcome === 'email_gap') throw authError.emailGap(rules.pairGapSeconds);
+    const { outcome, waitSeconds } = await requestCode(database, rules, email, request.ip, code);
+    if (outcome === 'email_gap') throw authError.emailGap(waitSeconds ?? rules.pairGapSeconds);
     if (outcome === 'email_limit') throw authError.emailRateLimit();
     if (outcome === 'client_limit') throw authError.requestRateLimit();
     if (outcome === 'send') mailer.queue(email, code);

@@ -53,7 +53,10 @@ export function newRefreshToken(): string {
 const REFRESH_HASH = (param: string) => `app_private.auth_hash('refresh:' || ${param})`;
 
 /** 'send' a member's code, 'ignore' a stranger's address, or the limit reached (GoTrue's 429s). */
-export type CodeRequest = 'send' | 'ignore' | 'email_gap' | 'email_limit' | 'client_limit';
+type CodeOutcome = 'send' | 'ignore' | 'email_gap' | 'email_limit' | 'client_limit';
+
+/** The outcome, and for 'email_gap' the whole seconds left until another code may be asked for. */
+export type CodeRequest = { outcome: CodeOutcome; waitSeconds: number | null };
 
 /** One statement for any address: a member's and a stranger's requests cost the same. */
 export async function requestCode(
@@ -64,7 +67,7 @@ export async function requestCode(
   code: string,
 ): Promise<CodeRequest> {
   const [row] = await database.query(
-    'select app_private.auth_request_code($1, $2, $3, $4, $5, $6, $7, $8) as outcome',
+    'select * from app_private.auth_ask_code($1, $2, $3, $4, $5, $6, $7, $8)',
     [
       email,
       clientAddress,
@@ -76,7 +79,7 @@ export async function requestCode(
       rules.clientPerHour,
     ],
   );
-  return row!.outcome as CodeRequest;
+  return { outcome: row!.outcome as CodeOutcome, waitSeconds: row!.wait_seconds as number | null };
 }
 
 /** A new session for a right code, 'wrong', or 'limit' when no more tries are taken this hour. */

@@ -107,13 +107,14 @@ comment on function app_private.auth_lock_address(text) is
 -- member's and a stranger's requests take the same time; only a member's
 -- stores a code. Returns 'send' (email the code), 'ignore' (not a member:
 -- answer the same, send nothing), or the limit reached: 'client_limit' (per
--- client address), 'email_gap' (a minute per address and client address),
+-- client address), 'email_gap' (a minute per address and client address,
+-- with the whole seconds left of it, as GoTrue words its refusal),
 -- 'email_limit' (per address and client address, or per address).
-create or replace function app_private.auth_request_code(
+create or replace function app_private.auth_ask_code(
   address text, client text, code text, code_seconds integer, pair_gap_seconds integer,
-  pair_per_hour integer, email_per_hour integer, client_per_hour integer
+  pair_per_hour integer, email_per_hour integer, client_per_hour integer,
+  out outcome text, out wait_seconds integer
 )
-returns text
 language plpgsql
 set search_path = ''
 as $$
@@ -122,6 +123,7 @@ declare
   email_key text := app_private.auth_hash('email:' || pg_catalog.lower(address));
   client_key text := app_private.auth_hash('client:' || client);
   is_member boolean;
+  last_at timestamptz;
 begin
   perform app_private.auth_lock_address(email_key);
   delete from app_private.auth_code_requests where at < pg_catalog.now() - interval '1 hour';
@@ -129,18 +131,24 @@ begin
     where c.email = member_email and c.expires_at <= pg_catalog.now();
   if (select count(*) from app_private.auth_code_requests where client_hash = client_key)
       >= client_per_hour then
-    return 'client_limit';
+    outcome := 'client_limit';
+    return;
   end if;
-  if exists (select from app_private.auth_code_requests
-             where email_hash = email_key and client_hash = client_key
-               and at > pg_catalog.now() - pg_catalog.make_interval(secs => pair_gap_seconds)) then
-    return 'email_gap';
+  last_at := (select max(at) from app_private.auth_code_requests
+              where email_hash = email_key and client_hash = client_key);
+  if last_at > pg_catalog.now() - pg_catalog.make_interval(secs => pair_gap_seconds) then
+    outcome := 'email_gap';
+    -- GoTrue's "after N seconds": what is left of the gap, its fraction dropped.
+    wait_seconds := pg_catalog.floor(pg_catalog.date_part('epoch',
+      last_at + pg_catalog.make_interval(secs => pair_gap_seconds) - pg_catalog.now()));
+    return;
   end if;
   if (select count(*) from app_private.auth_code_requests
       where email_hash = email_key and client_hash = client_key) >= pair_per_hour
     or (select count(*) from app_private.auth_code_requests where email_hash = email_key)
       >= email_per_hour then
-    return 'email_limit';
+    outcome := 'email_limit';
+    return;
   end if;
   insert into app_private.auth_code_requests (email_hash, client_hash) values (email_key, client_key);
   is_member := exists (select from app_private.inbox_members m where m.email = member_email);
@@ -148,10 +156,10 @@ begin
     select member_email, app_private.auth_hash('code:' || member_email || ':' || code),
            pg_catalog.now() + pg_catalog.make_interval(secs => code_seconds)
     where is_member;
-  return case when is_member then 'send' else 'ignore' end;
+  outcome := case when is_member then 'send' else 'ignore' end;
 end
 $$;
-comment on function app_private.auth_request_code(text, text, text, integer, integer, integer, integer, integer) is
+comment on function app_private.auth_ask_code(text, text, text, integer, integer, integer, integer, integer) is
   'A sign-in code request: the same statements for any address (same answer, same timing), a code stored only for a member and kept until used or expired; limited per address and client address together, under a higher cap per address, so a stranger elsewhere cannot use up a member''s requests.';
 
 -- A code typed in. Over the limit of wrong tries (per address and client
@@ -282,7 +290,7 @@ comment on function app_private.auth_rotate_refresh(text, integer) is
   'Rotating refresh tokens as GoTrue rotates them: each is exchanged once; shown again, the one just before the live token, or an older one within the reuse interval, gets the live token back, and any other ends the session, as a copy is in someone else''s hands.';
 
 revoke all on function app_private.auth_hash(text), app_private.auth_lock_address(text),
-  app_private.auth_request_code(text, text, text, integer, integer, integer, integer, integer),
+  app_private.auth_ask_code(text, text, text, integer, integer, integer, integer, integer),
   app_private.auth_verify_code(text, text, text, text, integer, integer),
   app_private.auth_next_refresh(text), app_private.auth_rotate_refresh(text, integer)
   from public;
