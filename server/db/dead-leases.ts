@@ -1,15 +1,17 @@
 import type { Database } from './database.ts';
 
 /**
- * The tables whose rows a worker leases (locked_until) while it sends them:
- * lead emails, webhooks, replies and pushes.
+ * The tables whose rows a worker leases while it sends them (lead emails,
+ * webhooks, replies, pushes): every table of ours with a locked_until column,
+ * read from the catalogue, so a new leased table needs no second list here.
  */
-const LEASED_TABLES = [
-  'public.lead_outbox',
-  'public.lead_webhooks',
-  'public.lead_replies',
-  'app_private.push_queue',
-];
+const LEASED_TABLES = `select pg_catalog.format('%I.%I', n.nspname, c.relname) as name
+  from pg_catalog.pg_attribute a
+  join pg_catalog.pg_class c on c.oid = a.attrelid
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where a.attname = 'locked_until' and not a.attisdropped and c.relkind in ('r', 'p')
+    and n.nspname in ('public', 'app_private')
+  order by 1`;
 
 /**
  * Ends the leases a process that died while sending left behind, as their
@@ -22,8 +24,8 @@ const LEASED_TABLES = [
  */
 export async function endDeadLeases(database: Database): Promise<void> {
   await database.transaction(async (session) => {
-    for (const table of LEASED_TABLES) {
-      await session.query(`update ${table} set locked_until = now() where locked_until > now()`);
+    for (const { name } of await session.query(LEASED_TABLES)) {
+      await session.query(`update ${name} set locked_until = now() where locked_until > now()`);
     }
   });
 }
