@@ -98,7 +98,9 @@ begin
   );
 end
 $$;
-revoke all on function public.contact_challenge() from public;
+-- Supabase grants execute on new functions in public to anon and authenticated:
+-- only anon's calls are counted against an address, so only anon may call it.
+revoke all on function public.contact_challenge() from public, anon, authenticated;
 grant execute on function public.contact_challenge() to anon;
 comment on function public.contact_challenge() is
   'Issues the ALTCHA v1 challenge the page solves before sending (POST /rest/v1/rpc/contact_challenge), signed with a key only the owner reads; counted per address, so challenges cannot be stockpiled.';

@@ -123,6 +123,25 @@ describePostgres('inbox migrations on a Supabase-like PostgreSQL, for a stranger
     expect(figures.rows).toEqual([{ callable: false }]);
   });
 
+  it('lets anon call only the challenge and an alert’s take, and no signed-in user the challenge', async () => {
+    const { rows } = await client.query(
+      `select r.role, array_agg(p.proname::text order by p.proname) as callable
+       from pg_proc p cross join unnest(array['anon', 'authenticated']) as r(role)
+       where p.pronamespace = 'public'::regnamespace
+         and has_function_privilege(r.role, p.oid, 'execute')
+       group by r.role order by r.role`,
+    );
+    expect(rows[0]).toEqual({
+      role: 'anon',
+      callable: ['contact_challenge', 'inbox_take_from_alert'],
+    });
+    expect(rows[1].callable).not.toContain('contact_challenge');
+    // The challenge counts only anon's calls against an address: anyone else's would be free.
+    expect(
+      await failure(asRequest('authenticated', stranger, 'select public.contact_challenge()')),
+    ).toBe('42501');
+  });
+
   it('lets no API role use, read or set a sequence, despite Supabase’s default grants', async () => {
     const { rows } = await client.query(
       `select c.oid::regclass::text as sequence, r.role,
