@@ -35,6 +35,12 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
 export const MAX_SOCKETS_PER_ADDRESS = 20;
 /** Sockets in all: an agency's inbox has a handful of members; this bounds memory whoever connects. */
 export const MAX_SOCKETS = 500;
+/**
+ * How often a channel's token is looked at again while it is still good, as Realtime's
+ * confirm_token does (every 5 minutes, or at the token's expiry if sooner): a timer of a token's
+ * whole life could be longer than Node's timers hold (24.8 days) and would fire at once.
+ */
+export const TOKEN_CHECK_MS = 5 * 60_000;
 /** Phoenix's own idle limit: supabase-js sends a heartbeat every 25 s, so 60 s of silence is a dead client. */
 export const IDLE_TIMEOUT_MS = 60_000;
 /**

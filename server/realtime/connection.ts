@@ -9,8 +9,9 @@ import {
   MAX_JOINS_PER_SECOND,
   MAX_MESSAGES_PER_SECOND,
   MAX_TOPIC_CHARS,
+  TOKEN_CHECK_MS,
 } from './client-limits.ts';
-import { listenerOf } from './listener.ts';
+import { expiredMessage, hasExpired, listenerOf } from './listener.ts';
 
 /** WebSocket close codes (RFC 6455): not ours to invent. */
 const CLOSE = { invalid: 1007, policy: 1008 } as const;
@@ -32,6 +33,7 @@ interface Context {
   channels: Map<string, Channel>;
   send(message: Message): void;
   drop(channel: Channel): void;
+  watchExpiry(channel: Channel): void;
   hub: RealtimeHub;
   signingKey: () => Promise<Uint8Array>;
   joinAllowed: () => boolean;
@@ -42,7 +44,7 @@ interface Context {
  * Realtime's reply (each binding with its id) and its system notice.
  */
 async function join(message: Message, socket: WebSocket, ctx: Context) {
-  const { channels, send, drop, hub, signingKey, joinAllowed } = ctx;
+  const { channels, send, drop, watchExpiry, hub, signingKey, joinAllowed } = ctx;
   if (!joinAllowed()) {
     send(
       reply(message, 'error', {
@@ -91,6 +93,7 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
   };
   channels.set(topic, channel);
   hub.channels.add(channel);
+  watchExpiry(channel);
   send(reply(message, 'ok', { postgres_changes: bindings.map(described) }));
   if (bindings.length === 0) return;
   const problem = bindings.map(unserved).find(Boolean);
@@ -127,9 +130,28 @@ export function serveConnection(
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return void socket.terminate();
     socket.send(encodeFrame(message, vsn));
   };
+  const expiries = new Map<Channel, NodeJS.Timeout>();
   const drop = (channel: Channel) => {
     hub.channels.delete(channel);
+    clearTimeout(expiries.get(channel));
+    expiries.delete(channel);
     if (channels.get(channel.topic) === channel) channels.delete(channel.topic);
+  };
+  // Realtime shuts a channel when its token expires, whether or not a change comes: a quiet
+  // channel is told too (a client may rejoin on it), not only found out at the next delivery.
+  const watchExpiry = (channel: Channel) => {
+    clearTimeout(expiries.get(channel));
+    const { expiresAt } = channel.listener;
+    if (expiresAt === null) return void expiries.delete(channel);
+    const timer = setTimeout(
+      () => {
+        if (!hasExpired(channel.listener)) return watchExpiry(channel);
+        channel.shut(expiredMessage(channel.listener.token));
+      },
+      Math.max(0, Math.min(TOKEN_CHECK_MS, expiresAt * 1000 - Date.now())),
+    );
+    timer.unref();
+    expiries.set(channel, timer);
   };
 
   let idle: NodeJS.Timeout | undefined;
@@ -148,13 +170,22 @@ export function serveConnection(
     const checked = await listenerOf(token, await signingKey());
     if (!checked.ok) return channel.shut(checked.shutdown);
     channel.listener = checked.listener;
+    watchExpiry(channel);
   };
 
   const handle = async (message: Message) => {
     const { topic, event } = message;
     if (topic === 'phoenix' && event === 'heartbeat') return send(reply(message, 'ok', {}));
     if (event === 'phx_join' && topic.startsWith(TOPIC_PREFIX))
-      return join(message, socket, { channels, send, drop, hub, signingKey, joinAllowed });
+      return join(message, socket, {
+        channels,
+        send,
+        drop,
+        watchExpiry,
+        hub,
+        signingKey,
+        joinAllowed,
+      });
     const channel = channels.get(topic);
     if (!channel) return send(reply(message, 'error', { reason: 'unmatched topic' }));
     if (event === 'phx_leave') {

@@ -107,6 +107,12 @@ describeOnEmbedded('Realtime and an expired access token', () => {
     await expectShut(client.received, /^Token has expired (29|30|31) seconds ago$/);
   });
 
+  it('shuts a quiet channel when its token expires, with no change to deliver, as Realtime does', async () => {
+    const client = await joined(await expiringAt(Math.floor(Date.now() / 1000) + 2));
+    // No lead is stored until the channel is shut: only the server's own clock can notice.
+    await expectShut(client.received, /^Token has expired [01] seconds ago$/);
+  });
+
   it('stops hearing when an access_token message brings an expired token', async () => {
     const client = await joined(token);
     await leadHeard();
