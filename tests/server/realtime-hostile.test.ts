@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -203,6 +204,39 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
     expect((await replyTo(leaving, '2')).payload).toEqual({ status: 'ok', response: {} });
     const replies = leaving.received.filter((m) => m.event === 'phx_reply').map((m) => m.ref);
     expect(replies).toEqual(['1', '2']);
+  });
+
+  it("answers a join whose token is malformed, forged or unsigned in Realtime's own words", async () => {
+    const claims = {
+      role: 'authenticated',
+      sub: 'x',
+      email: 'x@example.co.uk',
+      aud: 'authenticated',
+    };
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('not-the-server-key'));
+    const base64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${base64({ alg: 'none' })}.${base64({ ...claims, exp: 2e9 })}.`;
+    const reasons = {
+      potato: 'MalformedJWT: The token provided is not a valid JWT',
+      '': 'MalformedJWT: The token provided is not a valid JWT',
+      [forged]: 'JwtSignatureError: Failed to validate JWT signature',
+      [unsigned]:
+        'JwtSignerError: Failed to generate JWT signer, check your JWT secret or JWKS configuration',
+    };
+    const client = await raw(site);
+    for (const [i, [token, reason]] of Object.entries(reasons).entries()) {
+      client.send({ ...join(`t${i}`, String(i)), payload: { config: {}, access_token: token } });
+      expect((await replyTo(client, String(i))).payload, token).toEqual({
+        status: 'error',
+        response: { reason },
+      });
+    }
+    // Not text at all: Realtime listens as the socket's API key, which here is anon.
+    client.send({ ...join('t9', '9'), payload: { config: {}, access_token: 7 } });
+    expect((await replyTo(client, '9')).payload.status).toBe('ok');
   });
 
   it('answers a heartbeat, and a message on a topic never joined as Phoenix does', async () => {

@@ -144,6 +144,13 @@ describeOnEmbedded('Realtime and an expired access token', () => {
     const client = await joined(token);
     const forged = await expiringAt(Math.floor(Date.now() / 1000) + 600, 'not-the-server-key');
     client.send('access_token', { access_token: forged });
-    await expectShut(client.received, /^InvalidJWTToken: /);
+    // Realtime's words here are Elixir's own print of the reason (inspect(:signature_error)).
+    await expectShut(client.received, /^:signature_error$/);
+  });
+
+  it('stops hearing when an access_token message brings text that is not a token', async () => {
+    const client = await joined(token);
+    client.send('access_token', { access_token: '' });
+    await expectShut(client.received, /^The token provided is not a valid JWT$/);
   });
 });
