@@ -56,9 +56,11 @@ export function parseBindings(config: unknown): Binding[] | { problem: string } 
       schema,
     };
     if (typeof table === 'string') binding.table = table;
-    if (typeof filter === 'string' && filter !== '') {
+    // Kept as sent, '' included: the reply echoes it and realtime-js compares the two. Realtime
+    // trims it before reading it, so blank is no filter at all.
+    if (typeof filter === 'string') {
       binding.filter = filter;
-      const match = EQUALS.exec(filter);
+      const match = EQUALS.exec(filter.trim());
       if (match) binding.equals = { column: match[1]!, value: match[2]! };
     }
     bindings.push(binding);
@@ -84,7 +86,8 @@ export function unserved(binding: Binding): string | undefined {
   const { schema, table, filter, equals } = binding;
   const servedSchema = schema === 'public' || schema === '*';
   const servedTable = table === undefined || table === '*' || isRealtimeTable(table);
-  if (servedSchema && servedTable && (filter === undefined || equals)) return undefined;
+  const servedFilter = filter === undefined || filter.trim() === '' || equals !== undefined;
+  if (servedSchema && servedTable && servedFilter) return undefined;
   return (
     'Unable to subscribe to changes with given parameters. Please check Realtime is enabled ' +
     `for the given connect parameters: [schema: ${schema}, table: ${table ?? '*'}, filters: [${filter ?? ''}]]`

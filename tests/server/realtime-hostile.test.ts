@@ -112,6 +112,35 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
     ]);
   });
 
+  it('subscribes a binding whose filter is empty, and echoes it as sent, as Realtime does', async () => {
+    const client = await raw(site);
+    // realtime-js compares the echoed filter with its own: '' against none is a mismatch.
+    client.send(
+      join('inbox', '1', [
+        { event: '*', schema: 'public', table: 'contact_submissions', filter: '' },
+      ]),
+    );
+    const { payload } = await replyTo(client, '1');
+    expect(payload.response.postgres_changes).toEqual([
+      {
+        id: expect.any(Number),
+        event: '*',
+        schema: 'public',
+        table: 'contact_submissions',
+        filter: '',
+      },
+    ]);
+    const notice = await until(
+      () => client.received.find((m) => m.event === 'system'),
+      5_000,
+      'the system notice',
+      Boolean,
+    );
+    expect(notice).toMatchObject({
+      payload: { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL' },
+    });
+  });
+
   it('closes a socket whose frame is over the size limit', async () => {
     const client = await raw(site);
     client.send(join('big', '1', [{ event: '*', schema: 'x'.repeat(MAX_FRAME_BYTES) }]));
