@@ -1,6 +1,14 @@
 import type { WebSocket } from 'ws';
 import { described, parseBindings, unserved } from './bindings.ts';
-import { encodeFrame, parseFrame, reply, system, type Message, type Vsn } from './frames.ts';
+import {
+  closed,
+  encodeFrame,
+  parseFrame,
+  reply,
+  system,
+  type Message,
+  type Vsn,
+} from './frames.ts';
 import type { Channel, RealtimeHub } from './hub.ts';
 import {
   IDLE_TIMEOUT_MS,
@@ -77,10 +85,9 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
   if (!checked.ok) return send(reply(message, 'error', { reason: checked.message }));
   if (socket.readyState !== socket.OPEN) return;
 
-  const previous = channels.get(topic);
-  if (previous) drop(previous);
   const channel: Channel = {
     topic,
+    joinRef,
     listener: checked.listener,
     bindings,
     deliver: (event) =>
@@ -88,7 +95,7 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
     shut: (why) => {
       drop(channel);
       send(system(topic, joinRef, 'system', 'error', why));
-      send({ topic, event: 'phx_close', payload: {}, ref: joinRef, join_ref: joinRef });
+      send(closed(topic, joinRef));
     },
   };
   channels.set(topic, channel);
@@ -176,8 +183,12 @@ export function serveConnection(
   const handle = async (message: Message) => {
     const { topic, event } = message;
     if (topic === 'phoenix' && event === 'heartbeat') return send(reply(message, 'ok', {}));
-    if (event === 'phx_join' && topic.startsWith(TOPIC_PREFIX))
-      return join(message, socket, {
+    if (event === 'phx_join' && topic.startsWith(TOPIC_PREFIX)) {
+      // A topic joined again: Phoenix shuts the channel it has before the new join is judged, so
+      // a refused one leaves nothing behind, and says so after the new join's reply.
+      const previous = channels.get(topic);
+      if (previous) drop(previous);
+      await join(message, socket, {
         channels,
         send,
         drop,
@@ -186,6 +197,9 @@ export function serveConnection(
         signingKey,
         joinAllowed,
       });
+      if (previous) send(closed(topic, previous.joinRef));
+      return;
+    }
     const channel = channels.get(topic);
     if (!channel) return send(reply(message, 'error', { reason: 'unmatched topic' }));
     if (event === 'phx_leave') {

@@ -83,3 +83,12 @@ export const system = (
   ref: null,
   join_ref: joinRef,
 });
+
+/** Phoenix's notice that a channel has ended (left, duplicated or shut), carrying its join's ref. */
+export const closed = (topic: string, joinRef: string | null): Message => ({
+  topic,
+  event: 'phx_close',
+  payload: {},
+  ref: joinRef,
+  join_ref: joinRef,
+});

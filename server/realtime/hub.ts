@@ -10,6 +10,8 @@ import { MAX_PENDING_CHANGES } from './client-limits.ts';
 /** A joined channel as the hub sees it: who listens, to what, and how to reach them. */
 export interface Channel {
   topic: string;
+  /** The join's ref, which Phoenix's phx_close for the channel carries. */
+  joinRef: string | null;
   listener: Listener;
   bindings: Binding[];
   /** Sends a postgres_changes event to the channel's socket. */

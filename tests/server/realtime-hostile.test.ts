@@ -268,6 +268,24 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
     expect((await replyTo(client, '9')).payload.status).toBe('ok');
   });
 
+  it('closes a channel joined again before judging the new join, as Phoenix does', async () => {
+    const client = await raw(site);
+    client.send(join('inbox', '1', [{ event: '*', schema: 'public' }]));
+    expect((await replyTo(client, '1')).payload.status).toBe('ok');
+    client.send({ ...join('inbox', '2'), payload: { config: {}, access_token: 'potato' } });
+    expect((await replyTo(client, '2')).payload.status).toBe('error');
+    // Phoenix shuts the first join's channel whatever becomes of the second: nothing is left.
+    const closed = await until(
+      () => client.received.find((m) => m.event === 'phx_close'),
+      5_000,
+      'the first join closed',
+      Boolean,
+    );
+    expect(closed).toMatchObject({ topic: 'realtime:inbox', ref: '1', join_ref: '1' });
+    client.send({ topic: 'realtime:inbox', event: 'phx_leave', payload: {}, ref: '3' });
+    expect((await replyTo(client, '3')).payload.response).toEqual({ reason: 'unmatched topic' });
+  });
+
   it('answers a heartbeat, and a message on a topic never joined as Phoenix does', async () => {
     const client = await raw(site);
     client.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1' });
