@@ -201,11 +201,14 @@ export function serveConnection(
       return;
     }
     const channel = channels.get(topic);
-    if (!channel) return send(reply(message, 'error', { reason: 'unmatched topic' }));
+    // Phoenix answers any leave with ok, a channel's or none's, and then closes the channel.
     if (event === 'phx_leave') {
+      send(reply(message, 'ok', {}));
+      if (!channel) return;
       drop(channel);
-      return send(reply(message, 'ok', {}));
+      return send(closed(topic, channel.joinRef));
     }
+    if (!channel) return send(reply(message, 'error', { reason: 'unmatched topic' }));
     if (event === 'access_token') return refreshToken(channel, message.payload.access_token);
     // broadcast, presence and anything else: not served here, and ignored as Realtime ignores the unexpected.
   };

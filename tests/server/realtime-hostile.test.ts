@@ -282,8 +282,32 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
       Boolean,
     );
     expect(closed).toMatchObject({ topic: 'realtime:inbox', ref: '1', join_ref: '1' });
-    client.send({ topic: 'realtime:inbox', event: 'phx_leave', payload: {}, ref: '3' });
+    client.send({ topic: 'realtime:inbox', event: 'access_token', payload: {}, ref: '3' });
     expect((await replyTo(client, '3')).payload.response).toEqual({ reason: 'unmatched topic' });
+  });
+
+  it('answers a leave, then closes the channel, as Phoenix does; a leave of no channel is ok', async () => {
+    const client = await raw(site);
+    client.send(join('inbox', '1', [{ event: '*', schema: 'public' }]));
+    await replyTo(client, '1');
+    client.send({
+      topic: 'realtime:inbox',
+      event: 'phx_leave',
+      payload: {},
+      ref: '2',
+      join_ref: '1',
+    });
+    expect((await replyTo(client, '2')).payload).toEqual({ status: 'ok', response: {} });
+    const closed = await until(
+      () => client.received.find((m) => m.event === 'phx_close'),
+      5_000,
+      'the channel closed',
+      Boolean,
+    );
+    expect(closed).toMatchObject({ topic: 'realtime:inbox', ref: '1', join_ref: '1' });
+    // realtime-js's unsubscribe() of a channel the server already shut resolves 'ok' on hosted.
+    client.send({ topic: 'realtime:inbox', event: 'phx_leave', payload: {}, ref: '3' });
+    expect((await replyTo(client, '3')).payload).toEqual({ status: 'ok', response: {} });
   });
 
   it('answers a heartbeat, and a message on a topic never joined as Phoenix does', async () => {
