@@ -98,12 +98,14 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
       send(closed(topic, joinRef));
     },
   };
+  // Realtime makes a channel's subscriptions in one transaction, so one it cannot make leaves the
+  // channel joined but hearing nothing at all; it is still the socket's, to leave or refresh.
+  const problem = bindings.map(unserved).find(Boolean);
   channels.set(topic, channel);
-  hub.channels.add(channel);
+  if (!problem) hub.channels.add(channel);
   watchExpiry(channel);
   send(reply(message, 'ok', { postgres_changes: bindings.map(described) }));
   if (bindings.length === 0) return;
-  const problem = bindings.map(unserved).find(Boolean);
   send(
     system(
       topic,

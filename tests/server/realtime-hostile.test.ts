@@ -12,7 +12,8 @@ import {
 } from '../../server/realtime/client-limits.ts';
 import { until } from '../support/until.ts';
 import { describeOnEmbedded } from './support/backends.ts';
-import { startInboxServer, type InboxServer } from './support/inbox.ts';
+import { signIn, startInboxServer, storeLead, type InboxServer } from './support/inbox.ts';
+import { listen } from './support/realtime.ts';
 
 interface Raw {
   socket: WebSocket;
@@ -186,6 +187,26 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
         message: expect.stringMatching(/^Unable to subscribe/),
       },
     });
+  });
+
+  it('a member whose channel also asks for a table not served hears nothing on it, as on hosted', async () => {
+    // Realtime makes a channel's subscriptions in one transaction: one it cannot make undoes all.
+    const { access_token: token } = await signIn(site.client(), site.sink);
+    const control = await listen(site.url, token, { tables: ['contact_submissions'] });
+    const mixed = await listen(site.url, token, { tables: ['contact_submissions', 'lead_notes'] });
+    try {
+      const id = await storeLead(site.server, {
+        name: 'Ada',
+        email: 'a@example.co.uk',
+        message: 'Hi',
+      });
+      await until(() => control.heardRow('contact_submissions', id), 5_000, 'the lead, by control');
+      expect(mixed.statuses).toEqual(['SUBSCRIBED']);
+      expect(mixed.heard).toEqual([]);
+    } finally {
+      await control.close();
+      await mixed.close();
+    }
   });
 
   it('refuses a channel over the limit, and drops a socket that joins too fast', async () => {
