@@ -105,7 +105,17 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
   if (!problem) hub.channels.add(channel);
   watchExpiry(channel);
   send(reply(message, 'ok', { postgres_changes: bindings.map(described) }));
+  subscribed(channel, send);
+}
+
+/**
+ * Realtime's notice of a channel's postgres_changes subscription, made at its join and made again
+ * with each new token: none when it asked for no changes.
+ */
+function subscribed(channel: Channel, send: (message: Message) => void) {
+  const { topic, joinRef, bindings } = channel;
   if (bindings.length === 0) return;
+  const problem = bindings.map(unserved).find(Boolean);
   send(
     system(
       topic,
@@ -115,6 +125,33 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
       problem ?? 'Subscribed to PostgreSQL',
     ),
   );
+}
+
+/**
+ * Realtime shuts a channel when its token expires, whether or not a change comes: a quiet
+ * channel is told too (a client may rejoin on it), not only found out at the next delivery.
+ */
+function expiryWatch() {
+  const timers = new Map<Channel, NodeJS.Timeout>();
+  const forget = (channel: Channel) => {
+    clearTimeout(timers.get(channel));
+    timers.delete(channel);
+  };
+  const watch = (channel: Channel) => {
+    forget(channel);
+    const { expiresAt } = channel.listener;
+    if (expiresAt === null) return;
+    const timer = setTimeout(
+      () => {
+        if (!hasExpired(channel.listener)) return watch(channel);
+        channel.shut(expiredMessage(channel.listener.token));
+      },
+      Math.max(0, Math.min(TOKEN_CHECK_MS, expiresAt * 1000 - Date.now())),
+    );
+    timer.unref();
+    timers.set(channel, timer);
+  };
+  return { watch, forget };
 }
 
 /**
@@ -139,28 +176,12 @@ export function serveConnection(
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return void socket.terminate();
     socket.send(encodeFrame(message, vsn));
   };
-  const expiries = new Map<Channel, NodeJS.Timeout>();
+  const expiry = expiryWatch();
+  const watchExpiry = expiry.watch;
   const drop = (channel: Channel) => {
     hub.channels.delete(channel);
-    clearTimeout(expiries.get(channel));
-    expiries.delete(channel);
+    expiry.forget(channel);
     if (channels.get(channel.topic) === channel) channels.delete(channel.topic);
-  };
-  // Realtime shuts a channel when its token expires, whether or not a change comes: a quiet
-  // channel is told too (a client may rejoin on it), not only found out at the next delivery.
-  const watchExpiry = (channel: Channel) => {
-    clearTimeout(expiries.get(channel));
-    const { expiresAt } = channel.listener;
-    if (expiresAt === null) return void expiries.delete(channel);
-    const timer = setTimeout(
-      () => {
-        if (!hasExpired(channel.listener)) return watchExpiry(channel);
-        channel.shut(expiredMessage(channel.listener.token));
-      },
-      Math.max(0, Math.min(TOKEN_CHECK_MS, expiresAt * 1000 - Date.now())),
-    );
-    timer.unref();
-    expiries.set(channel, timer);
   };
 
   let idle: NodeJS.Timeout | undefined;
@@ -180,6 +201,7 @@ export function serveConnection(
     if (!checked.ok) return channel.shut(checked.shutdown);
     channel.listener = checked.listener;
     watchExpiry(channel);
+    subscribed(channel, send);
   };
 
   const handle = async (message: Message) => {

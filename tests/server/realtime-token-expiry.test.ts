@@ -124,6 +124,24 @@ describeOnEmbedded('Realtime and an expired access token', () => {
     await expectShut(client.received, /^Token has expired (10|11) seconds ago$/);
   });
 
+  it("answers a good new token with Realtime's notice that the changes are subscribed again", async () => {
+    const client = await joined(token);
+    client.received.splice(0);
+    client.send('access_token', {
+      access_token: await expiringAt(Math.floor(Date.now() / 1000) + 600),
+    });
+    const notice = await until(
+      () => client.received.find((frame) => frame.event === 'system'),
+      HEARD_MS,
+      'the system notice',
+      Boolean,
+    );
+    expect(notice).toMatchObject({
+      topic: TOPIC,
+      payload: { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL' },
+    });
+  });
+
   it('keeps hearing as the member when an access_token message brings no token, as Realtime ignores it', async () => {
     const client = await joined(token);
     // A signed-out realtime-js sends null; nothing at all and a number are no token either.
