@@ -225,6 +225,9 @@ export function serveConnection(
       return;
     }
     const channel = channels.get(topic);
+    // Sent for an earlier join of the topic (a leave or a token the client sent before it joined
+    // again): Phoenix ignores it, unanswered, and the channel joined since is kept.
+    if (channel && message.join_ref !== null && message.join_ref !== channel.joinRef) return;
     // Phoenix answers any leave with ok, a channel's or none's, and then closes the channel.
     if (event === 'phx_leave') {
       send(reply(message, 'ok', {}));
@@ -232,7 +235,10 @@ export function serveConnection(
       drop(channel);
       return send(closed(topic, channel.joinRef));
     }
-    if (!channel) return send(reply(message, 'error', { reason: 'unmatched topic' }));
+    // Phoenix's answer names no join, as there is none.
+    if (!channel) {
+      return send({ ...reply(message, 'error', { reason: 'unmatched topic' }), join_ref: null });
+    }
     if (event === 'access_token') return refreshToken(channel, message.payload.access_token);
     // broadcast, presence and anything else: not served here, and ignored as Realtime ignores the unexpected.
   };

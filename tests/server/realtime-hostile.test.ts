@@ -14,57 +14,13 @@ import { until } from '../support/until.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { signIn, startInboxServer, storeLead, type InboxServer } from './support/inbox.ts';
 import { listen } from './support/realtime.ts';
-
-interface Raw {
-  socket: WebSocket;
-  received: Record<string, unknown>[];
-  closed: Promise<number>;
-  send(message: object | string): void;
-}
-
-const opened: Raw[] = [];
-
-/** A client speaking Phoenix 1.0.0 by hand, frame by frame; closed after each test. */
-async function raw(site: InboxServer): Promise<Raw> {
-  const socket = new WebSocket(`${site.url.replace('http', 'ws')}/realtime/v1/websocket?vsn=1.0.0`);
-  const received: Raw['received'] = [];
-  socket.on('message', (data) =>
-    received.push(JSON.parse(String(data)) as Record<string, unknown>),
-  );
-  const closed = once(socket, 'close').then(([code]) => code as number);
-  await once(socket, 'open');
-  const client: Raw = {
-    socket,
-    received,
-    closed,
-    send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
-  };
-  opened.push(client);
-  return client;
-}
-
-const join = (topic: string, ref: string, postgres_changes: object[] = []) => ({
-  topic: `realtime:${topic}`,
-  event: 'phx_join',
-  payload: { config: { postgres_changes } },
-  ref,
-  join_ref: ref,
-});
-const replyTo = (client: Raw, ref: string) =>
-  until(
-    () => client.received.find((m) => m.ref === ref && m.event === 'phx_reply'),
-    5_000,
-    `the reply to ${ref}`,
-    Boolean,
-  ) as Promise<{ payload: { status: string; response: Record<string, unknown> } }>;
+import { closeRawClients, join, raw, replyTo } from './support/raw-realtime.ts';
 
 describeOnEmbedded('Realtime refuses and drops bad clients', () => {
   let site: InboxServer;
   beforeAll(async () => void (site = await startInboxServer('embedded', { listen: true })));
   afterAll(() => site?.close());
-  afterEach(async () => {
-    for (const client of opened.splice(0)) client.socket.close();
-  });
+  afterEach(closeRawClients);
 
   it('refuses more sockets from one address than the cap, with a 429 before any upgrade', async () => {
     const open = await Promise.all(
@@ -287,58 +243,5 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
     // Not text at all: Realtime listens as the socket's API key, which here is anon.
     client.send({ ...join('t9', '9'), payload: { config: {}, access_token: 7 } });
     expect((await replyTo(client, '9')).payload.status).toBe('ok');
-  });
-
-  it('closes a channel joined again before judging the new join, as Phoenix does', async () => {
-    const client = await raw(site);
-    client.send(join('inbox', '1', [{ event: '*', schema: 'public' }]));
-    expect((await replyTo(client, '1')).payload.status).toBe('ok');
-    client.send({ ...join('inbox', '2'), payload: { config: {}, access_token: 'potato' } });
-    expect((await replyTo(client, '2')).payload.status).toBe('error');
-    // Phoenix shuts the first join's channel whatever becomes of the second: nothing is left.
-    const closed = await until(
-      () => client.received.find((m) => m.event === 'phx_close'),
-      5_000,
-      'the first join closed',
-      Boolean,
-    );
-    expect(closed).toMatchObject({ topic: 'realtime:inbox', ref: '1', join_ref: '1' });
-    client.send({ topic: 'realtime:inbox', event: 'access_token', payload: {}, ref: '3' });
-    expect((await replyTo(client, '3')).payload.response).toEqual({ reason: 'unmatched topic' });
-  });
-
-  it('answers a leave, then closes the channel, as Phoenix does; a leave of no channel is ok', async () => {
-    const client = await raw(site);
-    client.send(join('inbox', '1', [{ event: '*', schema: 'public' }]));
-    await replyTo(client, '1');
-    client.send({
-      topic: 'realtime:inbox',
-      event: 'phx_leave',
-      payload: {},
-      ref: '2',
-      join_ref: '1',
-    });
-    expect((await replyTo(client, '2')).payload).toEqual({ status: 'ok', response: {} });
-    const closed = await until(
-      () => client.received.find((m) => m.event === 'phx_close'),
-      5_000,
-      'the channel closed',
-      Boolean,
-    );
-    expect(closed).toMatchObject({ topic: 'realtime:inbox', ref: '1', join_ref: '1' });
-    // realtime-js's unsubscribe() of a channel the server already shut resolves 'ok' on hosted.
-    client.send({ topic: 'realtime:inbox', event: 'phx_leave', payload: {}, ref: '3' });
-    expect((await replyTo(client, '3')).payload).toEqual({ status: 'ok', response: {} });
-  });
-
-  it('answers a heartbeat, and a message on a topic never joined as Phoenix does', async () => {
-    const client = await raw(site);
-    client.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1' });
-    expect((await replyTo(client, '1')).payload).toEqual({ status: 'ok', response: {} });
-    client.send({ topic: 'realtime:nowhere', event: 'broadcast', payload: {}, ref: '2' });
-    expect((await replyTo(client, '2')).payload).toEqual({
-      status: 'error',
-      response: { reason: 'unmatched topic' },
-    });
   });
 });

@@ -1,0 +1,63 @@
+import { once } from 'node:events';
+import WebSocket from 'ws';
+import { until } from '../../support/until.ts';
+import type { InboxServer } from './inbox.ts';
+
+/**
+ * A client speaking Phoenix 1.0.0 by hand, frame by frame, for tests of what
+ * our Realtime endpoint answers to frames realtime-js would never send.
+ */
+export interface Raw {
+  socket: WebSocket;
+  received: Record<string, unknown>[];
+  closed: Promise<number>;
+  send(message: object | string): void;
+}
+
+/** Safe to share between files: each file's afterEach closes what its own tests opened. */
+const opened: Raw[] = [];
+
+/** A raw client of `site`'s Realtime; closed by closeRawClients after each test. */
+export async function raw(site: InboxServer): Promise<Raw> {
+  const socket = new WebSocket(`${site.url.replace('http', 'ws')}/realtime/v1/websocket?vsn=1.0.0`);
+  const received: Raw['received'] = [];
+  socket.on('message', (data) =>
+    received.push(JSON.parse(String(data)) as Record<string, unknown>),
+  );
+  const closed = once(socket, 'close').then(([code]) => code as number);
+  await once(socket, 'open');
+  const client: Raw = {
+    socket,
+    received,
+    closed,
+    send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
+  };
+  opened.push(client);
+  return client;
+}
+
+/** For afterEach: closes every raw client the test opened. */
+export function closeRawClients() {
+  for (const client of opened.splice(0)) client.socket.close();
+}
+
+/** A join of realtime:`topic` whose ref and join_ref are `ref`. */
+export const join = (topic: string, ref: string, postgres_changes: object[] = []) => ({
+  topic: `realtime:${topic}`,
+  event: 'phx_join',
+  payload: { config: { postgres_changes } },
+  ref,
+  join_ref: ref,
+});
+
+/** The reply to the message sent with `ref`. */
+export const replyTo = (client: Raw, ref: string) =>
+  until(
+    () => client.received.find((m) => m.ref === ref && m.event === 'phx_reply'),
+    5_000,
+    `the reply to ${ref}`,
+    Boolean,
+  ) as Promise<{
+    payload: { status: string; response: Record<string, unknown> };
+    join_ref?: string | null;
+  }>;
