@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -37,14 +38,16 @@ const plugin: FastifyPluginAsync<RealtimeOptions> = async (app, { database }) =>
       preValidation: async (request, reply) => {
         const vsn = request.query.vsn ?? '1.0.0';
         if (!VSNS.includes(vsn as Vsn)) return reply.code(400).send({ message: 'Unsupported vsn' });
-        const mine = open.get(request.ip) ?? 0;
+        const mine = open.get(normalizeIP(request.ip)) ?? 0;
         if (mine >= MAX_SOCKETS_PER_ADDRESS || total >= MAX_SOCKETS) {
-          return reply.code(429).send({ message: 'Too many connections' });
+          // Realtime's own refusal of a socket over its connection limit.
+          return reply.code(429).send({ error: 'Too many connected users' });
         }
       },
     },
     (socket, request) => {
-      const address = request.ip;
+      // An IPv6 client is usually given a whole /64: counted as one, as the page's insert limit does.
+      const address = normalizeIP(request.ip);
       open.set(address, (open.get(address) ?? 0) + 1);
       total++;
       socket.on('close', () => {

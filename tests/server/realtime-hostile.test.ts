@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -14,11 +13,15 @@ import { until } from '../support/until.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { signIn, startInboxServer, storeLead, type InboxServer } from './support/inbox.ts';
 import { listen } from './support/realtime.ts';
-import { closeRawClients, join, raw, replyTo } from './support/raw-realtime.ts';
+import { closeRawClients, join, raw, refusedUpgrade, replyTo } from './support/raw-realtime.ts';
 
 describeOnEmbedded('Realtime refuses and drops bad clients', () => {
   let site: InboxServer;
-  beforeAll(async () => void (site = await startInboxServer('embedded', { listen: true })));
+  // Behind a proxy it trusts, so a test can name a client's address (X-Forwarded-For).
+  beforeAll(
+    async () =>
+      void (site = await startInboxServer('embedded', { listen: true, trustProxy: true })),
+  );
   afterAll(() => site?.close());
   afterEach(closeRawClients);
 
@@ -26,15 +29,28 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
     const open = await Promise.all(
       Array.from({ length: MAX_SOCKETS_PER_ADDRESS }, () => raw(site)),
     );
-    const refused = new WebSocket(`${site.url.replace('http', 'ws')}/realtime/v1/websocket`);
-    const [, response] = (await once(refused, 'unexpected-response')) as [
-      unknown,
-      { statusCode: number },
-    ];
-    expect(response.statusCode).toBe(429);
-    refused.on('error', () => {}).terminate();
+    expect(await refusedUpgrade(site)).toEqual({
+      status: 429,
+      body: { error: 'Too many connected users' },
+    });
     for (const client of open) client.socket.close();
     await Promise.all(open.map((client) => client.closed));
+  });
+
+  it('counts an IPv6 client by its /64, as one client is usually given a whole one', async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const open = await Promise.all(
+      Array.from({ length: MAX_SOCKETS_PER_ADDRESS }, (_, i) =>
+        raw(site, from(`2001:db8::${(i + 1).toString(16)}`)),
+      ),
+    );
+    // Another address of the same /64 is the same client; one of the next /64 is another.
+    expect((await refusedUpgrade(site, from('2001:db8::ffff'))).status).toBe(429);
+    const elsewhere = await raw(site, from('2001:db8:0:1::1'));
+    elsewhere.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1' });
+    expect((await replyTo(elsewhere, '1')).payload.status).toBe('ok');
+    for (const client of [...open, elsewhere]) client.socket.close();
+    await Promise.all([...open, elsewhere].map((client) => client.closed));
   });
 
   it('drops a socket that sends a frame that is not a Phoenix message', async () => {

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import { until } from '../../support/until.ts';
 import type { InboxServer } from './inbox.ts';
@@ -17,9 +18,11 @@ export interface Raw {
 /** Safe to share between files: each file's afterEach closes what its own tests opened. */
 const opened: Raw[] = [];
 
-/** A raw client of `site`'s Realtime; closed by closeRawClients after each test. */
-export async function raw(site: InboxServer): Promise<Raw> {
-  const socket = new WebSocket(`${site.url.replace('http', 'ws')}/realtime/v1/websocket?vsn=1.0.0`);
+const socketUrl = (site: InboxServer) => `${site.url.replace('http', 'ws')}/realtime/v1/websocket`;
+
+/** A raw client of `site`'s Realtime (with `headers` on its upgrade); closed by closeRawClients after each test. */
+export async function raw(site: InboxServer, headers: Record<string, string> = {}): Promise<Raw> {
+  const socket = new WebSocket(`${socketUrl(site)}?vsn=1.0.0`, { headers });
   const received: Raw['received'] = [];
   socket.on('message', (data) =>
     received.push(JSON.parse(String(data)) as Record<string, unknown>),
@@ -61,3 +64,14 @@ export const replyTo = (client: Raw, ref: string) =>
     payload: { status: string; response: Record<string, unknown> };
     join_ref?: string | null;
   }>;
+
+/** The answer to an upgrade the server refuses: its status and JSON body. */
+export async function refusedUpgrade(site: InboxServer, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(socketUrl(site), { headers });
+  socket.on('error', () => {});
+  const [, response] = (await once(socket, 'unexpected-response')) as [unknown, IncomingMessage];
+  let body = '';
+  for await (const chunk of response) body += String(chunk);
+  socket.terminate();
+  return { status: response.statusCode, body: JSON.parse(body) as unknown };
+}
