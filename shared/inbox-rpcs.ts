@@ -1,9 +1,9 @@
 /**
  * The functions the inbox calls through PostgREST's `/rpc/<name>` (docs/inbox.md), declared once:
  * each one's arguments in order with their SQL types, and its result's. Our server's RPC routes
- * (server/rest/inbox/rpc-functions.ts) and the page's calls (src/inbox/rpc.ts) are derived from it,
- * and tests/server/inbox-rpcs-contract.test.ts fails when the database's functions differ. Every
- * function checks membership and records the activity itself, in SQL.
+ * (server/rest/inbox/rpc-functions.ts) and the page's calls (callRpc in src/inbox/api.ts) are
+ * derived from it, and tests/server/inbox-rpcs-contract.test.ts fails when the database's
+ * functions differ. Every function checks membership and records the activity itself, in SQL.
  */
 interface SqlTypes {
   bigint: number;

@@ -20,7 +20,7 @@
 create table app_private.proof_of_work (
   singleton boolean primary key default true check (singleton),
   -- PROOF_OF_WORK_MAX_NUMBER, written by our server at its start only when set
-  -- (server/db/proof-of-work.ts). A visitor tries maxnumber / 2 hashes on
+  -- (server/db/proof-of-work-settings.ts). A visitor tries maxnumber / 2 hashes on
   -- average: at 60,000 about a second on Chromium's 4x-throttled main thread,
   -- the stand-in for a mid-range phone (about 2 s at worst; bench/solve-time.ts).
   max_number integer not null default 60000 check (max_number between 1 and 100000000),
