@@ -60,6 +60,54 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
   });
 }
 
+/**
+ * The shared fields and buttons keep their states in the inbox (its stylesheet follows the
+ * page's): the focused field's border is the warm accent, a refused one's the danger colour, and
+ * an outline button under the pointer is raised. Each compared with the theme's own token.
+ */
+test('a focused field, a refused field and a hovered button show it, light and dark', async ({
+  page,
+}) => {
+  await page.goto(INBOX_PATH);
+  const form = signInForm(page);
+  await expect(form.sendCode).toBeEnabled();
+  const token = (name: string, property: 'color' | 'backgroundColor') =>
+    page.evaluate(
+      ([name, property]) => {
+        const probe = document.body.appendChild(document.createElement('i'));
+        probe.style.setProperty(
+          property === 'color' ? 'color' : 'background-color',
+          `var(${name})`,
+        );
+        const value = getComputedStyle(probe)[property];
+        probe.remove();
+        return value;
+      },
+      [name, property] as const,
+    );
+  // Polled: fields and buttons ease into their colours.
+  await inEachColorScheme(page, async (scheme) => {
+    await form.code.focus();
+    await expect(form.code, `the focused field's border, ${scheme}`).toHaveCSS(
+      'border-top-color',
+      await token('--warm', 'color'),
+    );
+    await form.signIn.hover();
+    await expect(form.signIn, `an outline button hovered, ${scheme}`).toHaveCSS(
+      'background-color',
+      await token('--raised', 'backgroundColor'),
+    );
+  });
+  await form.email.fill('not an address');
+  await form.sendCode.click();
+  await expect(form.email).toHaveAttribute('aria-invalid', 'true');
+  await form.code.focus();
+  await expect(form.email, "a refused field's border").toHaveCSS(
+    'border-top-color',
+    await token('--danger', 'color'),
+  );
+});
+
 test('the inbox works from the keyboard: sign in, move between folders, open a lead', async ({
   page,
   inbox,
