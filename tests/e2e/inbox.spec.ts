@@ -213,3 +213,18 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
     });
   });
 }
+
+test('a search that matches nothing says so, and draws no empty box under it', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  await addLead(inbox.server, uniqueSubmission('no-match'));
+  await signIn(page, inbox, member);
+  const leads = page.getByRole('region', { name: copy.list.label });
+  await expect(leads.getByRole('list').first()).toBeVisible();
+  await page.getByRole('searchbox', { name: copy.search.label }).fill('zqxjkvw');
+  await expect(leads.getByText(copy.list.emptySearch, { exact: true })).toBeVisible();
+  // The leads' bordered list, left empty, drew as a stray line under the words.
+  await expect(leads.getByRole('list')).toHaveCount(0);
+});

@@ -38,7 +38,8 @@ export function LeadList({ leads, total, state, searching, openId, onMore, note 
                 : copy.empty
               : copy.count(leads.length, total)}
       </p>
-      <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
+      {/* Empty (no lead in the view), its border alone drew a stray line under the words above. */}
+      <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface empty:hidden">
         {leads.map((lead) => (
           <li key={lead.id}>
             <LeadRow lead={lead} open={lead.id === openId} />
