@@ -186,6 +186,20 @@ test.describe('with JavaScript disabled', () => {
     }
   });
 
+  test('scrolled down, the fixed navigation is opaque: no text shows through it', async ({
+    page,
+  }) => {
+    // Only a script marks the bar scrolled (and glassy); without one it stayed clear, and the
+    // wordmark sat on top of whatever line was passing under it.
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo({ top: 2000, behavior: 'instant' }));
+    const banner = page.getByRole('banner');
+    const background = await banner.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const alpha = Number(/rgba?\((?:[^,]+,){3}\s*([\d.]+)\)/.exec(background)?.[1] ?? 1);
+    expect(alpha, `the bar's background (${background})`).toBeGreaterThanOrEqual(0.75);
+  });
+
   test('on a phone, the menu opens by its link and takes the visitor to a section; no dead control shows', async ({
     page,
   }) => {
