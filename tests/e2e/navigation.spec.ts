@@ -136,6 +136,28 @@ test.describe('mobile menu', () => {
     await expect(menu.getByRole('button', { name: navCopy.closeMenu })).toBeVisible();
   });
 
+  test('its close button is where the menu button was, on a phone and a tablet', async ({
+    page,
+  }) => {
+    await visit(page);
+    for (const width of [VIEWPORTS.phone.width, VIEWPORTS.tablet.width]) {
+      await page.setViewportSize({ width, height: 900 });
+      const toggle = page.getByRole('button', { name: navCopy.openMenu });
+      const opener = (await toggle.boundingBox())!;
+      await toggle.click();
+      const menu = page.getByRole('dialog', { name: navCopy.menuTitle });
+      const close = menu.getByRole('button', { name: navCopy.closeMenu });
+      const closer = (await close.boundingBox())!;
+      // The menu's header has the bar's own side padding: nothing jumps as it opens.
+      expect(Math.abs(closer.x - opener.x), `the buttons' left edges at ${width} px`).toBeLessThan(
+        1,
+      );
+      expect(Math.abs(closer.y - opener.y), `the buttons' tops at ${width} px`).toBeLessThan(1);
+      await close.click();
+      await expect(menu).toBeHidden();
+    }
+  });
+
   test('keeps Tab and Shift+Tab inside, and Escape closes it', async ({ page }) => {
     await visit(page);
     const toggle = page.getByRole('button', { name: navCopy.openMenu });

@@ -54,7 +54,8 @@ export function MobileMenu() {
         onKeyDown={onKeyDown}
         className="m-0 h-dvh max-h-none w-full max-w-none bg-canvas text-ink backdrop:bg-black/60"
       >
-        <div className="flex h-full flex-col px-4 pb-8">
+        {/* The bar's own side padding (navbar.tsx): the close button opens where the menu button was. */}
+        <div className="flex h-full flex-col px-4 pb-8 sm:px-6">
           <div className="flex h-18 items-center justify-between">
             <Wordmark />
             <button
