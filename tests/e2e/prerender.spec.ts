@@ -356,6 +356,30 @@ test.describe('with JavaScript disabled', () => {
       footer.getByText(footerCopy.copyright(new Date().getFullYear(), config.brandName)),
     ).toBeVisible();
   });
+
+  test('footer: from a tablet up, the three link columns stand side by side; on a phone, stacked', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const tops = () =>
+      Promise.all(
+        footerColumns.map(async (column) =>
+          Math.round(
+            (await footer
+              .getByRole('navigation', { name: column.title, exact: true })
+              .boundingBox())!.y,
+          ),
+        ),
+      );
+    // Stacked on a tablet they made the footer a screen and a half of one narrow column.
+    for (const width of [640, VIEWPORTS.tablet.width, VIEWPORTS.desktop.width]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(new Set(await tops()).size, `one row of columns at ${width} px`).toBe(1);
+    }
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(new Set(await tops()).size, 'stacked on a phone').toBe(footerColumns.length);
+  });
 });
 
 test('read in a later year than it was built, the copyright line shows the current year', async ({

@@ -29,8 +29,10 @@ export function Footer() {
 
   return (
     <footer className="border-t border-line bg-surface px-4 pt-16 pb-10 sm:px-6 lg:px-8">
-      <div className="mx-auto grid max-w-7xl gap-12 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
-        <div>
+      {/* From 640 px the link columns share a row under the brand (stacked, a tablet's footer was
+          one narrow column a screen and a half long); from 1024 px the brand joins the row. */}
+      <div className="mx-auto grid max-w-7xl gap-12 sm:grid-cols-3 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
+        <div className="sm:col-span-3 lg:col-span-1">
           <Wordmark />
           <p className="mt-4 font-semibold text-ink">{footerCopy.tagline}</p>
           <p className="mt-2 max-w-sm text-muted">{footerCopy.description}</p>
