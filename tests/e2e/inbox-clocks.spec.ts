@@ -135,3 +135,30 @@ test('the figures view gives the numbers, and its chart the same numbers as a ta
     figures.noReplies,
   );
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test('the figures: a value beside its label stays on one line, or takes a line of its own', async ({
+    page,
+    inbox,
+    member,
+  }) => {
+    await addLead(inbox.server, uniqueSubmission('figures-phone'));
+    await signIn(page, inbox, member);
+    await page.getByRole('button', { name: figures.show }).click();
+    await expect(page.getByRole('table', { name: figures.perWeek })).toBeVisible();
+    // Squeezed beside a long label, "None yet" broke into "None" over "yet".
+    const broken = await page.locator('dl > div').evaluateAll((rows) =>
+      rows.flatMap((row) => {
+        const [term, value] = [row.querySelector('dt')!, row.querySelector('dd')!];
+        const range = document.createRange();
+        range.selectNodeContents(value);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        const beside = value.getBoundingClientRect().top < term.getBoundingClientRect().bottom - 1;
+        return lines.size > 1 && beside ? [`${term.textContent}: ${value.textContent}`] : [];
+      }),
+    );
+    expect(broken).toEqual([]);
+  });
+});

@@ -76,9 +76,14 @@ function Figures({ figures: f }: { figures: LeadFigures }) {
       <div className="space-y-3">
         <dl className="divide-y divide-line rounded-2xl border border-line bg-surface">
           {facts.map(([term, value]) => (
-            <div key={term} className="flex items-baseline justify-between gap-4 px-4 py-3">
+            // Wrapping, a value too long to sit beside its label moves under it, to the right,
+            // whole: squeezed beside it, "None yet" broke into "None" over "yet" on a phone.
+            <div
+              key={term}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
+            >
               <dt className="text-sm text-muted">{term}</dt>
-              <dd className="text-right font-semibold text-ink tabular-nums">{value}</dd>
+              <dd className="ml-auto text-right font-semibold text-ink tabular-nums">{value}</dd>
             </div>
           ))}
         </dl>
