@@ -203,6 +203,8 @@ test.describe('contact form: sending to a working server', () => {
     await expect(fields.busy).toBeVisible();
     await expect(fields.busy).toBeDisabled();
     await expect(fields.busy).toHaveText(contactCopy.form.submitBusy);
+    // Its label is the news: drawn at full strength, not faded as an unusable button is.
+    await expect(fields.busy).toHaveCSS('opacity', '1');
     await expect(fields.form).toHaveAttribute('data-state', 'submitting');
     release();
 

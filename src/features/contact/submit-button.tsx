@@ -6,7 +6,13 @@ const copy = contactCopy.form;
 /** The send button, with a spinner while a press is being sent. */
 export function SubmitButton({ submitting, disabled }: { submitting: boolean; disabled: boolean }) {
   return (
-    <button type="submit" disabled={disabled} className={buttonClass('warm', 'w-full')}>
+    <button
+      type="submit"
+      disabled={disabled}
+      // While sending, the label and spinner are the news: faded as a disabled button is, white
+      // on the light theme's gradient fell to 3:1.
+      className={buttonClass('warm', submitting ? 'w-full disabled:opacity-100' : 'w-full')}
+    >
       {submitting && (
         <span
           aria-hidden="true"
