@@ -154,3 +154,34 @@ test.describe('case-study grid', () => {
     }
   });
 });
+
+test.describe('case-study card faces', () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test('every word and button of both faces fits inside the 400 px card, from phone to desktop', async ({
+    page,
+  }) => {
+    await openCaseStudies(page);
+    // Three columns are narrowest just above 1024 px: there a title on two lines pushed
+    // "View Case Study" through the card's padding and out of its clipped bottom edge.
+    for (const width of [VIEWPORTS.phone.width, VIEWPORTS.tablet.width, 1024, 1100, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const spilt = await studiesSection(page)
+        .locator('[data-face]')
+        .evaluateAll((faces) =>
+          faces.flatMap((face) => {
+            // Layout boxes (offsets), which the flip's rotation does not move.
+            const button = face.querySelector('button')!;
+            const room = (face as HTMLElement).offsetHeight;
+            const bottom = button.offsetTop + button.offsetHeight;
+            const padding = parseFloat(getComputedStyle(button.parentElement!).paddingBottom);
+            const card = face.closest('article')!.getAttribute('aria-label');
+            return bottom > room - padding + 1
+              ? [`${card} (${face.getAttribute('data-face')}): ${bottom} of ${room} px`]
+              : [];
+          }),
+        );
+      expect(spilt, `at ${width} px`).toEqual([]);
+    }
+  });
+});

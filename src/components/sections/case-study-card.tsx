@@ -79,7 +79,10 @@ export function CaseStudyCard({
             aria-hidden={frontHidden || undefined}
             data-face="front"
           >
-            <picture>
+            {/* The card's height is fixed (400 px): where a title takes two lines (three columns
+                just above 1024 px, two at 768 px) the picture gives up the room, not the button,
+                which the card's clipped edge cut off. */}
+            <picture className="block h-32 min-h-0 shrink overflow-hidden sm:h-40">
               <source type="image/avif" srcSet={srcset(study.image, 'avif')} sizes={SIZES} />
               <source type="image/webp" srcSet={srcset(study.image, 'webp')} sizes={SIZES} />
               <img
@@ -89,7 +92,7 @@ export function CaseStudyCard({
                 height={CASE_STUDY_IMAGE_RATIO.height}
                 loading="lazy"
                 decoding="async"
-                className="aspect-video h-32 w-full object-cover sm:h-40"
+                className="h-full w-full object-cover"
               />
             </picture>
             <div className="flex flex-1 flex-col p-6">
