@@ -118,3 +118,62 @@ test.describe('touch targets are at least 48 px high', () => {
     });
   });
 });
+
+test.describe('button labels', () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  /** Each call to action's lines of text, and how far they keep from its top and bottom edges. */
+  const labels = async (page: Page) => {
+    const found = [];
+    for (const name of CTA_NAMES) {
+      for (const link of await page.getByRole('link', { name, exact: true }).all()) {
+        if (!(await link.isVisible())) continue;
+        found.push(
+          await link.evaluate((el, name) => {
+            const box = el.getBoundingClientRect();
+            const rects: DOMRect[] = [];
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent?.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              rects.push(...range.getClientRects());
+            }
+            return {
+              name,
+              lines: new Set(rects.map((rect) => Math.round(rect.top))).size,
+              clearance: Math.min(
+                ...rects.map((rect) => Math.min(rect.top - box.top, box.bottom - rect.bottom)),
+              ),
+            };
+          }, name),
+        );
+      }
+    }
+    return found;
+  };
+
+  test('a label that wraps keeps clear of its edges; beside the hero card, each call to action keeps one line', async ({
+    page,
+  }) => {
+    await visit(page);
+    for (const width of [320, 360, 1024, 1100]) {
+      await page.setViewportSize({ width, height: 800 });
+      const found = await labels(page);
+      // Two lines in a 48 px button with no padding touched its top and bottom edges.
+      const cramped = found.filter((label) => label.lines > 1 && label.clearance < 6);
+      expect(cramped, `wrapped labels touching their edges at ${width} px`).toEqual([]);
+      if (width < 1024) continue;
+      // The hero's pair were squeezed side by side into its column, each label on two lines.
+      const heroLabels: string[] = [hero.primaryCta.label, hero.secondaryCta.label];
+      const pair = found.filter((label) => heroLabels.includes(label.name));
+      expect(
+        pair.map((label) => [label.name, label.lines]),
+        `the hero's calls to action at ${width} px`,
+      ).toEqual([
+        [hero.primaryCta.label, 1],
+        [hero.secondaryCta.label, 1],
+      ]);
+    }
+  });
+});

@@ -74,7 +74,9 @@ export function Hero() {
           <p className="mt-6 max-w-2xl text-lg text-pretty text-muted sm:text-xl">
             {hero.paragraph}
           </p>
-          <div className="hero-reveal mt-10 flex flex-col gap-3 sm:flex-row">
+          {/* Wrapping: in the two-column hero just above 1024 px the pair is wider than its
+              column, and each label broke onto two lines rather than the second button moving down. */}
+          <div className="hero-reveal mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <CtaLink href={hero.primaryCta.href}>
               {hero.primaryCta.label}
               <Icon name="arrow-right" />

@@ -21,9 +21,16 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-ink hover:bg-raised',
 };
 
-/** `text` buttons have side padding; `icon` buttons are a 48 px square. */
+/**
+ * `text` buttons have side padding; `icon` buttons are a 48 px square. A label too long for its
+ * line (a narrow phone, a narrow column) wraps centred and balanced, clear of the top and bottom
+ * edges: without the padding its two lines touched them. One line still makes 48 px.
+ */
 export type ButtonShape = 'text' | 'icon';
-const shapes: Record<ButtonShape, string> = { text: 'px-6', icon: 'size-12 shrink-0' };
+const shapes: Record<ButtonShape, string> = {
+  text: 'px-6 py-2 text-center text-balance',
+  icon: 'size-12 shrink-0',
+};
 
 export function buttonClass(
   variant: ButtonVariant = 'warm',
