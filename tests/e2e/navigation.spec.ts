@@ -11,6 +11,7 @@ import {
   waitForIsland,
 } from './support/site';
 import { contactCopy } from '../../src/content/contact';
+import { caseStudiesCopy } from '../../src/content/case-studies';
 import { hero } from '../../src/content/hero';
 
 test.describe('navigation bar', () => {
@@ -315,6 +316,39 @@ test.describe('floating call to action once shown', () => {
     await scrollPastHero(page);
     await cta(page).click();
     await expectSectionReached(page, '#contact');
+  });
+});
+
+test.describe('floating call to action on a phone, over a button', () => {
+  test.use({ viewport: VIEWPORTS.phone, hasTouch: true });
+
+  test('does not show where it would take the tap meant for a button under it', async ({
+    page,
+  }) => {
+    await visit(page);
+    const wrapper = cta(page).locator('xpath=..');
+    await scrollPastHero(page);
+    await expect(wrapper).toHaveAttribute('data-visible', 'true');
+    // A case study's button where the call to action stands (bottom-left), reached by a scroll
+    // back up, as a visitor returning to it would: without the rule it would show over it.
+    const button = page.getByRole('button', { name: caseStudiesCopy.viewLabel }).first();
+    const [buttonTop, ctaBottom] = await Promise.all([
+      button.evaluate((el) => el.getBoundingClientRect().top + window.scrollY),
+      wrapper.evaluate((el) => el.getBoundingClientRect().bottom),
+    ]);
+    const there = Math.round(buttonTop - ctaBottom + 24);
+    await scrollToY(page, there + 400);
+    await scrollEventsDispatched(page);
+    await scrollToY(page, there);
+    await scrollEventsDispatched(page);
+    await expect(wrapper).toHaveAttribute('data-visible', 'false');
+    await expect(wrapper).toHaveAttribute('inert', '');
+    // Turned over, the card's other button stands in the same place: still nothing over it.
+    await button.click();
+    await expect(
+      page.getByRole('button', { name: caseStudiesCopy.backLabel }).first(),
+    ).toBeVisible();
+    await expect(wrapper).toHaveAttribute('data-visible', 'false');
   });
 });
 
