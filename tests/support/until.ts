@@ -4,7 +4,9 @@ const POLL_MS = 50;
  * Polls `probe` until `accept` holds for what it returns (by default: until it
  * returns true) and resolves with that value. `timeoutMs` is patience for a busy
  * machine, not a timing under test: a failure names `what` and the last value
- * seen, so it says what the code showed instead.
+ * seen, so it says what the code showed instead. Patience is measured on
+ * performance.now(), which a test that holds Date still (vi.useFakeTimers with
+ * toFake: ['Date']) leaves running, so such a test still fails with these words.
  */
 export async function until<T>(
   probe: () => T | Promise<T>,
@@ -12,11 +14,11 @@ export async function until<T>(
   what: string,
   accept: (value: T) => boolean = (value) => value === true,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (accept(value)) return value;
-    if (Date.now() > deadline) {
+    if (performance.now() > deadline) {
       throw new Error(
         `Timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(value)}`,
       );
