@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   MAX_CHANNELS_PER_SOCKET,
@@ -23,7 +23,18 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
       void (site = await startInboxServer('embedded', { listen: true, trustProxy: true })),
   );
   afterAll(() => site?.close());
-  afterEach(closeRawClients);
+  afterEach(() => {
+    vi.useRealTimers();
+    closeRawClients();
+  });
+
+  /**
+   * A socket's joins are counted in each second of the clock (MAX_JOINS_PER_SECOND): the clock
+   * stands still, so a burst cannot straddle two seconds on a slow host and pass under the limit,
+   * and moves a whole second at once where a test needs the next, instead of a wait.
+   */
+  const holdTheClock = () => vi.useFakeTimers({ toFake: ['Date'] });
+  const nextSecond = () => vi.setSystemTime(Date.now() + 1_000);
 
   it('refuses more sockets from one address than the cap, with a 429 before any upgrade', async () => {
     const open = await Promise.all(
@@ -182,12 +193,13 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
   });
 
   it('refuses a channel over the limit, and drops a socket that joins too fast', async () => {
+    holdTheClock();
     const client = await raw(site);
     for (let i = 0; i < MAX_CHANNELS_PER_SOCKET + 1; i++) {
       client.send(join(`c${i}`, String(i)));
       await replyTo(client, String(i));
       // Under the join rate: a second per batch.
-      if ((i + 1) % MAX_JOINS_PER_SECOND === 0) await new Promise((r) => setTimeout(r, 1_000));
+      if ((i + 1) % MAX_JOINS_PER_SECOND === 0) nextSecond();
     }
     expect((await replyTo(client, String(MAX_CHANNELS_PER_SOCKET))).payload).toEqual({
       status: 'error',
@@ -200,14 +212,15 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
   });
 
   it("answers a socket's messages in order: a burst of joins stays under the cap, a leave finds its join", async () => {
+    holdTheClock();
     const client = await raw(site);
     const under = MAX_CHANNELS_PER_SOCKET - 1;
     for (let i = 0; i < under; i++) {
       client.send(join(`c${i}`, String(i)));
       await replyTo(client, String(i));
-      if ((i + 1) % MAX_JOINS_PER_SECOND === 0) await new Promise((r) => setTimeout(r, 1_000));
+      if ((i + 1) % MAX_JOINS_PER_SECOND === 0) nextSecond();
     }
-    await new Promise((r) => setTimeout(r, 1_000));
+    nextSecond();
     // One frame after another, before any is answered: only one of them fits.
     const burst = Array.from({ length: MAX_JOINS_PER_SECOND - 1 }, (_, i) => `b${i}`);
     for (const ref of burst) client.send(join(ref, ref));
