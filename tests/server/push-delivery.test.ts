@@ -75,6 +75,16 @@ describeEachBackend('alerts: pushing a lead', (kind) => {
     const news = (await pushFor(service, theirs.id, id, 'taken'))!;
     expect(news).toMatchObject({ topic: `lead-${id}`, urgency: 'high' });
     expect(news.payload).toMatchObject({ takenBy: OWNER, body: `Taken by ${OWNER}` });
+    // Not to the member who took it: the take queues every "Taken by" in its own transaction, so
+    // by now the queue says all that will be sent (a sent push could still be on its way).
+    const queued = await inbox.server.query(
+      `select q.device_id, d.member from app_private.push_queue q
+       join public.push_devices d on d.id = q.device_id
+       where q.kind = 'taken' and q.submission_id = $1`,
+      [id],
+    );
+    expect(queued.map((row) => Number(row.device_id))).toContain(theirs.rowId);
+    expect(queued.filter((row) => row.member === OWNER)).toEqual([]);
     expect(service.pushesTo(mine.id).filter((push) => push.payload.kind === 'taken')).toEqual([]);
   });
 
