@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, inject, it, onTestFinished, vi } from 'vitest';
 import { TABLE_URL, VALID } from '../support/requests.ts';
 import { freePort } from '../support/free-port.ts';
 import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../support/proof.ts';
@@ -56,10 +57,16 @@ async function stop(child: ChildProcess) {
   }
 }
 
-async function projectWithEnvFile(lines: string[]) {
+/**
+ * A project directory with this .env, and its DATA_DIR (`dataDir`, relative) a copy of the
+ * migrated template: what is tested is where the settings come from, not a first start's
+ * migrations, which cost a process seconds on a busy machine (persistence.test.ts has those).
+ */
+async function projectWithEnvFile(lines: string[], dataDir: string) {
   const dir = await mkdtemp(join(tmpdir(), 'env-file-'));
   onTestFinished(() => rm(dir, { recursive: true, force: true }));
   await writeFile(join(dir, '.env'), `${lines.join('\n')}\n`);
+  await cp(inject('pgliteTemplate'), join(dir, dataDir), { recursive: true });
   return dir;
 }
 
@@ -74,13 +81,16 @@ const submit = async (url: string) =>
 describe('.env', () => {
   it('gives the server its port and rate limit, with nothing in the environment', async () => {
     const port = await freePort();
-    const dir = await projectWithEnvFile([
-      '# copied from .env.example and edited',
-      `PORT=${port}`,
-      'RATE_LIMIT_PER_MINUTE=2',
-      'DATA_DIR=./data',
-      'DIST_DIR=./no-site',
-    ]);
+    const dir = await projectWithEnvFile(
+      [
+        '# copied from .env.example and edited',
+        `PORT=${port}`,
+        'RATE_LIMIT_PER_MINUTE=2',
+        'DATA_DIR=./data',
+        'DIST_DIR=./no-site',
+      ],
+      'data',
+    );
     const { url } = await serve(dir, envWithout(FILE_VARIABLES));
     expect(new URL(url).port).toBe(String(port));
     expect((await submit(url)).status).toBe(201);
@@ -91,13 +101,13 @@ describe('.env', () => {
   it('yields to the real environment', async () => {
     const fromFile = await freePort();
     const real = await freePort();
-    const dir = await projectWithEnvFile([`PORT=${fromFile}`, 'DATA_DIR=./data']);
+    const dir = await projectWithEnvFile([`PORT=${fromFile}`, 'DATA_DIR=./data'], 'data');
     const { url } = await serve(dir, { ...envWithout(FILE_VARIABLES), PORT: String(real) });
     expect(new URL(url).port).toBe(String(real));
   });
 
   it('is read by the command-line tools too', async () => {
-    const dir = await projectWithEnvFile(['DATA_DIR=./leads']);
+    const dir = await projectWithEnvFile(['DATA_DIR=./leads'], 'leads');
     const { url, child: server } = await serve(dir, envWithout(FILE_VARIABLES));
     expect((await submit(url)).status).toBe(201);
     server.kill('SIGTERM');
@@ -110,5 +120,7 @@ describe('.env', () => {
     const { code, stdout } = await finished(cli);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ email: VALID.email })]);
+    // Both in the .env's directory: neither made the default ./data, as either would without it.
+    expect(existsSync(join(dir, 'data'))).toBe(false);
   });
 });
