@@ -13,7 +13,14 @@ import { until } from '../support/until.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { signIn, startInboxServer, storeLead, type InboxServer } from './support/inbox.ts';
 import { listen } from './support/realtime.ts';
-import { closeRawClients, join, raw, refusedUpgrade, replyTo } from './support/raw-realtime.ts';
+import {
+  closeRawClients,
+  firstOf,
+  join,
+  raw,
+  refusedUpgrade,
+  replyTo,
+} from './support/raw-realtime.ts';
 
 describeOnEmbedded('Realtime refuses and drops bad clients', () => {
   let site: InboxServer;
@@ -114,12 +121,7 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
         filter: '',
       },
     ]);
-    const notice = await until(
-      () => client.received.find((m) => m.event === 'system'),
-      5_000,
-      'the system notice',
-      Boolean,
-    );
+    const notice = await firstOf(client, 'system');
     expect(notice).toMatchObject({
       payload: { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL' },
     });
@@ -157,12 +159,7 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
       join('probe', '1', [{ event: '*', schema: 'app_private', table: 'auth_signing_key' }]),
     );
     expect((await replyTo(client, '1')).payload.status).toBe('ok');
-    const notice = await until(
-      () => client.received.find((m) => m.event === 'system'),
-      5_000,
-      'the system notice',
-      Boolean,
-    );
+    const notice = await firstOf(client, 'system');
     expect(notice).toMatchObject({
       payload: {
         extension: 'postgres_changes',

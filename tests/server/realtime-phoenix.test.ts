@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { until } from '../support/until.ts';
 import { describeOnEmbedded } from './support/backends.ts';
 import { startInboxServer, type InboxServer } from './support/inbox.ts';
-import { closeRawClients, join, raw, replyTo } from './support/raw-realtime.ts';
+import { closeRawClients, firstOf, join, raw, replyTo } from './support/raw-realtime.ts';
 
 /**
  * Our Realtime endpoint speaks Phoenix's channel protocol as hosted Realtime's
@@ -40,12 +39,7 @@ describeOnEmbedded('Realtime answers as Phoenix does', () => {
     client.send({ ...join('inbox', '2'), payload: { config: {}, access_token: 'potato' } });
     expect((await replyTo(client, '2')).payload.status).toBe('error');
     // Phoenix shuts the first join's channel whatever becomes of the second: nothing is left.
-    const closed = await until(
-      () => client.received.find((m) => m.event === 'phx_close'),
-      5_000,
-      'the first join closed',
-      Boolean,
-    );
+    const closed = await firstOf(client, 'phx_close');
     expect(closed).toMatchObject({ topic: 'realtime:inbox', ref: '1', join_ref: '1' });
     client.send({ topic: 'realtime:inbox', event: 'access_token', payload: {}, ref: '3' });
     expect((await replyTo(client, '3')).payload.response).toEqual({ reason: 'unmatched topic' });
@@ -63,12 +57,7 @@ describeOnEmbedded('Realtime answers as Phoenix does', () => {
       join_ref: '1',
     });
     expect((await replyTo(client, '2')).payload).toEqual({ status: 'ok', response: {} });
-    const closed = await until(
-      () => client.received.find((m) => m.event === 'phx_close'),
-      5_000,
-      'the channel closed',
-      Boolean,
-    );
+    const closed = await firstOf(client, 'phx_close');
     expect(closed).toMatchObject({ topic: 'realtime:inbox', ref: '1', join_ref: '1' });
     // realtime-js's unsubscribe() of a channel the server already shut resolves 'ok' on hosted.
     client.send({ topic: 'realtime:inbox', event: 'phx_leave', payload: {}, ref: '3' });

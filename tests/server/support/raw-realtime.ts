@@ -53,6 +53,10 @@ export const join = (topic: string, ref: string, postgres_changes: object[] = []
   join_ref: ref,
 });
 
+/** The first frame of `event` (a system notice, a phx_close) the client has received. */
+export const firstOf = (client: Raw, event: string) =>
+  until(() => client.received.find((m) => m.event === event), 5_000, `the first ${event}`, Boolean);
+
 /** The reply to the message sent with `ref`. */
 export const replyTo = (client: Raw, ref: string) =>
   until(
