@@ -56,6 +56,22 @@ describeOnEmbedded('the reply time a push names', () => {
     });
     expect(responseDue(new Date(RELEASED), hours).toISOString()).toBe('2026-11-30T17:30:00.000Z');
 
+    // The same lead to a second device in the same round: its arrival is not read again.
+    const arrivals = new Map<string, Promise<unknown>>();
+    let reads = 0;
+    const counting = {
+      query: (sql: string, params?: unknown[]) => (reads++, db.query(sql, params)),
+    };
+    const [first, second] = await Promise.all([
+      withArrival(counting, claimed, arrivals),
+      withArrival(counting, { ...claimed, take_token: 'other' }, arrivals),
+    ]);
+    expect([first.arrived_at, second.arrived_at, reads]).toEqual([
+      (await withArrival(db, claimed)).arrived_at,
+      (await withArrival(db, claimed)).arrived_at,
+      1,
+    ]);
+
     // Once the clocks have set it, their reply_due is said as it is.
     const clocked = { ...claimed, reply_due: '2026-11-30T17:30:00Z' };
     expect(await withArrival(db, clocked)).toBe(clocked);

@@ -100,10 +100,22 @@ function localTime(at: Date, now: Date, timeZone: string): string {
  * its reply_due yet: a lead released by "Not spam" is pushed at once, and
  * stored days before, its created_at would give a deadline the inbox does not
  * show (Friday evening's "Mon 12:00" for a lead released Monday at 10:00, due
- * 17:30).
+ * 17:30). `known` holds the arrivals read so far (by lead id): a claim brings
+ * one row a device, and a lead is read once however many devices it goes to.
  */
-export async function withArrival(db: Pick<Database, 'query'>, row: Row): Promise<Row> {
+export async function withArrival(
+  db: Pick<Database, 'query'>,
+  row: Row,
+  known = new Map<string, Promise<unknown>>(),
+): Promise<Row> {
   if (row.reply_due || (row.kind !== 'lead' && row.kind !== 'escalation')) return row;
-  const [found] = await db.query(ARRIVED_AT, [row.lead_id]);
-  return found?.arrived_at ? { ...row, arrived_at: found.arrived_at } : row;
+  const lead = String(row.lead_id);
+  if (!known.has(lead)) {
+    known.set(
+      lead,
+      db.query(ARRIVED_AT, [row.lead_id]).then(([found]) => found?.arrived_at),
+    );
+  }
+  const arrivedAt = await known.get(lead);
+  return arrivedAt ? { ...row, arrived_at: arrivedAt } : row;
 }

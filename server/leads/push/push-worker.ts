@@ -53,8 +53,8 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
   const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
   let lastClean = 0;
 
-  const sendOne = async (row: Row) => {
-    const message = pushMessage(await withArrival(database, row), hours, new Date());
+  const sendOne = async (row: Row, arrivals: Map<string, Promise<unknown>>) => {
+    const message = pushMessage(await withArrival(database, row, arrivals), hours, new Date());
     const outcome: PushOutcome = message
       ? await sender.send(
           { endpoint: String(row.endpoint), p256dh: String(row.p256dh), auth: String(row.auth) },
@@ -67,7 +67,9 @@ export function startPushWorker(database: Database, options: PushWorkerOptions):
   /** True when nothing more was due. */
   const round = async (): Promise<boolean> => {
     const claimed = await database.query(CLAIM_PUSHES, [...PUSH_CLAIM_ARGUMENTS]);
-    await Promise.all(claimed.map(sendOne));
+    // Each lead's arrival read once a round, however many devices it goes to.
+    const arrivals = new Map<string, Promise<unknown>>();
+    await Promise.all(claimed.map((row) => sendOne(row, arrivals)));
     if (Date.now() - lastClean > CLEAN_EVERY_MS) {
       lastClean = Date.now();
       await database.query(FORGET_OLD_PUSHES);
