@@ -175,6 +175,39 @@ test.describe('with JavaScript disabled', () => {
     for (const promise of hero.card.promises) await expect(card.getByText(promise)).toBeVisible();
   });
 
+  test('on a phone, the hero card’s button breaks after its dash, never before it', async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/');
+    const button = page
+      .getByRole('complementary', { name: hero.card.title })
+      .getByRole('link', { name: hero.card.cta.label });
+    await expect(button).toHaveText(hero.card.cta.label);
+    // The label's words, line by line, by the top of each character's own box.
+    const lines = await button.evaluate((link) => {
+      const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+      const byTop = new Map<number, string>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node as Text;
+        for (let at = 0; at < text.data.length; at++) {
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          byTop.set(top, (byTop.get(top) ?? '') + text.data[at]);
+        }
+      }
+      // A space at a line's end has a box of its own: no line of words.
+      return [...byTop.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([, line]) => line.trim())
+        .filter(Boolean);
+    });
+    // Two lines at 375 px, the dash ending the first rather than starting the second.
+    expect(lines).toEqual(['Stop Losing Money –', 'Get My AI System']);
+  });
+
   test('in-page links land on their sections, below the nav', async ({ page }) => {
     // Without scripts every section is laid out from the start, so the smooth scroll is
     // aimed by real heights, not stand-ins.

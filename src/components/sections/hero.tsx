@@ -3,6 +3,7 @@ import { HERO_REVEAL_DELAY_MS } from '../../config/constants';
 import { hero } from '../../content/hero';
 import { SECTION_IDS } from '../../content/navigation';
 import { CtaLink } from '../ui/cta-link';
+import { DashKept } from '../ui/dash-kept';
 import { Icon } from '../ui/icon';
 
 interface Dot {
@@ -109,7 +110,7 @@ export function Hero() {
           </h2>
           <p className="mt-3 text-muted">{hero.card.claim}</p>
           <CtaLink href={hero.card.cta.href} className="mt-6 w-full text-center">
-            {hero.card.cta.label}
+            <DashKept text={hero.card.cta.label} />
           </CtaLink>
           <ul className="mt-6 grid grid-cols-2 gap-3">
             {hero.card.promises.map((promise) => (
