@@ -218,4 +218,30 @@ test.describe('partner logo marquee', () => {
       .poll(() => marqueeAnimations(page))
       .toEqual([{ name: 'marquee', state: 'running', durationMs: MARQUEE_LOOP_S * 1000 }]);
   });
+
+  test('standing still, the logos fill rows evenly: one on a desktop, two on a tablet, four on a phone', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const rows = async () => {
+      const strip = section(page, partnersCopy.heading);
+      await expect(strip.getByRole('img')).toHaveCount(partners.length);
+      const tops = await strip
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+      const perRow = new Map<number, number>();
+      for (const top of tops) perRow.set(top, (perRow.get(top) ?? 0) + 1);
+      return [...perRow.entries()].sort(([a], [b]) => a - b).map(([, count]) => count);
+    };
+    // Seven logos: never six and one left alone on a row of its own at 1280 px.
+    for (const [viewport, expected] of [
+      [VIEWPORTS.desktop, [7]],
+      [VIEWPORTS.tablet, [4, 3]],
+      [VIEWPORTS.phone, [2, 2, 2, 1]],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await visit(page);
+      expect(await rows(), `logos a row at ${viewport.width} px`).toEqual(expected);
+    }
+  });
 });

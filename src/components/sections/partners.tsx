@@ -2,10 +2,22 @@ import type { CSSProperties } from 'react';
 import { MARQUEE_LOOP_S } from '../../config/constants';
 import { partners, partnersCopy, type PartnerLogo } from '../../content/partners';
 
+/**
+ * Moving, the logos are spaced wide, with the gap again after the last so the loop's seam matches.
+ * Written out twice, as Tailwind finds class names only as whole words in the source: the list a
+ * visitor reads has them only while it moves.
+ */
+const MARQUEE_SPACING = 'gap-12 pr-12 sm:gap-16 sm:pr-16';
+const MARQUEE_SPACING_IN_MOTION =
+  'motion-safe:gap-12 motion-safe:pr-12 sm:motion-safe:gap-16 sm:motion-safe:pr-16';
+/** Standing still, centred rows, close enough that all seven make one row at 1280 px. */
+const STANDING_STILL =
+  'motion-reduce:w-full motion-reduce:flex-wrap motion-reduce:justify-center motion-reduce:gap-x-10 motion-reduce:gap-y-6 motion-reduce:px-6';
+
 function LogoList({ items, copy }: { items: PartnerLogo[]; copy: boolean }) {
   return (
     <ul
-      className={`flex shrink-0 items-center gap-12 pr-12 sm:gap-16 sm:pr-16 ${copy ? 'marquee-copy' : 'motion-reduce:w-full motion-reduce:flex-wrap motion-reduce:justify-center motion-reduce:gap-y-6 motion-reduce:px-6'}`}
+      className={`flex shrink-0 items-center ${copy ? `marquee-copy ${MARQUEE_SPACING}` : `${MARQUEE_SPACING_IN_MOTION} ${STANDING_STILL}`}`}
       aria-hidden={copy || undefined}
     >
       {items.map((partner) => (
