@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { inboxCopy } from '../../src/content/inbox';
+import { clockCopy } from '../../src/content/lead-clocks';
 import { addLead, leadEmails } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import { until } from '../support/until.ts';
@@ -228,3 +229,26 @@ test('a search that matches nothing says so, and draws no empty box under it', a
   // The leads' bordered list, left empty, drew as a stray line under the words.
   await expect(leads.getByRole('list')).toHaveCount(0);
 });
+
+for (const viewport of [VIEWPORTS.tablet, VIEWPORTS.desktop]) {
+  test(`at ${viewport.width} px, the search field and the two selects beside it are one height`, async ({
+    page,
+    inbox,
+    member,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, inbox, member);
+    const boxes = await Promise.all(
+      [
+        page.getByRole('searchbox', { name: copy.search.label }),
+        page.getByRole('combobox', { name: copy.statusFilter.label }),
+        page.getByRole('combobox', { name: clockCopy.sort.label }),
+      ].map(async (field) => {
+        const box = (await field.boundingBox())!;
+        return { top: Math.round(box.y), height: Math.round(box.height) };
+      }),
+    );
+    // One row of controls: a field taller than the others stood out of it by its border.
+    expect(boxes.slice(1)).toEqual([boxes[0], boxes[0]]);
+  });
+}

@@ -14,6 +14,9 @@ interface ViewFiltersProps {
   onSort: (sort: LeadSort) => void;
 }
 
+/** The form's field, one height for all three: a search field drew 2 px taller than a select. */
+const filterClass = `${inputClass} h-12`;
+
 /** Search by name, email or words (asked once typing pauses, or on Enter) and a status filter. */
 export function ViewFilters({ status, onStatus, onSearch, sort, onSort }: ViewFiltersProps) {
   const [text, setText] = useState('');
@@ -44,7 +47,7 @@ export function ViewFilters({ status, onStatus, onSearch, sort, onSort }: ViewFi
           placeholder={inboxCopy.search.placeholder}
           maxLength={SEARCH_TERM_MAX}
           autoComplete="off"
-          className={inputClass}
+          className={filterClass}
         />
       </div>
       <div className="sm:w-48">
@@ -55,7 +58,7 @@ export function ViewFilters({ status, onStatus, onSearch, sort, onSort }: ViewFi
           id="inbox-status"
           value={status}
           onChange={(event) => onStatus(event.target.value as LeadStatus | '')}
-          className={inputClass}
+          className={filterClass}
         >
           <option value="">{inboxCopy.statusFilter.any}</option>
           {LEAD_STATUSES.map((value) => (
@@ -73,7 +76,7 @@ export function ViewFilters({ status, onStatus, onSearch, sort, onSort }: ViewFi
           id="inbox-sort"
           value={sort}
           onChange={(event) => onSort(event.target.value as LeadSort)}
-          className={inputClass}
+          className={filterClass}
         >
           <option value="newest">{clockCopy.sort.newest}</option>
           <option value="due">{clockCopy.sort.due}</option>
