@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it, onTestFinished, vi } from 'vitest';
@@ -10,11 +10,13 @@ import { proofFrom, TEST_PROOF_OF_WORK_ENV } from '../support/proof.ts';
 import { SERVER_TEST_BUDGET_MS } from '../support/budgets.ts';
 import { BUILT } from '../support/built.ts';
 import { exited, finished } from '../support/child-server.ts';
+import { until } from '../support/until.ts';
 
 // Every test here starts a server or a command-line tool as a process.
 vi.setConfig({ testTimeout: SERVER_TEST_BUDGET_MS });
 
 const READY = /Serving the site and its contact API on (http:\/\/\S+)/;
+const MAILBOX = /The local mailbox: (http:\/\/\S+)/;
 
 /** The environment minus every variable the .env sets: only the file may supply them. */
 function envWithout(names: string[]): NodeJS.ProcessEnv {
@@ -38,11 +40,11 @@ async function serve(cwd: string, env: NodeJS.ProcessEnv) {
   });
   onTestFinished(() => stop(child));
   let output = '';
-  return new Promise<{ url: string; child: ChildProcess }>((done, fail) => {
+  return new Promise<{ url: string; child: ChildProcess; output: () => string }>((done, fail) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = READY.exec(output);
-      if (match) done({ url: match[1]!, child });
+      if (match) done({ url: match[1]!, child, output: () => output });
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
@@ -96,6 +98,32 @@ describe('.env', () => {
     expect((await submit(url)).status).toBe(201);
     expect((await submit(url)).status).toBe(201);
     expect((await submit(url)).status).toBe(429);
+  });
+
+  it('copied from .env.example with only the ports changed, links lead emails to this server', async () => {
+    const port = await freePort();
+    const example = await readFile('.env.example', 'utf8');
+    const dir = await projectWithEnvFile(
+      [
+        example
+          .replace(/^PORT=.*$/m, `PORT=${port}`)
+          .replace(/^MAILBOX_PORT=.*$/m, 'MAILBOX_PORT=0')
+          .replace(/^DATA_DIR=.*$/m, 'DATA_DIR=./data'),
+      ],
+      'data',
+    );
+    const { url, output } = await serve(dir, envWithout([...FILE_VARIABLES, 'MAILBOX_PORT']));
+    const mailbox = MAILBOX.exec(output())![1]!;
+    expect((await submit(url)).status).toBe(201);
+    // The owner opens the lead from its email in the local mailbox: the link is this server's,
+    // not the build's placeholder address (http://localhost:8080), where nothing may listen.
+    const page = await until(
+      async () => (await fetch(mailbox)).text(),
+      20_000,
+      'the lead email in the local mailbox',
+      (text) => text.includes('In the inbox: '),
+    );
+    expect(page).toContain(`In the inbox: ${url}/inbox/#lead=`);
   });
 
   it('yields to the real environment', async () => {
