@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import { placeholderWarning, readPlaceholders } from './build-placeholders.ts';
+import { whenPortTaken } from './port-taken.ts';
 import { DEFAULTS } from './settings/schema.ts';
 import type { Database, Row } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -106,8 +107,9 @@ async function startWith(options: StartOptions, local?: MailboxServer): Promise<
     const seeded = await seedMembers(database, options.inboxEmails ?? []);
     app = await buildApp({ ...options, rateLimitPerMinute, database, mail: options });
     logSeededMembers(app.log, seeded, options.inboxEmailsFrom);
+    const port = options.port ?? DEFAULTS.PORT;
     if (options.listen === false) await app.ready();
-    else await app.listen({ port: options.port ?? DEFAULTS.PORT, host });
+    else await app.listen({ port, host }).catch(whenPortTaken(port, 'PORT', 'Port'));
     // On PostgreSQL the members command opens the database itself.
     if (database.kind === 'embedded') {
       membersSocket = await serveMembersCommands(dataDir, database, app.log);

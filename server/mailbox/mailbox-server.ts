@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { LOCAL_OWNER, LocalMailbox, MAX_KEPT } from '../leads/delivery/local-mailbox.ts';
+import { whenPortTaken } from '../port-taken.ts';
 import { MAILBOX_CSP, mailboxPage } from './mailbox-page.ts';
 
 /**
@@ -39,12 +40,9 @@ export async function serveMailbox(port: number): Promise<MailboxServer> {
       .type('text/html; charset=utf-8')
       .send(mailboxPage(mailbox.messages(), MAX_KEPT)),
   );
-  await app.listen({ port, host: LOOPBACK }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EADDRINUSE') throw error;
-    throw new Error(
-      `The local mailbox's port ${port} is taken: set MAILBOX_PORT to another (0 picks a free one)`,
-    );
-  });
+  await app
+    .listen({ port, host: LOOPBACK })
+    .catch(whenPortTaken(port, 'MAILBOX_PORT', "The local mailbox's port"));
   const { port: bound } = app.server.address() as AddressInfo;
   return { mailbox, url: `http://${LOOPBACK}:${bound}/`, close: () => app.close() };
 }
