@@ -78,10 +78,12 @@ export function checkMembers(config: ServerConfig): Finding {
       says: `${config.inboxEmails.join(', ')} may sign in to the inbox (added at each start)`,
     };
   }
+  // The settings only: the doctor never opens the database for its allowlist, so an address
+  // `members add` stored is not seen here, and suggesting that command would never clear this line.
   return {
     part: 'members',
     ok: false,
-    says: 'nobody is added to the inbox at start: set INBOX_EMAILS (or NOTIFY_EMAIL), or run npm run -s submissions -- members add ADDRESS',
+    says: 'INBOX_EMAILS and NOTIFY_EMAIL are unset, so nobody is added to the inbox at start: set one. Addresses added with npm run -s submissions -- members add are in the database and not checked here (members list shows them).',
   };
 }
 

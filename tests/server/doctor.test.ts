@@ -91,6 +91,12 @@ describe('npm run doctor', () => {
     expect(run.output).toMatch(
       /^fix WEB_PUSH_HOSTS +alerts are off: .*NOTIFY_EMAIL or an https:\/\/ VITE_SITE_URL$/m,
     );
+    // It reads the settings only: an owner who ran `members add` is told where that address is,
+    // not sent to run it again.
+    const membersLine = run.output.split('\n').find((line) => /^\w+ +members /.test(line));
+    expect(membersLine).toBe(
+      'fix members         INBOX_EMAILS and NOTIFY_EMAIL are unset, so nobody is added to the inbox at start: set one. Addresses added with npm run -s submissions -- members add are in the database and not checked here (members list shows them).',
+    );
     expect(run.code).toBe(1);
     const production = await doctor({ url: '' }, { ...unset, NODE_ENV: 'production' });
     expect(production.output).not.toContain('local mailbox');
