@@ -43,8 +43,15 @@ async function step(script) {
 }
 
 await step('scripts/build-server.mjs');
-// Before the site's build, so its child and then the server see the same values.
-const { loadEnvFile } = await import('../build/server/env-file.js');
-loadEnvFile();
+// The settings (.env, then the environment) before the site's build, so its child and then the
+// server see the same values; a bad one stops here, before a build that would be for nothing.
+const { readConfig } = await import('../build/server/settings/read-settings.js');
+const { port, host } = readConfig();
+// And the port: the build empties dist/, under the server a second `npm start` finds there.
+const { sitePortFree } = await import('../build/server/port-taken.js');
+await sitePortFree(port, host).catch((error) => {
+  console.error(`The server could not start: ${error.message}`);
+  process.exit(1);
+});
 await step('scripts/build.mjs');
 await import('../build/server/main.js');

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -68,8 +68,8 @@ function freshCheckout(): string {
   return dir;
 }
 
-function npmStart(checkout: string): { child: ChildProcess; output: () => string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', MAILBOX_PORT: '0' };
+function npmStart(checkout: string, port = '0'): { child: ChildProcess; output: () => string } {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, MAILBOX_PORT: '0' };
   for (const name of NOT_SET) delete env[name];
   // Its own process group, so the test stops npm and the server it became, and nothing else.
   const child = spawn('npm', ['start'], {
@@ -196,6 +196,15 @@ test('a fresh npm start: send a lead, sign in through the local mailbox, reply a
     await mailboxPage.goto(server.mailbox);
     const reply = mailboxPage.getByRole('article').filter({ hasText: 'Happy to help this week.' });
     await expect(reply.getByRole('definition').nth(1)).toHaveText(lead.email);
+
+    // The same command again, in a second terminal, while this one serves: refused before it
+    // builds, as the build empties dist/ under the running site (its page went 404 meanwhile).
+    const built = statSync(join(checkout, 'dist', 'index.html')).mtimeMs;
+    const again = npmStart(checkout, new URL(server.site).port);
+    expect(await exited(again.child), again.output()).toBe(1);
+    expect(again.output()).toContain('is this server already running');
+    expect(statSync(join(checkout, 'dist', 'index.html')).mtimeMs).toBe(built);
+    expect((await fetch(server.site)).status).toBe(200);
 
     await stopAsAProcessManager(server);
   } finally {

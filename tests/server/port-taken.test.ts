@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { sitePortFree } from '../../server/port-taken.ts';
 import { parseServerConfig } from '../../server/settings/read-settings.ts';
 import { startServer } from '../../server/start.ts';
 import { freshBackend } from './support/backends.ts';
@@ -52,5 +53,20 @@ describe('a taken port', () => {
     expect(message).toBe(
       `The local mailbox's port ${port} is taken: is this server already running (npm start in another terminal)? Stop it, or set MAILBOX_PORT to another port (0 picks a free one)`,
     );
+  });
+
+  it('of the site, asked by npm start before it builds: the same words; a free port passes', async () => {
+    const port = await takenPort();
+    await expect(sitePortFree(port, '127.0.0.1')).rejects.toThrow(
+      `Port ${port} is taken: is this server already running (npm start in another terminal)? Stop it, or set PORT to another port (0 picks a free one)`,
+    );
+    await expect(sitePortFree(0, '127.0.0.1')).resolves.toBeUndefined();
+    // A port let go again is free, and the probe lets go of it too: the server listens there next.
+    const holder = createServer();
+    await new Promise<void>((listening) => holder.listen(0, '127.0.0.1', listening));
+    const freed = (holder.address() as { port: number }).port;
+    await new Promise<void>((closed) => holder.close(() => closed()));
+    await expect(sitePortFree(freed, '127.0.0.1')).resolves.toBeUndefined();
+    await expect(sitePortFree(freed, '127.0.0.1')).resolves.toBeUndefined();
   });
 });
