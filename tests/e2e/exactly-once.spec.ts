@@ -224,6 +224,35 @@ test.describe('exactly once when the connection fails', () => {
     await nextVisit.close();
   });
 
+  test('words edited while saved: the saved message goes once, and the edits stay in the form', async ({
+    page,
+    context,
+    site,
+  }) => {
+    const fields = await openForm(page, site);
+    const submission = uniqueSubmission('edited-while-saved');
+    await fillContactForm(page, submission);
+    await goOffline(context, page);
+    await fields.submit.click();
+    const note = fields.form
+      .getByRole('status')
+      .filter({ hasText: contactCopy.form.savedOnDevice });
+    await expect(note).toBeVisible({ timeout: SEND_BUDGET_MS });
+    // The visitor adds a line while the saved message waits for the connection.
+    const edited = `${submission.message}\nAnd the contact page is blank on iPhones.`;
+    await fields.message.fill(edited);
+
+    await context.setOffline(false);
+    await expect(toasts(page).withText(MESSAGES.sent)).toBeVisible({ timeout: SEND_BUDGET_MS });
+    expect(await stored(site, submission)).toHaveLength(1);
+    // What was confirmed is the saved message; the words typed since were never sent: kept.
+    await expect(fields.message).toHaveValue(edited);
+    await expect(fields.name).toHaveValue(submission.name);
+    await page.reload();
+    await contactForm(page).form.scrollIntoViewIfNeeded();
+    await expect(contactForm(page).message).toHaveValue(edited);
+  });
+
   test('cancelled while saved: never sent', async ({ page, context, site }) => {
     const fields = await openForm(page, site);
     const submission = uniqueSubmission('cancelled');

@@ -5,6 +5,7 @@ import { SECTION_IDS } from '../../content/navigation';
 import { prefersReducedMotion } from '../../lib/prefers-reduced-motion';
 import { getToast } from '../toasts/notify';
 import { EMPTY_DRAFT, useDraft } from './use-draft';
+import { formHolds } from './pending-submission';
 import { prepareSending, usePendingSubmission } from './use-pending-submission';
 import { validateSubmission, type ContactField } from '../../../shared/validation';
 
@@ -48,7 +49,10 @@ export function useContactForm() {
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (element?.isConnected && lost) element.focus({ preventScroll: true });
   }, [submitting]);
-  const sending = usePendingSubmission(() => {
+  const sending = usePendingSubmission((sent) => {
+    // A message saved on this device may go later, while the visitor edits the form: the
+    // words typed since were never sent, and stay (docs/product.md#contact-states, Draft).
+    if (!formHolds(draft, sent)) return;
     setDraft(EMPTY_DRAFT);
     scrollToContactOnNarrowScreens();
   });

@@ -40,9 +40,9 @@ const refused = (error: unknown) => error instanceof Error && error.name === 'Re
  * sends with retries under the loading toast; what cannot be sent yet waits
  * on this device and is sent by itself on the `online` event, on a timer
  * while the page is open, and on the next visit, always with its first key.
- * `onSent` runs once the server has confirmed (the form then clears).
+ * `onSent` runs with the confirmed row once the server has confirmed it.
  */
-export function usePendingSubmission(onSent: () => void) {
+export function usePendingSubmission(onSent: (row: SubmissionRow) => void) {
   /** A message waits on this device (the note by the button shows). */
   const [waiting, setWaiting] = useState(false);
   const busy = useRef(false);
@@ -54,7 +54,7 @@ export function usePendingSubmission(onSent: () => void) {
     const responseTime = responseTimeAt(new Date());
     forgetPending(pending.key);
     setWaiting(false);
-    sentRef.current();
+    sentRef.current(pending.row);
     const toast = await getToast();
     toast.success(MESSAGES.sent, {
       id: toastId,
