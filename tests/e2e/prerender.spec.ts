@@ -5,6 +5,7 @@ import { footerColumns, footerCopy } from '../../src/content/footer';
 import { hero } from '../../src/content/hero';
 import { navCopy, navLinks } from '../../src/content/navigation';
 import { partners, partnersCopy } from '../../src/content/partners';
+import { privacyCopy } from '../../src/content/privacy';
 import { services, servicesCopy } from '../../src/content/services';
 import { expect, test } from './fixtures';
 import { config, mailtoHref, telHref } from '../support/content';
@@ -392,6 +393,32 @@ test.describe('with JavaScript disabled', () => {
     await expect(
       footer.getByText(footerCopy.copyright(new Date().getFullYear(), config.brandName)),
     ).toBeVisible();
+  });
+
+  test('the privacy notice opens by its link above the navigation, and closes by a link; no dead control shows', async ({
+    page,
+  }) => {
+    // A phone held sideways: the notice, centred, starts where the fixed navigation is.
+    await page.setViewportSize({ width: VIEWPORTS.phone.height, height: VIEWPORTS.phone.width });
+    await page.goto('/');
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: footerCopy.privacyLabel })
+      .click();
+    const notice = page.getByRole('dialog', { name: privacyCopy.title });
+    await expect(notice).toBeVisible();
+    // Its heading is what a tap there reaches: the fixed navigation is not drawn over it.
+    const heading = notice.getByRole('heading', { name: privacyCopy.title });
+    const onTop = await heading.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const there = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+      return there !== null && element.contains(there);
+    });
+    expect(onTop, 'the notice’s heading is not under the navigation').toBe(true);
+    // The close button needs a script: not shown; a link closes it instead.
+    await expect(notice.getByRole('button', { name: privacyCopy.close })).toBeHidden();
+    await notice.getByRole('link', { name: privacyCopy.close }).click();
+    await expect(notice).toBeHidden();
   });
 
   test('footer: from a tablet up, the three link columns stand side by side; on a phone, stacked', async ({

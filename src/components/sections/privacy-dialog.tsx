@@ -49,10 +49,18 @@ export function PrivacyDialog() {
           type="button"
           onClick={() => ref.current?.close()}
           aria-label={privacyCopy.close}
-          className={buttonClass('ghost', '', 'icon')}
+          className={buttonClass('ghost', 'needs-js', 'icon')}
         >
           <Icon name="x" />
         </button>
+        {/* Without scripts: leaving the notice's fragment hides it, back by the form that links it. */}
+        <a
+          href={hrefTo('contact')}
+          aria-label={privacyCopy.close}
+          className={buttonClass('ghost', 'without-js', 'icon')}
+        >
+          <Icon name="x" />
+        </a>
       </div>
       <div className="space-y-6 px-6 py-6 sm:px-8">
         {privacyCopy
