@@ -66,17 +66,17 @@ for (const [name, content] of Object.entries(renderSiteFiles())) {
   await writeFile(join(DIST, name), content);
 }
 // The pages a form sent without JavaScript is answered with (server/native-form/native-form-plugin.ts):
-// the page's own head and theme script (so the same CSP hash), no bundle, not indexed.
+// the page's own theme script (so the same CSP hash), a title of their own, no bundle, not indexed.
 const entry = template.match(/\s*<script data-entry="[^"]*">[\s\S]*?<\/script>/);
 if (!entry) throw new Error('Build: no entry loader script found in dist/index.html');
-const replyShell = (body) =>
+const escapeText = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const replyShell = ({ title, body }) =>
   template
     .replace(entry[0], '')
     .replace(
       '<!--head-->',
-      '<title>' +
-        renderHead().match(/<title>(.*?)<\/title>/)[1] +
-        '</title>\n    <meta name="robots" content="noindex" />',
+      `<title>${escapeText(title)}</title>\n    <meta name="robots" content="noindex" />`,
     )
     .replace('<!--app-html-->', body);
 const replyPages = renderNativeFormPages();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test as base, expect } from './coverage';
 import { contactCopy } from '../../src/content/contact';
+import { seo } from '../../src/content/seo';
 import { nativeFormPageCopy } from '../../shared/copy/native-form-pages';
 import { MESSAGES } from '../../shared/copy/contact-messages';
 import { LIMITS } from '../../shared/validation';
@@ -139,6 +140,8 @@ test.describe('without JavaScript, a form the server takes', () => {
       confirmations.push(page.url());
     }
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nativeFormPageCopy.sent.title);
+    // The title names the page, as a screen reader announces it on arrival: not the home page's.
+    await expect(page).toHaveTitle(seo.pageTitle(nativeFormPageCopy.sent.title, config.brandName));
     await expect(page.getByText(MESSAGES.sent)).toBeVisible();
     await expect(page.getByRole('link', { name: nativeFormPageCopy.backLink })).toHaveAttribute(
       'href',
@@ -204,6 +207,9 @@ test.describe('without JavaScript, a form the server refuses', () => {
       await send(page);
 
       await expect(page.getByRole('alert')).toHaveText(message);
+      await expect(page).toHaveTitle(
+        seo.pageTitle(nativeFormPageCopy.invalid.title, config.brandName),
+      );
       await expectWordsKept(page, submission);
       expect(await rowsOf(site, submission)).toEqual([]);
       expectNoneContains(urls, submission);

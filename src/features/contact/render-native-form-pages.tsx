@@ -1,31 +1,52 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { siteConfig } from '../../config/site';
+import { seo } from '../../content/seo';
 import { nativeFormPageCopy } from '../../../shared/copy/native-form-pages';
 import { NativeFormPage } from './native-form-page';
 import { REFUSAL_SLOTS } from '../../../shared/refusal-slots';
 import { MESSAGES } from '../../../shared/copy/contact-messages';
 
-/** The confirmation page (static) and the refusal template (filled in by the server). */
-export function renderNativeFormPages(): { sent: string; template: string; sentTemplate: string } {
+type NativeFormPages = Record<
+  'sent' | 'template' | 'sentTemplate',
+  { title: string; body: string }
+>;
+
+/**
+ * The confirmation page (static) and the refusal template (filled in by the server), each with
+ * its own title (the refusal's is a slot, as its heading is): a title is what a screen reader
+ * announces on arrival, and the home page's said the form had not been sent.
+ */
+export function renderNativeFormPages(): NativeFormPages {
   const t = REFUSAL_SLOTS;
+  const sentTitle = seo.pageTitle(nativeFormPageCopy.sent.title, siteConfig.brandName);
   return {
-    sent: renderToStaticMarkup(
-      <NativeFormPage title={nativeFormPageCopy.sent.title} text={MESSAGES.sent} />,
-    ),
-    sentTemplate: renderToStaticMarkup(
-      <NativeFormPage
-        title={nativeFormPageCopy.sent.title}
-        text={MESSAGES.sent}
-        reference={t.reference}
-        replyBy={t.replyBy}
-      />,
-    ),
-    template: renderToStaticMarkup(
-      <NativeFormPage
-        title={t.title}
-        problem={t.problem}
-        text={t.text}
-        values={{ name: t.name, email: t.email, message: t.message }}
-      />,
-    ),
+    sent: {
+      title: sentTitle,
+      body: renderToStaticMarkup(
+        <NativeFormPage title={nativeFormPageCopy.sent.title} text={MESSAGES.sent} />,
+      ),
+    },
+    sentTemplate: {
+      title: sentTitle,
+      body: renderToStaticMarkup(
+        <NativeFormPage
+          title={nativeFormPageCopy.sent.title}
+          text={MESSAGES.sent}
+          reference={t.reference}
+          replyBy={t.replyBy}
+        />,
+      ),
+    },
+    template: {
+      title: seo.pageTitle(t.title, siteConfig.brandName),
+      body: renderToStaticMarkup(
+        <NativeFormPage
+          title={t.title}
+          problem={t.problem}
+          text={t.text}
+          values={{ name: t.name, email: t.email, message: t.message }}
+        />,
+      ),
+    },
   };
 }
