@@ -14,6 +14,6 @@ export const hero = {
     cta: { label: 'Stop Losing Money – Get My AI System', href: hrefTo('contact') },
     promises: ['Free Consultation', 'No Setup Fees'],
   },
-  /** docs/product.md#constants: six decorative dots, placed at random after hydration. */
+  /** docs/product.md#constants: six decorative dots, placed at random when the page is prerendered. */
   dotCount: 6,
 } as const;
