@@ -1,4 +1,5 @@
 import { alertsCopy } from '../../src/inbox/alerts/alerts-copy';
+import { MIN_TOUCH_TARGET_PX } from '../../src/config/constants';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
@@ -59,6 +60,36 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
     });
   });
 }
+
+/**
+ * docs/inbox.md, "On a phone": the header's, the folders' and a lead's buttons and links are
+ * 48 px high (MIN_TOUCH_TARGET_PX, the page's rule), for a thumb on the owner's phone.
+ */
+test('on a phone, every button and tab of the list and of an opened lead is at least 48 px high', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  const lead = uniqueSubmission('touch');
+  await addLead(inbox.server, lead);
+  await signIn(page, inbox, member);
+  await leadLink(page, lead.name).click();
+  await expect(openedLead(page, lead.name).getByTestId('lead-message')).toBeVisible();
+  const targets = page.locator('button, a[href], [role="tab"]');
+  const short = await targets.evaluateAll(
+    (elements, min) =>
+      elements
+        .filter((el) => el.checkVisibility() && getComputedStyle(el).display !== 'inline')
+        .map((el) => ({
+          name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '',
+          height: (el as HTMLElement).offsetHeight,
+        }))
+        .filter((target) => target.height < min),
+    MIN_TOUCH_TARGET_PX,
+  );
+  expect(short).toEqual([]);
+});
 
 /**
  * The shared fields and buttons keep their states in the inbox (its stylesheet follows the

@@ -39,7 +39,7 @@ export function AlertsView() {
             disabled={alerts.busy}
             aria-busy={alerts.busy}
             onClick={() => void (on ? alerts.turnOff() : alerts.turnOn())}
-            className={buttonClass(on ? 'outline' : 'cool', 'min-h-11 px-4 text-sm')}
+            className={buttonClass(on ? 'outline' : 'cool', 'px-4 text-sm')}
           >
             {on ? copy.turnOff : copy.turnOn}
           </button>

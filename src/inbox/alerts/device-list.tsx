@@ -52,7 +52,7 @@ export function DeviceList({ devices, thisEndpoint, busy, onRemove }: DeviceList
                   disabled={busy}
                   aria-label={copy.removeLabel(device.browser, added)}
                   onClick={() => onRemove(device)}
-                  className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
+                  className={buttonClass('outline', 'px-4 text-sm')}
                 >
                   {copy.remove}
                 </button>

@@ -23,7 +23,7 @@ export function TestAlert({ onAnswered }: { onAnswered: () => void }) {
         disabled={sending}
         aria-busy={sending}
         onClick={() => void send()}
-        className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
+        className={buttonClass('outline', 'px-4 text-sm')}
       >
         {copy.send}
       </button>

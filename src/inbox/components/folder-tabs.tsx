@@ -51,7 +51,7 @@ export function FolderTabs({
           aria-controls={PANEL_ID}
           tabIndex={name === tab ? 0 : -1}
           onClick={() => onChange(name)}
-          className="min-h-11 rounded-lg px-4 text-sm font-semibold text-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-warm aria-selected:bg-raised aria-selected:text-ink"
+          className="min-h-12 rounded-lg px-4 text-sm font-semibold text-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-warm aria-selected:bg-raised aria-selected:text-ink"
         >
           {inboxCopy.tabs[name]}
         </button>

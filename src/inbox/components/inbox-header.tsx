@@ -91,7 +91,7 @@ export function InboxHeader({ email, view, onSignOut, page, onPage, live }: Inbo
                   type="button"
                   aria-pressed={page === shows}
                   onClick={() => onPage(page === shows ? 'leads' : shows)}
-                  className={buttonClass('outline', 'min-h-11 px-4 text-sm aria-pressed:bg-raised')}
+                  className={buttonClass('outline', 'px-4 text-sm aria-pressed:bg-raised')}
                 >
                   {label}
                 </button>
@@ -101,14 +101,14 @@ export function InboxHeader({ email, view, onSignOut, page, onPage, live }: Inbo
                 onClick={exportCsv}
                 disabled={exporting}
                 aria-busy={exporting}
-                className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
+                className={buttonClass('outline', 'px-4 text-sm')}
               >
                 {copy.exportCsv}
               </button>
               <button
                 type="button"
                 onClick={signOut}
-                className={buttonClass('ghost', 'min-h-11 px-4 text-sm')}
+                className={buttonClass('ghost', 'px-4 text-sm')}
               >
                 {copy.signOut}
               </button>

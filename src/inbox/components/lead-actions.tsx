@@ -68,7 +68,7 @@ export function LeadActions({ lead, onChanged, onErased }: LeadActionsProps) {
                 }}
                 className={buttonClass(
                   'outline',
-                  'min-h-11 px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
+                  'px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
                 )}
               >
                 {label}
@@ -90,7 +90,7 @@ export function LeadActions({ lead, onChanged, onErased }: LeadActionsProps) {
         }}
         className={buttonClass(
           lead.suspected_spam ? 'warm' : 'outline',
-          'min-h-11 px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
+          'px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
         )}
       >
         {lead.suspected_spam ? copy.notSpam : copy.spam}
@@ -99,7 +99,7 @@ export function LeadActions({ lead, onChanged, onErased }: LeadActionsProps) {
         type="button"
         disabled={busy}
         onClick={() => setConfirming(true)}
-        className={buttonClass('outline', 'min-h-11 px-4 text-sm text-danger!')}
+        className={buttonClass('outline', 'px-4 text-sm text-danger!')}
       >
         {copy.erase}
       </button>

@@ -56,7 +56,7 @@ export function LeadDetail({ id, onListChanged, onErased }: LeadDetailProps) {
       <button
         type="button"
         onClick={closeLead}
-        className={buttonClass('ghost', '-ml-2 min-h-11 px-3 text-sm lg:hidden')}
+        className={buttonClass('ghost', '-ml-2 px-3 text-sm lg:hidden')}
       >
         <Icon name="arrow-right" className="size-4 rotate-180" />
         {copy.back}
@@ -130,7 +130,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
         <div className="flex flex-wrap gap-2 pt-1">
           <LeadTake lead={lead} onTaken={after} />
           {reply ? (
-            <a href={reply} className={buttonClass('cool', 'min-h-11 max-w-full px-4 text-sm')}>
+            <a href={reply} className={buttonClass('cool', 'max-w-full px-4 text-sm')}>
               <Icon name="mail" className="size-4" />
               <span className="truncate">
                 {copy.reply} <span className="sr-only">({lead.email})</span>
@@ -138,7 +138,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
             </a>
           ) : null}
           {phone ? (
-            <a href={telHref(phone)} className={buttonClass('outline', 'min-h-11 px-4 text-sm')}>
+            <a href={telHref(phone)} className={buttonClass('outline', 'px-4 text-sm')}>
               <Icon name="phone" className="size-4" />
               {copy.call(phone)}
             </a>

@@ -87,7 +87,7 @@ export function LeadNotes({
           aria-disabled={busy}
           className={buttonClass(
             'outline',
-            'min-h-11 px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
+            'px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
           )}
         >
           {copy.add}

@@ -40,7 +40,7 @@ export function LeadReply({ lead, onSent }: { lead: Lead; onSent: () => void }) 
         type="button"
         aria-expanded="false"
         onClick={composer.start}
-        className={buttonClass('cool', 'min-h-11 px-4 text-sm')}
+        className={buttonClass('cool', 'px-4 text-sm')}
       >
         <Icon name="mail" className="size-4" />
         {copy.open}
@@ -89,7 +89,7 @@ export function LeadReply({ lead, onSent }: { lead: Lead; onSent: () => void }) 
             aria-disabled={composer.sending}
             className={buttonClass(
               'cool',
-              'min-h-11 px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
+              'px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
             )}
           >
             {composer.sending ? copy.sending : copy.send}
@@ -98,7 +98,7 @@ export function LeadReply({ lead, onSent }: { lead: Lead; onSent: () => void }) 
             type="button"
             onClick={composer.cancel}
             disabled={composer.sending}
-            className={buttonClass('outline', 'min-h-11 px-4 text-sm')}
+            className={buttonClass('outline', 'px-4 text-sm')}
           >
             {copy.cancel}
           </button>

@@ -42,7 +42,7 @@ export function LeadTake({ lead, onTaken }: { lead: Lead; onTaken: () => void })
       onClick={() => void take()}
       className={buttonClass(
         'warm',
-        'min-h-11 px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
+        'px-4 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-70',
       )}
     >
       {copy.button}

@@ -24,7 +24,7 @@ export function FiguresView() {
         {FIGURE_PERIODS.map((days) => (
           <label
             key={days}
-            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm text-ink has-[:checked]:border-cool has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-warm"
+            className="inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm text-ink has-[:checked]:border-cool has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-warm"
           >
             <input
               type="radio"
