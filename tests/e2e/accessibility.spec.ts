@@ -1,12 +1,18 @@
 import { caseStudies, caseStudiesCopy } from '../../src/content/case-studies';
-import { footerCopy } from '../../src/content/footer';
 import { navCopy } from '../../src/content/navigation';
 import { MESSAGES } from '../../shared/copy/contact-messages';
 import { expect, test } from './fixtures';
 import { violations } from './support/axe';
 import { advanceUntil, holdTheClock } from './support/clock';
 import { contactForm, fillContactForm, toasts } from './support/contact';
-import { VIEWPORTS, inEachColorScheme, scrollThrough, motionSettled, visit } from './support/site';
+import {
+  VIEWPORTS,
+  inEachColorScheme,
+  scrollThrough,
+  motionSettled,
+  openPrivacyNotice,
+  visit,
+} from './support/site';
 
 for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
   test.describe(`at ${viewport.width} px`, () => {
@@ -71,11 +77,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await violations(page, '[data-sonner-toaster]'), 'toasts').toEqual([]);
       await page.mouse.move(0, 0);
 
-      await page
-        .getByRole('contentinfo')
-        .getByRole('link', { name: footerCopy.privacyLabel })
-        .click();
-      await expect(page.getByRole('dialog', { name: 'Privacy notice' })).toBeVisible();
+      await openPrivacyNotice(page);
       expect(await violations(page, '#privacy'), 'privacy notice').toEqual([]);
     });
   });

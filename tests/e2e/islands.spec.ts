@@ -3,7 +3,6 @@ import { THEME_STORAGE_KEY } from '../../src/config/constants';
 import { footerCopy } from '../../src/content/footer';
 import type { Page } from '@playwright/test';
 import { navCopy, navLinks } from '../../src/content/navigation';
-import { privacyCopy } from '../../src/content/privacy';
 import { themeCopy } from '../../src/content/theme';
 import { ISLANDS } from '../../src/islands/islands';
 import { ISLAND_ATTRIBUTE } from '../../src/islands/markers';
@@ -19,6 +18,7 @@ import {
   scrollThrough,
   visit,
   waitForIsland,
+  openPrivacyNotice,
 } from './support/site';
 
 /**
@@ -154,12 +154,7 @@ test.describe('a first tap before its island has hydrated is held and answered',
 
   test('a privacy link opens the notice as a modal dialog', async ({ page }) => {
     await visit(page);
-    await page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: footerCopy.privacyLabel })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Privacy notice' });
-    await expect(dialog).toBeVisible();
+    const dialog = await openPrivacyNotice(page);
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.matches(':modal'))).toBe(true);
     await expect(page).not.toHaveURL(/#privacy$/);
   });
@@ -244,12 +239,7 @@ test.describe('a first tap is answered before its island’s code has arrived', 
     };
     const roundTrip = [...Array(5).fill('Tab'), ...Array(5).fill('Shift+Tab')] as string[];
 
-    await page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: footerCopy.privacyLabel })
-      .click();
-    const notice = page.getByRole('dialog', { name: privacyCopy.title });
-    await expect(notice).toBeVisible();
+    const notice = await openPrivacyNotice(page);
     for (const key of roundTrip) expect(await focusInsideAfter(key), key).toBe(true);
     await page.keyboard.press('Escape');
     await expect(notice).toBeHidden();

@@ -9,7 +9,7 @@ import { privacyCopy } from '../../src/content/privacy';
 import { services, servicesCopy } from '../../src/content/services';
 import { expect, test } from './fixtures';
 import { config, mailtoHref, telHref } from '../support/content';
-import { expectSectionReached, section, visit, VIEWPORTS } from './support/site';
+import { expectSectionReached, openPrivacyNotice, section, visit, VIEWPORTS } from './support/site';
 
 /** The page's own words (docs/product.md#sections), written out so a copy edit cannot drop one. */
 const SPEC_STRINGS = [
@@ -401,12 +401,7 @@ test.describe('with JavaScript disabled', () => {
     // A phone held sideways: the notice, centred, starts where the fixed navigation is.
     await page.setViewportSize({ width: VIEWPORTS.phone.height, height: VIEWPORTS.phone.width });
     await page.goto('/');
-    await page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: footerCopy.privacyLabel })
-      .click();
-    const notice = page.getByRole('dialog', { name: privacyCopy.title });
-    await expect(notice).toBeVisible();
+    const notice = await openPrivacyNotice(page);
     // Its heading is what a tap there reaches: the fixed navigation is not drawn over it.
     const heading = notice.getByRole('heading', { name: privacyCopy.title });
     const onTop = await heading.evaluate((element) => {

@@ -5,7 +5,7 @@ import { privacyCopy } from '../../src/content/privacy';
 import { expect, test } from './fixtures';
 import { contactForm } from './support/contact';
 import { config, mailtoHref } from '../support/content';
-import { visit } from './support/site';
+import { openPrivacyNotice, visit } from './support/site';
 
 const notice = (page: Page) => page.getByRole('dialog', { name: 'Privacy notice' });
 
@@ -56,12 +56,7 @@ test.describe('privacy notice', () => {
 
   test('keeps Tab inside and closes from its close button', async ({ page }) => {
     await visit(page);
-    await page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: footerCopy.privacyLabel })
-      .click();
-    const dialog = notice(page);
-    await expect(dialog).toBeVisible();
+    const dialog = await openPrivacyNotice(page);
     // Close button, email and phone links: go round more than once each way.
     for (const key of [...Array(5).fill('Tab'), ...Array(5).fill('Shift+Tab')] as string[]) {
       await page.keyboard.press(key);

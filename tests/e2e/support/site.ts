@@ -1,10 +1,20 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { caseStudiesCopy } from '../../../src/content/case-studies';
 import { contactCopy } from '../../../src/content/contact';
+import { footerCopy } from '../../../src/content/footer';
+import { privacyCopy } from '../../../src/content/privacy';
 import { servicesCopy } from '../../../src/content/services';
 import type { ISLANDS } from '../../../src/islands/islands';
 import { ISLAND_ATTRIBUTE } from '../../../src/islands/markers';
 import { HYDRATED_ATTRIBUTE } from '../../../src/lib/hydration-marker';
+
+/** The privacy notice, opened as a visitor opens it: by the footer's Privacy Policy link. */
+export async function openPrivacyNotice(page: Page): Promise<Locator> {
+  await page.getByRole('contentinfo').getByRole('link', { name: footerCopy.privacyLabel }).click();
+  const notice = page.getByRole('dialog', { name: privacyCopy.title });
+  await expect(notice).toBeVisible();
+  return notice;
+}
 
 /** docs/product.md#constants: narrow phone and large desktop, plus the tablet width where layouts change. */
 export const VIEWPORTS = {
