@@ -26,6 +26,8 @@ interface Context {
   hours: WorkingHours;
   siteUrl?: string;
   at: Date;
+  /** Leave the visitors' names out: the relay refused them (agency-notice.ts). Links stay. */
+  unnamed?: boolean;
 }
 
 const DEADLINE_WORDS: Record<string, string> = { reply: 'Reply', diagnosis: 'Diagnosis' };
@@ -43,7 +45,7 @@ export function reminderNotice(due: Row[], context: Context): Notice {
   const count = due.length;
   const lines = due.map((row) => {
     const what = `${DEADLINE_WORDS[String(row.deadline)]} due ${localTime(row.due, context)}`;
-    return { what, name: nameOf(row), link: leadLink(row.id, context) };
+    return { what, name: nameOf(row, context), link: leadLink(row.id, context) };
   });
   const intro = `${count} ${count === 1 ? 'deadline falls' : 'deadlines fall'} due soon. Mark each lead replied or diagnosed in the inbox once done.`;
   return {
@@ -90,7 +92,7 @@ export function digestNotice(
       row.diagnosis_overdue === true &&
         `diagnosis was due ${localTime(row.diagnosis_due, context)}`,
     ].filter(Boolean);
-    return { what: late.join('; '), name: nameOf(row), link: leadLink(row.id, context) };
+    return { what: late.join('; '), name: nameOf(row, context), link: leadLink(row.id, context) };
   });
   const openTitle =
     open.length === 0
@@ -125,15 +127,12 @@ const LINK_LIKE = /\/\/|www[.．。｡]|[@＠]|\/|[\p{L}\p{N}-][.．。｡]\p{L}
 /**
  * The leads held as suspected spam between `since` and `until`, each with why: no alert went
  * out for them, so this is where a real enquiry the score held is seen. `total` counts those
- * beyond the listed. `unlisted`: the count and where to look alone, for a relay that refused
+ * beyond the listed. `unnamed`: the count and where to look alone, for a relay that refused
  * the list for a spammer's words.
  */
-export function heldNotice(
-  held: Row[],
-  context: Context & { since: Date; until: Date; unlisted?: boolean },
-): Notice {
+export function heldNotice(held: Row[], context: Context & { since: Date; until: Date }): Notice {
   const total = Number(held[0]?.total ?? held.length);
-  const lines = context.unlisted
+  const lines = context.unnamed
     ? []
     : held.map((row) => {
         const reasons = (row.spam_reasons ?? []) as string[];
@@ -182,7 +181,10 @@ export function heldNotice(
 /** Leads nobody has seen or taken in ALERT_ESCALATE_MINUTES of working time (docs/alerts.md). */
 export function escalationNotice(leads: Row[], context: Context & { minutes: number }): Notice {
   const count = leads.length;
-  const lines = leads.map((row) => ({ name: nameOf(row), link: leadLink(row.id, context) }));
+  const lines = leads.map((row) => ({
+    name: nameOf(row, context),
+    link: leadLink(row.id, context),
+  }));
   const intro = `Nobody has seen ${count === 1 ? 'this lead' : 'these leads'} yet, ${context.minutes} working minutes after ${count === 1 ? 'it' : 'they'} arrived. Open ${count === 1 ? 'it' : 'each'} in the inbox, or press "I'm on it" on the alert.`;
   return {
     subject: `Nobody has seen ${count === 1 ? 'a new lead' : `${count} new leads`} yet`,
@@ -205,7 +207,8 @@ function spread(figures: Record<string, unknown>, what: string, none: string): s
   return `median ${duration(Number(median))}, 90% within ${duration(Number(p90))}`;
 }
 
-function nameOf(row: Row): string {
+function nameOf(row: Row, context?: Pick<Context, 'unnamed'>): string {
+  if (context?.unnamed) return 'a lead';
   // Shown as typed: an override in a name would reverse it in the email (shared/as-typed.ts).
   const name = asTyped(String(row.name ?? ''))
     .replace(/\s+/g, ' ')

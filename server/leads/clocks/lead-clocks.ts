@@ -26,9 +26,9 @@ import {
   WITHOUT_CLOCK,
 } from './clock-queries.ts';
 import { LAST_REMINDER, RECORD_REMINDERS, REMINDERS_DUE } from './clock-queries.ts';
-import { digestNotice, heldNotice, reminderNotice, type Notice } from './clock-messages.ts';
+import { digestNotice, heldNotice, reminderNotice } from './clock-messages.ts';
 import { isBankHoliday } from './bank-holidays.ts';
-import { PermanentFailure } from '../delivery/delivery-channel.ts';
+import { sendNamingLeads, type AgencyMail } from './agency-notice.ts';
 import { isWorkingDay, nearestWorkingDay } from '../../../shared/response-due.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
 import { addDays, localParts, weekdayOf, zonedInstant } from '../../../shared/zoned-time.ts';
@@ -55,10 +55,6 @@ const HELD_NOTE_GRACE_MS = 60_000;
 const BATCH = 500;
 /** An email lists this many leads at most; the inbox has the rest. */
 const MAX_LISTED = 200;
-
-interface AgencyMail {
-  sendNotice(notice: Notice): Promise<void>;
-}
 
 export interface LeadClocksOptions {
   hours: WorkingHours;
@@ -89,8 +85,8 @@ export function startLeadClocks(
     async round() {
       await assignDeadlines(db, options.hours);
       if (options.mail) {
-        await sendReminders(db, options.mail, options, now());
-        await sendWeeklyDigest(db, options.mail, options, now());
+        await sendReminders(db, options.mail, log, options, now());
+        await sendWeeklyDigest(db, options.mail, log, options, now());
         await sendHeldNote(db, options.mail, log, options, now());
       }
     },
@@ -122,7 +118,13 @@ function underClocksLock(db: Database, work: (session: SqlSession) => Promise<vo
   });
 }
 
-async function sendReminders(db: Database, mail: AgencyMail, options: LeadClocksOptions, at: Date) {
+async function sendReminders(
+  db: Database,
+  mail: AgencyMail,
+  log: WorkLog,
+  options: LeadClocksOptions,
+  at: Date,
+) {
   const minutes = options.reminderMinutes ?? DEFAULT_REMINDER_MINUTES;
   await underClocksLock(db, async (session) => {
     const [last] = await session.query(LAST_REMINDER);
@@ -136,13 +138,16 @@ async function sendReminders(db: Database, mail: AgencyMail, options: LeadClocks
       due.map((row) => row.deadline),
     ]);
     // Sent inside the transaction: a refusal rolls the record back, and the next round tries again.
-    await mail.sendNotice(reminderNotice(due, { ...options, at }));
+    await sendNamingLeads(mail, log, 'Reminder', (unnamed) =>
+      reminderNotice(due, { ...options, at, unnamed }),
+    );
   });
 }
 
 async function sendWeeklyDigest(
   db: Database,
   mail: AgencyMail,
+  log: WorkLog,
   options: LeadClocksOptions,
   at: Date,
 ) {
@@ -159,8 +164,13 @@ async function sendWeeklyDigest(
       timeZone,
     ]);
     const overdue = await session.query(OVERDUE, [at.toISOString(), MAX_LISTED]);
-    await mail.sendNotice(
-      digestNotice(figures as Record<string, unknown>, overdue, { ...options, at, monday }),
+    await sendNamingLeads(mail, log, 'Weekly digest', (unnamed) =>
+      digestNotice(figures as Record<string, unknown>, overdue, {
+        ...options,
+        at,
+        monday,
+        unnamed,
+      }),
     );
   });
 }
@@ -206,11 +216,9 @@ async function sendHeldNote(
     const context = { ...options, at, since, until };
     // Sent inside the transaction, as the digest is: a refusal rolls the claim back, to be tried
     // again. A relay that refuses the list for its words (a spammer's) is sent the count alone.
-    await mail.sendNotice(heldNotice(held, context)).catch(async (error: unknown) => {
-      if (!(error instanceof PermanentFailure)) throw error;
-      log.warn(`Held leads' note: the relay refused the list (${error.message}); sent the count.`);
-      await mail.sendNotice(heldNotice(held, { ...context, unlisted: true }));
-    });
+    await sendNamingLeads(mail, log, "Held leads' note", (unnamed) =>
+      heldNotice(held, { ...context, unnamed }),
+    );
   });
 }
 

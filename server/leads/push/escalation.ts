@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { escalationNotice, type Notice } from '../clocks/clock-messages.ts';
+import { sendNamingLeads, type AgencyMail } from '../clocks/agency-notice.ts';
+import { escalationNotice } from '../clocks/clock-messages.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
 import { afterWorkingMinutes } from '../clocks/working-time.ts';
 import {
@@ -27,7 +28,7 @@ export interface EscalationOptions {
   minutes: number;
   hours: WorkingHours;
   /** Absent: pushes only (no lead email configured). */
-  mail?: { sendNotice(notice: Notice): Promise<void> };
+  mail?: AgencyMail;
   siteUrl?: string;
   /** Called once leads were escalated: their pushes are queued. */
   pushed: () => void;
@@ -78,7 +79,7 @@ async function escalate(db: Database, options: EscalationOptions, at: Date): Pro
 
 async function emailEscalations(
   db: Database,
-  mail: NonNullable<EscalationOptions['mail']>,
+  mail: AgencyMail,
   options: EscalationOptions,
   at: Date,
 ): Promise<void> {
@@ -92,12 +93,13 @@ async function emailEscalations(
     if (leads.length === 0) return;
     await session.query(RECORD_ESCALATION_EMAIL, [at.toISOString(), leads.map((row) => row.id)]);
     // Sent inside the transaction: a refusal rolls the record back, and the next round tries again.
-    await mail.sendNotice(
+    await sendNamingLeads(mail, options.log, 'Escalation email', (unnamed) =>
       escalationNotice(leads, {
         hours: options.hours,
         siteUrl: options.siteUrl,
         at,
         minutes: options.minutes,
+        unnamed,
       }),
     );
   });
