@@ -4,14 +4,21 @@ import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
 import { startLeadClocks } from '../../server/leads/clocks/lead-clocks.ts';
 import { defaultWorkingHours } from '../../server/leads/clocks/default-working-hours.ts';
 import { startEscalation } from '../../server/leads/push/escalation.ts';
-import { describeOnEmbedded, openFreshBackend } from './support/backends.ts';
-import { SmtpSink } from '../support/smtp-sink.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { startServer } from '../../server/start.ts';
+import { describeOnEmbedded, freshBackend, openFreshBackend } from './support/backends.ts';
+import { SilentRelay, SmtpSink } from '../support/smtp-sink.ts';
+import { send, VALID } from '../support/requests.ts';
+import { until } from '../support/until.ts';
+import { workingWednesday } from '../support/working-wednesday.ts';
 
 /**
- * The agency's own notices (reminders, the weekly digest, escalation emails) name the leads
- * they are about. A relay that refuses one lead's name for good (a spam filter's 5xx to a
- * blocklisted domain in it) must not cost the other leads their notice: the notice goes again
- * without the names (docs/lead-clocks.md, docs/alerts.md). Time is the test's, never waited for.
+ * The agency's own notices (reminders, the weekly digest, the held leads' note, escalation
+ * emails). A relay that refuses one lead's name for good (a spam filter's 5xx to a blocklisted
+ * domain in it) must not cost the other leads their notice: the notice goes again without the
+ * names. A relay that hangs while one is sent must not hold up anything else: on the embedded
+ * database a transaction holds its one connection (docs/lead-clocks.md, docs/alerts.md). Time
+ * is the test's, never waited for.
  */
 
 const hours = defaultWorkingHours();
@@ -28,11 +35,11 @@ async function notices() {
   return { db, sink, mail };
 }
 
-const insertLead = async (db: Database, name: string, createdAt: string) => {
+const insertLead = async (db: Database, name: string, createdAt: string, spam = false) => {
   const [row] = await db.query(
-    `insert into contact_submissions (name, email, message, created_at)
-     values ($1, 'visitor@example.com', 'Our booking form is broken', $2) returning id::text`,
-    [name, createdAt],
+    `insert into contact_submissions (name, email, message, created_at, suspected_spam)
+     values ($1, 'visitor@example.com', 'Our booking form is broken', $2, $3) returning id::text`,
+    [name, createdAt, spam],
   );
   return String(row!.id);
 };
@@ -96,5 +103,103 @@ describeOnEmbedded('a relay that refuses one lead’s name in the agency’s not
     await escalation.runOnce();
     expect(sink.received).toHaveLength(1);
     expect(sink.refused).toBe(1);
+  });
+});
+
+describeOnEmbedded('a relay that hangs while a reminder is sent', (kind) => {
+  it('answers a visitor at once while the reminder waits on the relay', async () => {
+    const backend = await freshBackend(kind);
+    onTestFinished(() => backend.dispose());
+    const arrival = workingWednesday();
+    // A lead already emailed, whose reply falls due at 17:30: its reminder is due at 16:45.
+    const db = await openDatabase(backend.options);
+    await insertLead(db, 'Real Rita', arrival.toISOString());
+    await db.query('delete from lead_outbox');
+    await db.close();
+    const relay = await SilentRelay.start();
+    const server = await startServer({
+      listen: false,
+      ...backend.options,
+      distDir: '/nonexistent',
+      smtpUrl: relay.url,
+      notifyEmail: 'leads@agency.example',
+      clockNow: () => new Date(arrival.getTime() + (6 * 60 + 45) * 60_000),
+    });
+    onTestFinished(() => server.close());
+    // Hang up before the server closes, or closing would wait for the greeting timeout.
+    onTestFinished(() => relay.release());
+    await until(() => relay.sockets.size > 0, 10_000, 'the reminder to reach the relay');
+    const [hanging] = relay.sockets;
+
+    const response = await send(server.app, { body: VALID });
+    expect(response.statusCode).toBe(201);
+    // Answered while the reminder's send still hung: it ends only at the mailer's greeting
+    // timeout, which closes its connection.
+    expect(hanging!.destroyed).toBe(false);
+  });
+});
+
+describeOnEmbedded('a relay that does not take a notice', () => {
+  it('takes each claim back, and sends each notice once the relay takes it', async () => {
+    const { db, sink, mail } = await notices();
+    sink.refuseText = undefined;
+    // Monday 30 November 2026, 16:45: a reply due at 17:30, the weekly digest, and the note
+    // of a lead held over the weekend are all due in one round.
+    await insertLead(db, 'Real Rita', '2026-11-30T10:00:00Z');
+    await insertLead(db, 'Held Hal', '2026-11-28T10:00:00Z', true);
+    const clocks = startLeadClocks(db, log, {
+      hours,
+      mail,
+      pollMs: 3_600_000,
+      now: () => new Date('2026-11-30T16:45:00Z'),
+    });
+    onTestFinished(() => clocks.stop());
+    const subjects = () => sink.received.map((m) => m.header('subject'));
+
+    await sink.down();
+    await clocks.runOnce();
+    await sink.up();
+    // Each refusal fails the round at that notice; the ones before it went.
+    sink.refuseText = 'The last 7 days';
+    await clocks.runOnce();
+    expect(subjects()).toEqual(['Reminder: 1 lead deadline due soon']);
+    sink.refuseText = 'held as suspected spam between';
+    await clocks.runOnce();
+    sink.refuseText = undefined;
+    await clocks.runOnce();
+    await clocks.runOnce();
+    expect(subjects()).toEqual([
+      'Reminder: 1 lead deadline due soon',
+      'Weekly leads digest: the 7 days to 30 Nov 2026',
+      '1 lead held as suspected spam',
+    ]);
+  });
+
+  it('lists an escalated lead in the first escalation email the relay takes', async () => {
+    const { db, sink, mail } = await notices();
+    const id = await insertLead(db, 'Unseen Una', '2026-11-25T10:00:00Z');
+    await db.query(
+      `insert into lead_attention (submission_id, escalated_at) values ($1, '2026-11-25T10:10:00Z')`,
+      [id],
+    );
+    const escalation = startEscalation(db, {
+      minutes: 10,
+      hours,
+      mail,
+      pushed: () => {},
+      log,
+      pollMs: 3_600_000,
+      now: () => new Date('2026-11-25T10:11:00Z'),
+    });
+    onTestFinished(() => escalation.stop());
+    await sink.down();
+    await escalation.runOnce();
+    await sink.up();
+    await escalation.runOnce();
+    await escalation.runOnce();
+    expect(sink.received.map((m) => m.header('subject'))).toEqual([
+      'Nobody has seen a new lead yet',
+    ]);
+    expect(sink.received[0]!.bodies['text/plain']).toContain('Unseen Una');
   });
 });

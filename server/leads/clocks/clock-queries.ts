@@ -64,6 +64,11 @@ export const RECORD_REMINDERS = `
   from unnest($2::bigint[], $3::text[]) as r(id, deadline)
   on conflict do nothing`;
 
+/** The reminder email claimed at $1 was not sent: its leads are reminded of next round. */
+export const UNDO_REMINDERS = `
+  with email as (delete from app_private.reminder_emails where sent_at = $1::timestamptz)
+  delete from app_private.lead_reminders where sent_at = $1::timestamptz`;
+
 /** This week's digest, claimed: no row back means another instance has it already. */
 export const CLAIM_DIGEST = `
   insert into app_private.weekly_digests (week_of, sent_at) values ($1::date, $2::timestamptz)
@@ -83,6 +88,9 @@ export const OVERDUE = `
       or (s.diagnosed_at is null and s.diagnosis_due < $1::timestamptz))
   order by least(s.reply_due, s.diagnosis_due), s.id
   limit $2`;
+
+/** The digest of the week of Monday $1 was not sent: claimed again next round. */
+export const UNDO_DIGEST = `delete from app_private.weekly_digests where week_of = $1::date`;
 
 /**
  * Today's note of held leads, claimed: no row back means another instance has it already.
@@ -111,3 +119,6 @@ export const HELD_BETWEEN = `
     and not ('marked' = any(coalesce(s.spam_reasons, '{}')))
   order by s.created_at, s.id
   limit $3`;
+
+/** The note of day $1 was not sent: claimed again next round, covering the same leads. */
+export const UNDO_HELD_NOTE = `delete from app_private.held_lead_notes where day = $1::date`;

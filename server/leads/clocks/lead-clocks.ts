@@ -9,11 +9,11 @@
  * 4. each working day from 08:01, a note of the leads held as suspected spam
  *    up to 08:00 since the last note, when there are any: no alert went out
  *    for them, so a real enquiry the score held waits a morning at most.
- * Reminders, the digest and the note take one database lock, so of several instances
- * one sends and the rest skip the round; each is recorded in the same
- * transaction that sends it, so a failed send is tried again next round.
+ * Reminders, the digest and the note are each claimed under one database lock, so of several
+ * instances one sends and the rest skip the round; the claim commits before the send, and a
+ * failed send takes it back, to be tried again next round (agency-notice.ts).
  */
-import type { Database, SqlSession } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { diagnosisDue, responseDue } from './deadlines.ts';
 import {
   CLAIM_DIGEST,
@@ -23,12 +23,15 @@ import {
   OVERDUE,
   SET_CLOCKS,
   TRY_LOCK_CLOCKS,
+  UNDO_DIGEST,
+  UNDO_HELD_NOTE,
+  UNDO_REMINDERS,
   WITHOUT_CLOCK,
 } from './clock-queries.ts';
 import { LAST_REMINDER, RECORD_REMINDERS, REMINDERS_DUE } from './clock-queries.ts';
 import { digestNotice, heldNotice, reminderNotice } from './clock-messages.ts';
 import { isBankHoliday } from './bank-holidays.ts';
-import { sendNamingLeads, type AgencyMail } from './agency-notice.ts';
+import { claimThenSend, type AgencyMail } from './agency-notice.ts';
 import { isWorkingDay, nearestWorkingDay } from '../../../shared/response-due.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
 import { addDays, localParts, weekdayOf, zonedInstant } from '../../../shared/zoned-time.ts';
@@ -107,17 +110,6 @@ async function assignDeadlines(db: Database, hours: WorkingHours): Promise<numbe
   return rows.length;
 }
 
-/**
- * `work` in a transaction holding the clocks' lock, so of several instances one sends; the others
- * skip it this round.
- */
-function underClocksLock(db: Database, work: (session: SqlSession) => Promise<void>) {
-  return db.transaction(async (session) => {
-    const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_CLOCKS);
-    if (locked) await work(session);
-  });
-}
-
 async function sendReminders(
   db: Database,
   mail: AgencyMail,
@@ -126,21 +118,22 @@ async function sendReminders(
   at: Date,
 ) {
   const minutes = options.reminderMinutes ?? DEFAULT_REMINDER_MINUTES;
-  await underClocksLock(db, async (session) => {
+  await claimThenSend(db, mail, log, TRY_LOCK_CLOCKS, async (session) => {
     const [last] = await session.query(LAST_REMINDER);
     const lastAt = last?.sent_at ? new Date(last.sent_at as string | Date).getTime() : -Infinity;
-    if (at.getTime() - lastAt < REMINDER_SPACING_MS) return;
+    if (at.getTime() - lastAt < REMINDER_SPACING_MS) return undefined;
     const due = await session.query(REMINDERS_DUE, [at.toISOString(), minutes, MAX_LISTED]);
-    if (due.length === 0) return;
+    if (due.length === 0) return undefined;
     await session.query(RECORD_REMINDERS, [
       at.toISOString(),
       due.map((row) => row.id),
       due.map((row) => row.deadline),
     ]);
-    // Sent inside the transaction: a refusal rolls the record back, and the next round tries again.
-    await sendNamingLeads(mail, log, 'Reminder', (unnamed) =>
-      reminderNotice(due, { ...options, at, unnamed }),
-    );
+    return {
+      what: 'Reminder',
+      notice: (unnamed) => reminderNotice(due, { ...options, at, unnamed }),
+      undo: [UNDO_REMINDERS, [at.toISOString()]],
+    };
   });
 }
 
@@ -156,22 +149,25 @@ async function sendWeeklyDigest(
   const monday = mondayOf(today);
   const due = zonedInstant(monday, DIGEST_MINUTES, timeZone).getTime();
   if (at.getTime() < due || at.getTime() >= due + DIGEST_CATCH_UP_MS) return;
-  await underClocksLock(db, async (session) => {
+  await claimThenSend(db, mail, log, TRY_LOCK_CLOCKS, async (session) => {
     const claimed = await session.query(CLAIM_DIGEST, [monday, at.toISOString()]);
-    if (claimed.length === 0) return;
+    if (claimed.length === 0) return undefined;
     const [{ figures } = { figures: {} }] = await session.query(FIGURES, [
       at.toISOString(),
       timeZone,
     ]);
     const overdue = await session.query(OVERDUE, [at.toISOString(), MAX_LISTED]);
-    await sendNamingLeads(mail, log, 'Weekly digest', (unnamed) =>
-      digestNotice(figures as Record<string, unknown>, overdue, {
-        ...options,
-        at,
-        monday,
-        unnamed,
-      }),
-    );
+    return {
+      what: 'Weekly digest',
+      notice: (unnamed) =>
+        digestNotice(figures as Record<string, unknown>, overdue, {
+          ...options,
+          at,
+          monday,
+          unnamed,
+        }),
+      undo: [UNDO_DIGEST, [monday]],
+    };
   });
 }
 
@@ -182,7 +178,8 @@ async function sendWeeklyDigest(
  * looked for. Bounded by 08:00s stored with each note, not by when a note went out: whichever
  * round or instance sends it lists the same leads, a lead held after 08:00 waits for the next
  * working morning, and a day no instance ran is covered by the next note. A day with none held
- * is claimed and silent.
+ * is claimed and silent. A relay that refuses the list for its words (a spammer's) is sent the
+ * count alone (agency-notice.ts).
  */
 async function sendHeldNote(
   db: Database,
@@ -198,27 +195,27 @@ async function sendHeldNote(
   if (at.getTime() < until.getTime() + HELD_NOTE_GRACE_MS) return;
   const lastWorkingDay = nearestWorkingDay(today, -1, hours, isBankHoliday);
   const fallback = zonedInstant(lastWorkingDay, DIGEST_MINUTES, hours.timeZone);
-  await underClocksLock(db, async (session) => {
+  await claimThenSend(db, mail, log, TRY_LOCK_CLOCKS, async (session) => {
     const [claim] = await session.query(CLAIM_HELD_NOTE, [
       today,
       at.toISOString(),
       fallback.toISOString(),
       until.toISOString(),
     ]);
-    if (!claim) return;
+    if (!claim) return undefined;
     const since = new Date(claim.since as string | Date);
     const held = await session.query(HELD_BETWEEN, [
       since.toISOString(),
       until.toISOString(),
       MAX_LISTED,
     ]);
-    if (held.length === 0) return;
+    if (held.length === 0) return undefined;
     const context = { ...options, at, since, until };
-    // Sent inside the transaction, as the digest is: a refusal rolls the claim back, to be tried
-    // again. A relay that refuses the list for its words (a spammer's) is sent the count alone.
-    await sendNamingLeads(mail, log, "Held leads' note", (unnamed) =>
-      heldNotice(held, { ...context, unnamed }),
-    );
+    return {
+      what: "Held leads' note",
+      notice: (unnamed) => heldNotice(held, { ...context, unnamed }),
+      undo: [UNDO_HELD_NOTE, [today]],
+    };
   });
 }
 

@@ -52,3 +52,9 @@ export const RECORD_ESCALATION_EMAIL = `
   where a.escalated_at is not null and a.escalation_emailed_at is null
     and (a.first_seen_at is not null or a.taken_at is not null
          or a.submission_id = any ($2::bigint[]))`;
+
+/** The escalation email of $1 was not sent: its leads are listed in the next one. */
+export const UNDO_ESCALATION_EMAIL = `
+  with email as (delete from app_private.escalation_emails where sent_at = $1::timestamptz)
+  update public.lead_attention set escalation_emailed_at = null
+  where escalation_emailed_at = $1::timestamptz`;

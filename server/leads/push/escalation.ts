@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { sendNamingLeads, type AgencyMail } from '../clocks/agency-notice.ts';
+import { claimThenSend, type AgencyMail } from '../clocks/agency-notice.ts';
 import { escalationNotice } from '../clocks/clock-messages.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';
 import { afterWorkingMinutes } from '../clocks/working-time.ts';
@@ -10,6 +10,7 @@ import {
   LAST_ESCALATION_EMAIL,
   RECORD_ESCALATION_EMAIL,
   TRY_LOCK_ESCALATIONS,
+  UNDO_ESCALATION_EMAIL,
 } from './escalation-queries.ts';
 import type { WorkLog } from '../../work-log.ts';
 import { startLoop, type Loop } from '../../background/loop.ts';
@@ -83,24 +84,24 @@ async function emailEscalations(
   options: EscalationOptions,
   at: Date,
 ): Promise<void> {
-  await db.transaction(async (session) => {
-    const [{ locked } = { locked: false }] = await session.query(TRY_LOCK_ESCALATIONS);
-    if (!locked) return;
+  await claimThenSend(db, mail, options.log, TRY_LOCK_ESCALATIONS, async (session) => {
     const [last] = await session.query(LAST_ESCALATION_EMAIL);
     const lastAt = last?.sent_at ? new Date(last.sent_at as string | Date).getTime() : -Infinity;
-    if (at.getTime() - lastAt < EMAIL_SPACING_MS) return;
+    if (at.getTime() - lastAt < EMAIL_SPACING_MS) return undefined;
     const leads = await session.query(ESCALATED_UNLISTED, [MAX_LISTED]);
-    if (leads.length === 0) return;
+    if (leads.length === 0) return undefined;
     await session.query(RECORD_ESCALATION_EMAIL, [at.toISOString(), leads.map((row) => row.id)]);
-    // Sent inside the transaction: a refusal rolls the record back, and the next round tries again.
-    await sendNamingLeads(mail, options.log, 'Escalation email', (unnamed) =>
-      escalationNotice(leads, {
-        hours: options.hours,
-        siteUrl: options.siteUrl,
-        at,
-        minutes: options.minutes,
-        unnamed,
-      }),
-    );
+    return {
+      what: 'Escalation email',
+      notice: (unnamed) =>
+        escalationNotice(leads, {
+          hours: options.hours,
+          siteUrl: options.siteUrl,
+          at,
+          minutes: options.minutes,
+          unnamed,
+        }),
+      undo: [UNDO_ESCALATION_EMAIL, [at.toISOString()]],
+    };
   });
 }
