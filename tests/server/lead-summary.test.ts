@@ -114,3 +114,21 @@ describeOnEmbedded('the hourly cap', (kind) => {
     expect(summarised.match(/Flood \d{3} </g)).toHaveLength(20);
   });
 });
+
+describeOnEmbedded('the hourly cap after the clock stepped back', (kind) => {
+  it('sends the summary within its interval, not once the clock has caught up', async () => {
+    const { db, sink } = await setUp(kind);
+    // A summary stamped an hour ahead: what a clock an hour fast (a hardware clock read as
+    // UTC in summer) leaves once time synchronisation steps it back.
+    await db.query(
+      `insert into lead_summaries (created_at, sent_at, leads)
+       values (now() + interval '1 hour', now() + interval '1 hour', 1)`,
+    );
+    await insertLeads(db, 'Lead', 3);
+    // An interval far longer than the test: the summary can only go in its first round.
+    await deliver(db, sink, { maxPerHour: 1, summaryIntervalMs: 600_000 });
+    await until(() => allSent(db), 20_000, 'every lead to be delivered');
+    expect(singles(sink)).toEqual([await subjectOf(db, 'Lead 001')]);
+    expect(summaries(sink)).toHaveLength(1);
+  });
+});

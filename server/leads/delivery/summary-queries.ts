@@ -5,12 +5,19 @@
  */
 import { due } from './outbox-queries.ts';
 
-/** Whether the last summary started at least $1 ms ago (or there was none), and when. */
+/**
+ * Whether the last summary started at least $1 ms ago (or there was none), and when. The last
+ * is the newest row, not the latest time: one stamped ahead of the clock (a clock stepped back
+ * since) is due at once, counted from none, or it would hold every summary back until the
+ * clock caught up.
+ */
 export const SUMMARY_DUE = `
-  select coalesce(max(created_at) <= clock_timestamp() - $1::integer * interval '1 millisecond',
-                  true) as due,
-         max(created_at) as since
-  from public.lead_summaries`;
+  select created_at <= clock_timestamp() - $1::integer * interval '1 millisecond'
+           or created_at > clock_timestamp() as due,
+         case when created_at <= clock_timestamp() then created_at end as since
+  from public.lead_summaries
+  order by id desc
+  limit 1`;
 
 /**
  * Due leads that cannot go one by one: all of them when the cap is reached
