@@ -341,6 +341,9 @@ begin
           -- mistake on a lead weeks old, it stays long enough for "Not spam".
           and not exists (select from app_private.spam_marks m where m.submission_id = s.id
             and m.spam and m.marked_at >= pg_catalog.now() - pg_catalog.make_interval(days => spam_days)))
+      -- Locked, so a lead a member releases ("Not spam") while this runs is read again once
+      -- released, and kept: not deleted for what it was when the purge began.
+      for update of s
     ), gone as (
       delete from public.contact_submissions s using due
       where not dry_run and s.id = due.id

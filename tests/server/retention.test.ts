@@ -4,7 +4,17 @@ import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { runSubmissionsCli } from '../../server/submissions-cli.ts';
 import { startServer } from '../../server/start.ts';
-import { describeOnEmbedded, envFor, freshBackend, type Backend } from './support/backends.ts';
+import pg from 'pg';
+import {
+  describeOnEmbedded,
+  describePostgres,
+  envFor,
+  freshBackend,
+  openFreshBackend,
+  type Backend,
+} from './support/backends.ts';
+import { purgeExpiredSubmissions } from '../../server/leads/retention-purge.ts';
+import { until } from '../support/until.ts';
 import { childEnv, finished } from '../support/child-server.ts';
 import { VALID } from '../support/requests.ts';
 import { HELD_PITCH } from '../support/submission.ts';
@@ -198,5 +208,53 @@ describeOnEmbedded('retention', (kind) => {
     } finally {
       await db.close();
     }
+  });
+});
+
+describePostgres('retention beside a member releasing a lead', () => {
+  it('keeps a lead released with “Not spam” while the purge was deleting', async () => {
+    const { backend, db } = await openFreshBackend('postgres');
+    const member = 'owner@agency.example';
+    const [lead] = await db.query(
+      `insert into contact_submissions (name, email, message, suspected_spam, created_at)
+       values ('Held Hal', $1, $2, true, now() - interval '31 days') returning id`,
+      [VALID.email, VALID.message],
+    );
+    await db.query('insert into app_private.inbox_members (email) values ($1)', [member]);
+    const [session] = await db.query(
+      'insert into app_private.auth_sessions (email) values ($1) returning id::text',
+      [member],
+    );
+    // The member's "Not spam", as PostgREST runs it: their role and claims, in a transaction.
+    const client = new pg.Client({ connectionString: backend.options.databaseUrl });
+    await client.connect();
+    onTestFinished(() => client.end());
+    await client.query('begin');
+    await client.query("select set_config('request.jwt.claims', $1, true)", [
+      JSON.stringify({ role: 'authenticated', email: member, session_id: session!.id }),
+    ]);
+    await client.query('set local role authenticated');
+    await client.query('select public.inbox_not_spam($1)', [lead!.id]);
+
+    // The hourly purge starts before the release commits, and waits for the lead's row.
+    const purge = purgeExpiredSubmissions(db, { retentionMonths: 12 });
+    await until(
+      async () =>
+        (
+          await db.query(
+            `select 1 from pg_stat_activity
+             where wait_event_type = 'Lock' and query like '%purge_expired_submissions%'`,
+          )
+        ).length > 0,
+      10_000,
+      'the purge to wait for the lead',
+    );
+    await client.query('commit');
+    expect(await purge).toEqual([]);
+    const kept = await db.query(
+      `select s.suspected_spam, o.submission_id is not null as queued
+       from contact_submissions s left join lead_outbox o on o.submission_id = s.id`,
+    );
+    expect(kept).toEqual([{ suspected_spam: false, queued: true }]);
   });
 });
