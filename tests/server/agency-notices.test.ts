@@ -11,6 +11,8 @@ import { SilentRelay, SmtpSink } from '../support/smtp-sink.ts';
 import { send, VALID } from '../support/requests.ts';
 import { until } from '../support/until.ts';
 import { workingWednesday } from '../support/working-wednesday.ts';
+import { parseWorkingHours } from '../../shared/working-hours.ts';
+import { storeLead } from './support/inbox.ts';
 
 /**
  * The agency's own notices (reminders, the weekly digest, the held leads' note, escalation
@@ -201,5 +203,51 @@ describeOnEmbedded('a relay that does not take a notice', () => {
       'Nobody has seen a new lead yet',
     ]);
     expect(sink.received[0]!.bodies['text/plain']).toContain('Unseen Una');
+  });
+});
+
+describeOnEmbedded('a lead the relay refuses alone, below the cap', (kind) => {
+  it('is named to the agency by the escalation email', async () => {
+    const backend = await freshBackend(kind);
+    onTestFinished(() => backend.dispose());
+    const sink = await SmtpSink.start();
+    onTestFinished(() => sink.down());
+    sink.refuseText = 'blocklisted-casino';
+    const always = parseWorkingHours('Mon-Sun 00:00-23:59', 'Europe/London');
+    if (!('value' in always)) throw new Error(always.problem);
+    let offsetMs = 0;
+    const server = await startServer({
+      listen: false,
+      ...backend.options,
+      distDir: '/nonexistent',
+      smtpUrl: sink.url,
+      notifyEmail: 'leads@agency.example',
+      deliveryPollMs: 20,
+      escalateMinutes: 1,
+      businessHours: always.value,
+      escalationPollMs: 50,
+      clockNow: () => new Date(Date.now() + offsetMs),
+    });
+    onTestFinished(() => server.close());
+    await storeLead(server, {
+      name: 'Casey Client',
+      email: 'casey@example.com',
+      message: 'Seen on www.blocklisted-casino.xyz: can you build us a better site?',
+    });
+    await until(
+      async () =>
+        (await server.query('select 1 from lead_outbox where failed_at is not null')).length > 0,
+      10_000,
+      'the lead email to be refused for good',
+    );
+    // Past any run of bank holidays: the lead has been unseen for its working minute.
+    offsetMs = 5 * 24 * 3_600_000;
+    const [email] = await until(
+      () => sink.received.filter((m) => m.header('subject') === 'Nobody has seen a new lead yet'),
+      10_000,
+      'the escalation email',
+      (found) => found.length > 0,
+    );
+    expect(email!.bodies['text/plain']).toContain('Casey Client');
   });
 });
