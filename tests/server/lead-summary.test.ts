@@ -4,6 +4,7 @@ import {
   startLeadDelivery,
   type LeadDeliveryOptions,
 } from '../../server/leads/delivery/lead-delivery.ts';
+import { COUNTED_THIS_HOUR } from '../../server/leads/delivery/outbox-queries.ts';
 import { describeOnEmbedded, openFreshBackend, type Backend } from './support/backends.ts';
 import { VALID } from '../support/requests.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
@@ -130,5 +131,29 @@ describeOnEmbedded('the hourly cap after the clock stepped back', (kind) => {
     await until(() => allSent(db), 20_000, 'every lead to be delivered');
     expect(singles(sink)).toEqual([await subjectOf(db, 'Lead 001')]);
     expect(summaries(sink)).toHaveLength(1);
+  });
+});
+
+describeOnEmbedded('a summary whose worker died mid-send', (kind) => {
+  it('lets its lead go alone once the lease runs out, shown and counted as sent alone', async () => {
+    const { db, sink } = await setUp(kind);
+    await insertLeads(db, 'Lead', 1);
+    // What a worker killed (-9) while sending a summary leaves: its lead leased to it, the
+    // lease now run out, and the summary never sent.
+    await db.query(
+      `with summary as (
+         insert into lead_summaries (created_at, leads) values (now() - interval '10 minutes', 1)
+         returning id)
+       update lead_outbox set summary_id = (select id from summary),
+                              locked_until = now() - interval '1 second'`,
+    );
+    await deliver(db, sink, {});
+    await until(() => allSent(db), 20_000, 'the lead to be delivered');
+    expect(singles(sink)).toEqual([await subjectOf(db, 'Lead 001')]);
+    // The inbox says how it went, and the hourly cap counts it.
+    expect(await db.query('select email_state from inbox_leads')).toEqual([
+      { email_state: 'sent' },
+    ]);
+    expect(await db.query(COUNTED_THIS_HOUR)).toEqual([{ counted: 1, unverified: 0 }]);
   });
 });

@@ -26,11 +26,14 @@ const LEAD_COLUMNS = `s.name, s.email, s.message, s.created_at, s.verified,
  * budget for them is not spent). SKIP LOCKED lets workers sharing one
  * database claim different leads at once; the lease then keeps the others
  * off it until it is marked sent or failed.
+ * A lead still naming a summary whose worker died mid-send goes alone now:
+ * it names none, so the inbox and the hourly cap count it as sent alone.
  */
 export const claimNext = (table: OutboxTable) => `
   with claimed as (
     update ${table} o
     set locked_until = clock_timestamp() + $1::integer * interval '1 millisecond'
+        ${table === 'public.lead_outbox' ? ', summary_id = null' : ''}
     where o.submission_id = (
       select d.submission_id from ${table} d
       join public.contact_submissions s on s.id = d.submission_id
