@@ -1,5 +1,4 @@
 import { expect, it, onTestFinished } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
 import { createLeadMailer } from '../../server/leads/delivery/lead-mailer.ts';
 import { startLeadClocks } from '../../server/leads/clocks/lead-clocks.ts';
 import { defaultWorkingHours } from '../../server/leads/clocks/default-working-hours.ts';
@@ -13,6 +12,7 @@ import { until } from '../support/until.ts';
 import { workingWednesday } from '../support/working-wednesday.ts';
 import { parseWorkingHours } from '../../shared/working-hours.ts';
 import { storeLead } from './support/inbox.ts';
+import { insertLeadAt } from './support/lead-at.ts';
 
 /**
  * The agency's own notices (reminders, the weekly digest, the held leads' note, escalation
@@ -37,15 +37,6 @@ async function notices() {
   return { db, sink, mail };
 }
 
-const insertLead = async (db: Database, name: string, createdAt: string, spam = false) => {
-  const [row] = await db.query(
-    `insert into contact_submissions (name, email, message, created_at, suspected_spam)
-     values ($1, 'visitor@example.com', 'Our booking form is broken', $2, $3) returning id::text`,
-    [name, createdAt, spam],
-  );
-  return String(row!.id);
-};
-
 const SITE_URL = 'https://agency.example';
 const log = { info: () => {}, warn: () => {} };
 
@@ -53,8 +44,8 @@ describeOnEmbedded('a relay that refuses one lead’s name in the agency’s not
   it('still reminds the agency of every deadline, the refused name left out', async () => {
     const { db, sink, mail } = await notices();
     // Wednesday 25 November 2026: both replies due at 17:30 (GMT).
-    await insertLead(db, POISON, '2026-11-25T10:00:00Z');
-    await insertLead(db, 'Real Rita', '2026-11-25T10:30:00Z');
+    await insertLeadAt(db, POISON, '2026-11-25T10:00:00Z');
+    await insertLeadAt(db, 'Real Rita', '2026-11-25T10:30:00Z');
     const clocks = startLeadClocks(db, log, {
       hours,
       mail,
@@ -77,7 +68,7 @@ describeOnEmbedded('a relay that refuses one lead’s name in the agency’s not
   it('still emails an escalation for every unseen lead, the refused name left out', async () => {
     const { db, sink, mail } = await notices();
     for (const name of [POISON, 'Unseen Una']) {
-      const id = await insertLead(db, name, '2026-11-25T10:00:00Z');
+      const id = await insertLeadAt(db, name, '2026-11-25T10:00:00Z');
       // Escalated, as push_escalate records it; the email is what is looked at here.
       await db.query(
         `insert into lead_attention (submission_id, escalated_at) values ($1, '2026-11-25T10:10:00Z')`,
@@ -115,7 +106,7 @@ describeOnEmbedded('a relay that hangs while a reminder is sent', (kind) => {
     const arrival = workingWednesday();
     // A lead already emailed, whose reply falls due at 17:30: its reminder is due at 16:45.
     const db = await openDatabase(backend.options);
-    await insertLead(db, 'Real Rita', arrival.toISOString());
+    await insertLeadAt(db, 'Real Rita', arrival.toISOString());
     await db.query('delete from lead_outbox');
     await db.close();
     const relay = await SilentRelay.start();
@@ -147,8 +138,8 @@ describeOnEmbedded('a relay that does not take a notice', () => {
     sink.refuseText = undefined;
     // Monday 30 November 2026, 16:45: a reply due at 17:30, the weekly digest, and the note
     // of a lead held over the weekend are all due in one round.
-    await insertLead(db, 'Real Rita', '2026-11-30T10:00:00Z');
-    await insertLead(db, 'Held Hal', '2026-11-28T10:00:00Z', true);
+    await insertLeadAt(db, 'Real Rita', '2026-11-30T10:00:00Z');
+    await insertLeadAt(db, 'Held Hal', '2026-11-28T10:00:00Z', true);
     const clocks = startLeadClocks(db, log, {
       hours,
       mail,
@@ -179,7 +170,7 @@ describeOnEmbedded('a relay that does not take a notice', () => {
 
   it('lists an escalated lead in the first escalation email the relay takes', async () => {
     const { db, sink, mail } = await notices();
-    const id = await insertLead(db, 'Unseen Una', '2026-11-25T10:00:00Z');
+    const id = await insertLeadAt(db, 'Unseen Una', '2026-11-25T10:00:00Z');
     await db.query(
       `insert into lead_attention (submission_id, escalated_at) values ($1, '2026-11-25T10:10:00Z')`,
       [id],

@@ -11,6 +11,7 @@ import {
   openFreshBackend,
 } from './support/backends.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
+import { insertLeadAt } from './support/lead-at.ts';
 
 /**
  * Every real lead gets its two deadlines (docs/lead-clocks.md), the agency one reminder
@@ -35,15 +36,6 @@ async function clocksOn(db: Database, sink: SmtpSink, at: () => Date): Promise<L
   return clocks;
 }
 
-const insertLead = async (db: Database, name: string, createdAt: string, spam = false) => {
-  const [row] = await db.query(
-    `insert into contact_submissions (name, email, message, created_at, suspected_spam)
-     values ($1, 'visitor@example.com', 'Our booking form is broken', $2, $3) returning id::text`,
-    [name, createdAt, spam],
-  );
-  return String(row!.id);
-};
-
 const clockOf = async (db: Database, id: string) => {
   const [row] = await db.query(
     `select reply_due, diagnosis_due from contact_submissions where id = $1`,
@@ -64,8 +56,8 @@ describeOnEmbedded('the lead clocks during the working week', (kind) => {
     const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();
     onTestFinished(() => sink.down());
-    const real = await insertLead(db, 'Real Lead', ARRIVAL);
-    const held = await insertLead(db, 'Held Lead', ARRIVAL, true);
+    const real = await insertLeadAt(db, 'Real Lead', ARRIVAL);
+    const held = await insertLeadAt(db, 'Held Lead', ARRIVAL, true);
     const clocks = await clocksOn(db, sink, () => new Date('2026-11-25T10:01:00Z'));
     await clocks.runOnce();
     expect(await clockOf(db, real)).toEqual({
@@ -92,9 +84,9 @@ describeOnEmbedded('the lead clocks during the working week', (kind) => {
     const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();
     onTestFinished(() => sink.down());
-    const first = await insertLead(db, 'First Lead', ARRIVAL);
-    await insertLead(db, 'Second Lead', '2026-11-25T10:30:00Z');
-    const replied = await insertLead(db, 'Replied Lead', '2026-11-25T11:00:00Z');
+    const first = await insertLeadAt(db, 'First Lead', ARRIVAL);
+    await insertLeadAt(db, 'Second Lead', '2026-11-25T10:30:00Z');
+    const replied = await insertLeadAt(db, 'Replied Lead', '2026-11-25T11:00:00Z');
     let now = new Date('2026-11-25T12:00:00Z');
     const clocks = await clocksOn(db, sink, () => now);
     await clocks.runOnce();
@@ -133,7 +125,7 @@ describeOnEmbedded('the lead clocks on Monday morning', (kind) => {
     const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();
     onTestFinished(() => sink.down());
-    const answered = await insertLead(db, 'Answered Lead', ARRIVAL);
+    const answered = await insertLeadAt(db, 'Answered Lead', ARRIVAL);
     await db.query(
       `update contact_submissions set status = 'diagnosed', replied_at = $2, diagnosed_at = $3
        where id = $1`,
@@ -146,8 +138,8 @@ describeOnEmbedded('the lead clocks on Monday morning', (kind) => {
                $2::timestamptz + interval '3 minutes')`,
       [answered, ARRIVAL],
     );
-    await insertLead(db, 'Forgotten Lead', '2026-11-26T09:00:00Z');
-    await insertLead(db, 'Spam Lead', '2026-11-26T09:00:00Z', true);
+    await insertLeadAt(db, 'Forgotten Lead', '2026-11-26T09:00:00Z');
+    await insertLeadAt(db, 'Spam Lead', '2026-11-26T09:00:00Z', true);
     let now = new Date('2026-11-30T07:59:00Z'); // Monday, a minute early
     const clocks = await clocksOn(db, sink, () => now);
     await clocks.runOnce();
@@ -179,8 +171,8 @@ describeOnEmbedded('the lead clocks each working morning', (kind) => {
     const sink = await SmtpSink.start();
     onTestFinished(() => sink.down());
     // Thursday, before Friday 08:00: Friday's note. Friday 09:00 to Monday 08:00: Monday's.
-    await insertLead(db, 'Thursday Trap', '2026-11-26T12:00:00Z', true);
-    await insertLead(db, 'Friday Trap', '2026-11-27T09:00:00Z', true);
+    await insertLeadAt(db, 'Thursday Trap', '2026-11-26T12:00:00Z', true);
+    await insertLeadAt(db, 'Friday Trap', '2026-11-27T09:00:00Z', true);
     const pitch =
       'Dear website owner, we sell high quality backlinks and guest posts on DA 50 sites.';
     const byWords = async (name: string, createdAt: string) => {
@@ -202,10 +194,10 @@ describeOnEmbedded('the lead clocks each working morning', (kind) => {
     await db.query(
       `update contact_submissions set suspected_spam = true, spam_reasons = '{marked}'
        where id = $1`,
-      [await insertLead(db, 'Marked Lead', '2026-11-28T13:00:00Z')],
+      [await insertLeadAt(db, 'Marked Lead', '2026-11-28T13:00:00Z')],
     );
     // After Monday 08:00: Tuesday's.
-    await insertLead(db, 'Monday Trap', '2026-11-30T08:30:00Z', true);
+    await insertLeadAt(db, 'Monday Trap', '2026-11-30T08:30:00Z', true);
 
     let now = new Date('2026-11-27T07:59:00Z'); // Friday, a minute early
     const clocks = await clocksOn(db, sink, () => now);
@@ -269,10 +261,10 @@ describeOnEmbedded('the held leads’ note over holidays and a refusing relay', 
     const { db } = await openFreshBackend(kind);
     const sink = await SmtpSink.start();
     onTestFinished(() => sink.down());
-    await insertLead(db, 'Tuesday Trap', '2026-12-22T10:00:00Z', true);
-    await insertLead(db, 'Wednesday Trap', '2026-12-23T10:00:00Z', true);
-    await insertLead(db, 'Boxing Day Trap', '2026-12-26T10:00:00Z', true);
-    await insertLead(db, 'cheap-seo.co.uk', '2026-12-27T10:00:00Z', true);
+    await insertLeadAt(db, 'Tuesday Trap', '2026-12-22T10:00:00Z', true);
+    await insertLeadAt(db, 'Wednesday Trap', '2026-12-23T10:00:00Z', true);
+    await insertLeadAt(db, 'Boxing Day Trap', '2026-12-26T10:00:00Z', true);
+    await insertLeadAt(db, 'cheap-seo.co.uk', '2026-12-27T10:00:00Z', true);
     let now = new Date('2026-12-23T08:01:00Z'); // Wednesday: Tuesday's lead
     const clocks = await clocksOn(db, sink, () => now);
     const notes = () => heldNotes(sink);
@@ -313,8 +305,8 @@ describePostgres('the lead clocks, three instances on one PostgreSQL', () => {
     onTestFinished(() => sink.down());
     const databases = await Promise.all([1, 2, 3].map(() => openDatabase(backend.options)));
     for (const db of databases) onTestFinished(() => db.close());
-    await insertLead(databases[0]!, 'Shared Lead', '2026-11-27T10:00:00Z'); // Friday
-    await insertLead(databases[0]!, 'Held Lead', '2026-11-27T10:00:00Z', true);
+    await insertLeadAt(databases[0]!, 'Shared Lead', '2026-11-27T10:00:00Z'); // Friday
+    await insertLeadAt(databases[0]!, 'Held Lead', '2026-11-27T10:00:00Z', true);
     // Friday 17:00, half an hour before the reply is due; then Monday 08:30, the digest's hour.
     let now = new Date('2026-11-27T17:00:00Z');
     const instances = await Promise.all(databases.map((db) => clocksOn(db, sink, () => now)));
