@@ -99,3 +99,23 @@ test.describe(`a reply from the inbox at ${VIEWPORTS.phone.width} px`, () => {
     await check('refused', refused);
   });
 });
+
+test('an opened lead has one main reply button: Reply; Reply by email looks like Call', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const lead = uniqueSubmission('one-reply');
+  await addLead(inbox.server, { ...lead, message: `${lead.message}\nCall 07700 900123.` });
+  await signIn(page, inbox, member);
+  await leadLink(page, lead.name).click();
+  const opened = openedLead(page, lead.name);
+  const look = (control: Locator) =>
+    control.evaluate((element) => getComputedStyle(element).backgroundImage);
+  const reply = opened.getByRole('button', { name: copy.open, exact: true });
+  const byEmail = opened.getByRole('link', { name: new RegExp(inboxCopy.lead.reply) });
+  const call = opened.getByRole('link', { name: inboxCopy.lead.call('07700 900123') });
+  // Two buttons of the same colours, both saying Reply, left a new member guessing which to press.
+  expect(await look(byEmail)).toBe(await look(call));
+  expect(await look(byEmail)).not.toBe(await look(reply));
+});

@@ -130,7 +130,9 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
         <div className="flex flex-wrap gap-2 pt-1">
           <LeadTake lead={lead} onTaken={after} />
           {reply ? (
-            <a href={reply} className={buttonClass('cool', 'max-w-full px-4 text-sm')}>
+            // The member's own mail app: a second way, drawn as Call is. The inbox's Reply
+            // (below the message) is the one main reply button (docs/inbox.md).
+            <a href={reply} className={buttonClass('outline', 'max-w-full px-4 text-sm')}>
               <Icon name="mail" className="size-4" />
               <span className="truncate">
                 {copy.reply} <span className="sr-only">({lead.email})</span>
