@@ -21,7 +21,7 @@ export function readPlaceholders(distDir: string): string[] {
   }
 }
 
-/** Several lines that stand out in a terminal or a journal. */
+/** Several lines that stand out in a terminal: what the build prints (scripts/build-guard.ts). */
 export function placeholderWarning(placeholders: string[]): string {
   const bar = '!'.repeat(72);
   return [
@@ -31,4 +31,15 @@ export function placeholderWarning(placeholders: string[]): string {
     '!! Set them (see .env.example) and run `npm run build` again.',
     bar,
   ].join('\n');
+}
+
+/**
+ * The same as one log line, for the server's log: JSON a line, where the banner's line breaks
+ * came out as a literal "\n" in one long message. The list is also a field, for a log search.
+ */
+export function placeholderLogLine(placeholders: string[]): [{ placeholders: string[] }, string] {
+  return [
+    { placeholders },
+    `This build still has placeholder settings; do not put it on the public site: ${placeholders.join('; ')}. Set them (see .env.example) and run \`npm run build\` again.`,
+  ];
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
-import { placeholderWarning, readPlaceholders } from './build-placeholders.ts';
+import { placeholderLogLine, readPlaceholders } from './build-placeholders.ts';
 import { whenPortTaken } from './port-taken.ts';
 import { DEFAULTS } from './settings/schema.ts';
 import type { Database, Row } from './db/database.ts';
@@ -130,7 +130,7 @@ async function startWith(options: StartOptions, local?: MailboxServer): Promise<
   }
   app.log.info(`Submissions are stored in the ${database.location}`);
   const placeholders = readPlaceholders(options.distDir ?? DEFAULTS.DIST_DIR);
-  if (placeholders.length > 0) app.log.warn(placeholderWarning(placeholders));
+  if (placeholders.length > 0) app.log.warn(...placeholderLogLine(placeholders));
 
   const listening = app;
   const delivering = delivery;

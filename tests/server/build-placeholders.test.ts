@@ -82,6 +82,16 @@ describe('a production build with placeholder settings', () => {
       10_000,
       'the placeholder warning',
     );
-    expect(server.output()).toContain('VITE_CONTACT_PHONE is still the placeholder');
+    // One JSON line at warning level, readable as it is: the list in its words and as a field.
+    const warning = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string; placeholders?: string[] })
+      .find((record) => record.msg.includes('do not put it on the public site'));
+    expect(warning?.level).toBe(40);
+    expect(warning?.msg).not.toContain('\n');
+    expect(warning?.msg).toContain('VITE_CONTACT_PHONE is still the placeholder');
+    expect(warning?.placeholders).toHaveLength(3);
   });
 });
