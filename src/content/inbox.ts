@@ -201,7 +201,6 @@ export const inboxCopy = {
     label: 'Add a note',
     add: 'Add note',
     added: 'Note added',
-    tooLong: (max: number) => `A note holds at most ${max} characters.`,
   },
 
   activity: {
