@@ -3,6 +3,7 @@
  * form's words and the button and tab names are what members and tests look
  * for (docs/inbox.md names them): keep them.
  */
+import { groupDigits } from '../../shared/group-digits.ts';
 import type { EmailState, WebhookState } from '../../shared/inbox-columns.ts';
 import type { LeadStatus, ReplyState } from '../../shared/lead-status.ts';
 import { SPAM_RETENTION_DAYS } from '../../shared/retention.ts';
@@ -61,7 +62,11 @@ export const inboxCopy = {
   list: {
     label: 'Leads',
     count: (shown: number, total: number) =>
-      total === 1 ? '1 lead' : shown < total ? `${shown} of ${total} leads` : `${total} leads`,
+      total === 1
+        ? '1 lead'
+        : shown < total
+          ? `${groupDigits(shown)} of ${groupDigits(total)} leads`
+          : `${groupDigits(total)} leads`,
     empty: 'No leads here.',
     emptySearch: 'No lead matches.',
     /** Above the Spam folder's list: a held lead alerted nobody and is deleted unseen. */
@@ -221,7 +226,8 @@ export const inboxCopy = {
     } as Record<string, string>,
   },
 
-  exported: (count: number) => (count === 1 ? 'Exported 1 lead' : `Exported ${count} leads`),
+  exported: (count: number) =>
+    count === 1 ? 'Exported 1 lead' : `Exported ${groupDigits(count)} leads`,
   exportFailed: 'The export could not be made. Try again.',
   exportFile: (tab: InboxTab, date: string) => `leads-${tab}-${date}.csv`,
 } as const;

@@ -1,3 +1,4 @@
+import { groupDigits } from '../../shared/group-digits.ts';
 import { FIGURE_LABELS } from '../../shared/copy/figure-labels.ts';
 
 /**
@@ -63,12 +64,12 @@ export const clockCopy = {
     share: (part: number, whole: number) =>
       whole === 0
         ? 'none counted yet'
-        : `${Math.round((100 * part) / whole)}% (${part} of ${whole})`,
+        : `${Math.round((100 * part) / whole)}% (${groupDigits(part)} of ${groupDigits(whole)})`,
     countedNote:
       'A lead counts once it is answered or its deadline has passed; one still inside its deadline is neither met nor missed yet.',
     perWeek: 'Leads per week',
     weekOf: 'Week of',
     chartLabel: (weeks: { week: string; leads: number }[]) =>
-      `Leads per week: ${weeks.map((w) => `${w.leads} in the week of ${w.week}`).join(', ')}.`,
+      `Leads per week: ${weeks.map((w) => `${groupDigits(w.leads)} in the week of ${w.week}`).join(', ')}.`,
   },
 } as const;
