@@ -197,6 +197,12 @@ test.describe('partner logo marquee', () => {
     );
     expect(alts.slice(partners.length)).toEqual(partners.map(() => ['', true]));
     expect(alts.slice(0, partners.length)).toEqual(partners.map((p) => [p.alt, false]));
+    // Each logo is read once, by its alt: its name beside it is for the eye alone.
+    const read = await strip.getByRole('list').first().ariaSnapshot();
+    for (const partner of partners) {
+      expect(read).toContain(`img "${partner.alt}"`);
+      expect(read).not.toContain(`text: ${partner.name}`);
+    }
   });
 
   test('loops every 25 s and stops live when reduced motion is asked for', async ({ page }) => {

@@ -31,7 +31,10 @@ function LogoList({ items, copy }: { items: PartnerLogo[]; copy: boolean }) {
             decoding="async"
             className="size-8 opacity-80"
           />
-          <span className="text-lg font-semibold whitespace-nowrap">{partner.name}</span>
+          {/* The image's alt already names it: read once, not "WordPress logo, WordPress". */}
+          <span aria-hidden="true" className="text-lg font-semibold whitespace-nowrap">
+            {partner.name}
+          </span>
         </li>
       ))}
     </ul>
