@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { LONE_SURROGATE } from '../../shared/validation.ts';
 import { PostgrestError } from './postgrest-error.ts';
 import { refuse } from './submission-errors.ts';
 
@@ -32,6 +33,17 @@ export function isJsonType(contentType: string | undefined): boolean {
   const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length);
   const utf8 = charset === undefined || /^"?utf-?8"?$/.test(charset);
   return type === 'application/json' && utf8;
+}
+
+/**
+ * A JSON string bound for a text column or a function's text argument, refused as
+ * PostgreSQL refuses the body it is in: NUL, and a lone surrogate, which has no
+ * UTF-8 (the drivers would quietly send it as U+FFFD, and that would be stored).
+ */
+export function storableText(text: string): string {
+  if (text.includes('\u0000')) throw refuse.nulCharacter();
+  if (LONE_SURROGATE.test(text)) throw refuse.loneSurrogate();
+  return text;
 }
 
 /** A short description of a JSON value for error details, without echoing it. */

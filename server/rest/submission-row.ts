@@ -1,6 +1,5 @@
 import {
   CONTACT_FIELDS,
-  LONE_SURROGATE,
   type ContactSubmission,
   type SubmissionRow,
 } from '../../shared/validation.ts';
@@ -11,7 +10,7 @@ import {
   TABLE_COLUMNS,
 } from '../db/contact-table.ts';
 import { PostgrestError } from './postgrest-error.ts';
-import { describeJson } from './request-body.ts';
+import { describeJson, storableText } from './request-body.ts';
 import { refuse } from './submission-errors.ts';
 
 /**
@@ -37,9 +36,7 @@ export function toSubmission(row: Record<string, unknown>): SubmissionRow {
     const value = Object.hasOwn(row, field) ? row[field] : null;
     if (value === null || value === undefined) throw refuse.notNull(field);
     if (typeof value !== 'string') throw refuse.notText(field, describeJson(value));
-    if (value.includes('\u0000')) throw refuse.nulCharacter();
-    if (LONE_SURROGATE.test(value)) throw refuse.loneSurrogate();
-    submission[field] = value;
+    submission[field] = storableText(value);
   }
   const flag = Object.hasOwn(row, SPAM_FLAG) ? row[SPAM_FLAG] : false;
   if (flag === null) throw refuse.notNull(SPAM_FLAG);

@@ -218,6 +218,33 @@ describeOnEmbedded('inbox data: the postgrest-js contract, working the leads', (
     expect(lead.data).toEqual({ status: 'new' });
   });
 
+  it('refuses a note or reply holding text no UTF-8 column holds, as the insert does, storing nothing', async () => {
+    // Lone surrogates reach the database as U+FFFD unless refused first: a reply would go out changed.
+    const loneSurrogate = {
+      code: '22P02',
+      message: 'invalid input syntax for type json',
+      details: 'Unicode low surrogate must follow a high surrogate.',
+    };
+    const nul = { code: '22P05', details: '\\u0000 cannot be converted to text.' };
+    const cases = [
+      ['inbox_add_note', 'Called \ud800back', loneSurrogate],
+      ['inbox_send_reply', 'Thanks\udc00', loneSurrogate],
+      ['inbox_add_note', 'Called\u0000back', nul],
+      ['inbox_send_reply', 'Thanks\u0000', nul],
+    ] as const;
+    for (const [name, body, refusal] of cases) {
+      const answer = await client.rpc(name, { lead_id: bob, body });
+      expect(answer, `${name} ${JSON.stringify(body)}`).toMatchObject({
+        status: 400,
+        error: refusal,
+      });
+    }
+    const stored = async (table: string) =>
+      (await client.from(table).select('id').eq('submission_id', bob)).data;
+    expect(await stored('lead_notes')).toEqual([]);
+    expect(await stored('lead_replies')).toEqual([]);
+  });
+
   it('"Not spam" moves a lead to the inbox and emails it once, linking to it', async () => {
     expect((await client.rpc('inbox_not_spam', { lead_id: spam })).error).toBeNull();
     expect((await client.rpc('inbox_not_spam', { lead_id: spam })).error).toBeNull();

@@ -5,7 +5,7 @@ import { signingKeyOf } from '../../auth/access-token.ts';
 import { asRequestRole } from '../../db/as-request-role.ts';
 import type { Database } from '../../db/database.ts';
 import { PostgrestError } from '../postgrest-error.ts';
-import { jsonText, readJsonBody } from '../request-body.ts';
+import { jsonText, readJsonBody, storableText } from '../request-body.ts';
 import { refuse } from '../submission-errors.ts';
 import { CLIENT_CLOSED_REQUEST, clientGone } from './client-gone.ts';
 import { readQuery, searchRefusal } from './read-query.ts';
@@ -135,6 +135,7 @@ function sameKeys(given: string[], expected: string[]): boolean {
 /** JSON arguments as PostgREST passes them: scalars as text for PostgreSQL to cast. */
 function sqlValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return storableText(value);
   return typeof value === 'object' ? jsonText(value) : String(value);
 }
 
