@@ -245,6 +245,38 @@ describeOnEmbedded('inbox data: the postgrest-js contract, working the leads', (
     expect(await stored('lead_replies')).toEqual([]);
   });
 
+  it('refuses a call that accepts no JSON with PostgREST’s 406, running nothing', async () => {
+    const token = (await client.auth.getSession()).data.session!.access_token;
+    const call = (name: string, args: object, accept: string) =>
+      inbox.fetch(`${inbox.url}/rest/v1/rpc/${name}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept,
+        },
+        body: JSON.stringify(args),
+      });
+    for (const [name, args, accept] of [
+      ['inbox_mark_read', { lead_id: bob }, 'image/png'],
+      ['lead_figures', { days: 7 }, 'text/csv'],
+    ] as const) {
+      const response = await call(name, args, accept);
+      // As text: a call that ran answers 204 with no body at all.
+      expect([response.status, await response.text()], name).toEqual([
+        406,
+        JSON.stringify({
+          code: 'PGRST107',
+          details: null,
+          hint: null,
+          message: `None of these media types are available: ${accept}`,
+        }),
+      ]);
+    }
+    const lead = await client.from('inbox_leads').select('unread').eq('id', bob).single();
+    expect(lead.data).toEqual({ unread: true });
+  });
+
   it('"Not spam" moves a lead to the inbox and emails it once, linking to it', async () => {
     expect((await client.rpc('inbox_not_spam', { lead_id: spam })).error).toBeNull();
     expect((await client.rpc('inbox_not_spam', { lead_id: spam })).error).toBeNull();

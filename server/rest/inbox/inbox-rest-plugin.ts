@@ -73,6 +73,8 @@ export const inboxApi: FastifyPluginAsync<{ database: Database }> = async (app, 
   for (const [name, args] of Object.entries(INBOX_RPCS)) {
     app.post(`/rpc/${name}`, { bodyLimit: RPC_BODY_BYTES }, async (request, reply) => {
       const role = await requestRole(request, signingKey);
+      // PostgREST negotiates before it calls: a client that takes no JSON changes nothing.
+      wantsObject(request.headers.accept);
       const body = readJsonBody(request.headers['content-type'], request.body as Buffer);
       const given = body && typeof body === 'object' && !Array.isArray(body) ? body : undefined;
       const names = Object.keys(args);
@@ -121,6 +123,7 @@ export const inboxApi: FastifyPluginAsync<{ database: Database }> = async (app, 
   };
 };
 
+/** Whether Accept asks for one object (.single()); PostgREST's 406 when it takes no JSON at all. */
 function wantsObject(accept: string | undefined): boolean {
   if (!accept?.trim()) return false;
   const types = accept.split(',').map((item) => item.split(';')[0]!.trim().toLowerCase());
