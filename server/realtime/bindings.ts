@@ -102,7 +102,10 @@ export function hears(binding: Binding, change: Change, record: Record<string, u
     return false;
   }
   if (!binding.equals) return true;
-  const value = record[binding.equals.column];
+  const { column } = binding.equals;
+  // An own column only: `constructor` or `__proto__` is on every object, and matched every row.
+  if (!Object.hasOwn(record, column)) return false;
+  const value = record[column];
   return value !== undefined && value !== null && String(value) === binding.equals.value;
 }
 

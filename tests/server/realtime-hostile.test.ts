@@ -189,6 +189,28 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
     }
   });
 
+  it('hears nothing on a filter naming what every row object inherits, not every change', async () => {
+    const { access_token: token } = await signIn(site.client(), site.sink);
+    const client = await raw(site);
+    const table = 'contact_submissions';
+    const joinAs = (topic: string, ref: string, filter?: string) => {
+      const message = join(topic, ref, [{ event: '*', schema: 'public', table, filter }]);
+      client.send({ ...message, payload: { ...message.payload, access_token: token } });
+      return replyTo(client, ref);
+    };
+    // One socket, one token: a change goes to its channels in the order they joined, so once
+    // the second hears the lead, anything sent to the first has arrived before it.
+    await joinAs('inherited', '1', 'constructor=eq.function Object() { [native code] }');
+    await joinAs('control', '2');
+    const heardOn = (topic: string) =>
+      client.received.filter(
+        (m) => m.topic === `realtime:${topic}` && m.event === 'postgres_changes',
+      );
+    await storeLead(site.server, { name: 'Ada', email: 'a@example.co.uk', message: 'Hi' });
+    await until(() => heardOn('control').length > 0, 5_000, 'the lead, on the control channel');
+    expect(heardOn('inherited')).toEqual([]);
+  });
+
   it('refuses a channel over the limit, and drops a socket that joins too fast', async () => {
     holdTheClock();
     const client = await raw(site);
