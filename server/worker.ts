@@ -16,6 +16,8 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from './settings/read-settings.ts';
 import { openDatabase } from './db/open-database.ts';
+import { watchForOutage } from './db/outage-watch.ts';
+import { LEASE_MS } from './leads/delivery/outbox-claim.ts';
 import { startLeadDelivery } from './leads/delivery/lead-delivery.ts';
 import { startRetentionPurge } from './leads/retention-purge.ts';
 import { startClocksFor } from './leads/clocks/start-clocks.ts';
@@ -33,9 +35,10 @@ const log = {
   info: (text: string) => console.log(text),
   warn: (text: string) => console.warn(text),
 };
-const database = await openDatabase({ ...config, serving: true }).catch((error: unknown) =>
+const opened = await openDatabase({ ...config, serving: true }).catch((error: unknown) =>
   fail(`The worker could not open the database: ${error instanceof Error ? error.message : error}`),
 );
+const { database, lost } = watchForOutage(opened);
 const delivery = await startLeadDelivery(database, log, config).catch((error: unknown) =>
   fail(`The worker could not start: ${error instanceof Error ? error.message : error}`),
 );
@@ -47,17 +50,15 @@ const clocks = startClocksFor(database, log, config);
 console.log(`Lead worker (pid ${process.pid}) on the ${database.location}`);
 
 let stopping: Promise<void> | undefined;
-const stop = (why: string) =>
+const stop = (why: string, code = 0) =>
   (stopping ??= (async () => {
     console.log(`${why}: finishing a send in progress, then closing the database…`);
     try {
-      await retention.stop();
-      await clocks.stop();
-      await push.stop();
-      await delivery.stop();
+      // All at once: none starts another round while the others finish theirs.
+      await Promise.all([retention.stop(), clocks.stop(), push.stop(), delivery.stop()]);
       await database.close();
-      console.log('Stopped cleanly.');
-      process.exit(0);
+      console.log(code === 0 ? 'Stopped cleanly.' : 'Stopped.');
+      process.exit(code);
     } catch (error) {
       console.error('Shutdown failed:', error);
       process.exit(1);
@@ -66,10 +67,27 @@ const stop = (why: string) =>
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
 
+// The worker's timers are unref'd (they never keep a server alive); this keeps the worker alive
+// until it stops on purpose, never because its loops happen to be waiting on a timer.
+setInterval(() => {}, 1 << 30);
+
 if (values.once) {
-  await Promise.all([delivery.drained(), push.drained(), retention.firstRun(), clocks.runOnce()]);
+  const due = Promise.all([
+    delivery.drained(),
+    push.drained(),
+    retention.firstRun(),
+    clocks.runOnce(),
+  ]);
+  // Its rounds would back off and try a lost database again for ever, and nothing would be
+  // drained: a scheduled run ends there instead, and the next run takes over.
+  const outage = await Promise.race([due.then(() => undefined), lost]);
+  if (outage) {
+    console.error(
+      `The worker lost the ${database.location} mid-run (${outage.message}), and stops ` +
+        'with exit code 1. Nothing is marked sent that was not: the next run sends what is ' +
+        `left, and a lead this run had claimed once its ${LEASE_MS / 60_000}-minute lease ends.`,
+    );
+    await stop('The database is unavailable', 1);
+  }
   await stop('Nothing more is due');
-} else {
-  // The worker's timers are unref'd (they never keep a server alive); this keeps the worker alive.
-  setInterval(() => {}, 1 << 30);
 }

@@ -1,80 +1,23 @@
-import { spawn } from 'node:child_process';
 import { expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
-import { captured, childEnv, exited } from '../support/child-server.ts';
+import { describePostgres } from './support/backends.ts';
+import { leadsWaiting, onceWorker, run, subjects } from './support/lead-worker.ts';
 import { WEBHOOK_SECRET, WebhookReceiver } from '../support/webhook-receiver.ts';
-import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { VALID } from '../support/requests.ts';
 import { proofFrom } from '../support/proof.ts';
 import { submissionReference } from '../../shared/reference.ts';
-import { BUILT } from '../support/built.ts';
 
 /**
  * `npm run worker` emails leads with no server of ours taking the
  * submissions (a static site posting to hosted Supabase): rows inserted by
  * anon straight in SQL, as PostgREST would, are each emailed exactly once.
+ * When the database goes away mid-run: worker-database-loss.test.ts.
  */
-
-async function setUp(names: string[]) {
-  const backend: Backend = await freshBackend('postgres');
-  onTestFinished(() => backend.dispose());
-  const db = await openDatabase(backend.options);
-  // Each from its own visitor, as PostgREST tells the database (request.headers), so the
-  // per-address rate limit counts them apart.
-  for (const [i, name] of names.entries()) {
-    const proof = await proofFrom(db);
-    await db.transaction(async (session) => {
-      await session.exec('set local role anon');
-      await session.query("select set_config('request.headers', $1, true)", [
-        JSON.stringify({ 'cf-connecting-ip': `203.0.113.${i + 1}` }),
-      ]);
-      await session.query(
-        'insert into contact_submissions (name, email, message, proof) values ($1, $2, $3, $4)',
-        [name, VALID.email, VALID.message, proof],
-      );
-    });
-  }
-  // The subject each lead's email carries: its name and its reference (docs/product.md#exactly-once).
-  const rows = await db.query(
-    'select name, submission_key::text as key from contact_submissions order by name',
-  );
-  const expectedSubjects = rows
-    .map((row) => `New enquiry from ${String(row.name)} (${submissionReference(String(row.key))})`)
-    .sort();
-  // This week's digest went out already. The worker runs on the real clock, and from Monday
-  // 08:00 London its lead clocks send the weekly digest (docs/lead-clocks.md), which would join
-  // the lead emails counted here one day a week.
-  await db.query(
-    `insert into app_private.weekly_digests (week_of, sent_at)
-     values (date_trunc('week', now() at time zone 'Europe/London')::date, now())`,
-  );
-  await db.close();
-  const sink = await SmtpSink.start();
-  onTestFinished(() => sink.down());
-  const env = childEnv({
-    DATABASE_URL: backend.options.databaseUrl!,
-    SMTP_URL: sink.url,
-    NOTIFY_EMAIL: 'leads@agency.example',
-  });
-  return { sink, env, expectedSubjects, backend };
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  onTestFinished(() => void child.kill('SIGKILL'));
-  const written = captured(child);
-  return { child, exit: exited(child), output: () => written.both };
-}
-
-const onceWorker = (env: NodeJS.ProcessEnv) => run(process.execPath, [BUILT.worker, '--once'], env);
-
-const subjects = (sink: SmtpSink) => sink.received.map((mail) => mail.header('subject')).sort();
 
 describePostgres('npm run worker', () => {
   it('--once emails each row anon inserted once, then exits 0', async () => {
-    const { sink, env, expectedSubjects } = await setUp(['Ann', 'Bob', 'Cat']);
+    const { sink, env, expectedSubjects } = await leadsWaiting(['Ann', 'Bob', 'Cat']);
     expect(expectedSubjects).toHaveLength(3);
     const worker = onceWorker(env);
     expect(await worker.exit, worker.output()).toBe(0);
@@ -85,7 +28,7 @@ describePostgres('npm run worker', () => {
   }, 120_000);
 
   it('--once sends a reply a member stored on hosted Supabase, and the lead is Replied', async () => {
-    const { sink, env, backend } = await setUp(['Dee']);
+    const { sink, env, backend } = await leadsWaiting(['Dee']);
     const db = await openDatabase(backend.options);
     onTestFinished(() => db.close());
     const [lead] = await db.query(
@@ -113,7 +56,7 @@ describePostgres('npm run worker', () => {
 
   it('two workers together send each lead once', async () => {
     const names = Array.from({ length: 12 }, (_, i) => `Lead ${String(i).padStart(2, '0')}`);
-    const { sink, env, expectedSubjects } = await setUp(names);
+    const { sink, env, expectedSubjects } = await leadsWaiting(names);
     expect(expectedSubjects).toHaveLength(12);
     const [a, b] = [onceWorker(env), onceWorker(env)];
     expect([await a.exit, await b.exit]).toEqual([0, 0]);
@@ -121,7 +64,7 @@ describePostgres('npm run worker', () => {
   }, 120_000);
 
   it('--once posts a lead anon inserted to the webhook, signed, beside the email', async () => {
-    const { sink, env } = await setUp([]);
+    const { sink, env } = await leadsWaiting([]);
     const receiver = await WebhookReceiver.start();
     onTestFinished(() => receiver.close());
     const withHook = { ...env, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET };
@@ -152,7 +95,7 @@ describePostgres('npm run worker', () => {
   }, 120_000);
 
   it('stops cleanly when SIGTERM reaches npm alone, leaving no process behind', async () => {
-    const { env } = await setUp([]);
+    const { env } = await leadsWaiting([]);
     const npm = run('npm', ['run', '--silent', 'worker'], env);
     await until(() => /Lead worker \(pid \d+\)/.test(npm.output()), 60_000, 'the worker to start');
     const pid = Number(/Lead worker \(pid (\d+)\)/.exec(npm.output())![1]);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** A test file that starts processes: a server, the worker, a command-line tool, nginx, npm. */
+/** A test file that starts processes: a server, the worker (support/lead-worker.ts), a command-line tool, nginx, npm. */
 const startsProcesses = (file: TestSpecification) =>
-  /from 'node:child_process'|child-server/.test(readFileSync(file.moduleId, 'utf8'));
+  /from 'node:child_process'|child-server|lead-worker/.test(readFileSync(file.moduleId, 'utf8'));
 
 /**
  * Files that start processes run first. They are the longest, 10 to 50 s each; Vitest's own

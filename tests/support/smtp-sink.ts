@@ -13,10 +13,20 @@ export interface ReceivedMail extends ParsedMail {
   acceptedAt: Date;
 }
 
+/** A message a holding relay has read but not yet answered: the sender is mid-send. */
+export interface HeldMail {
+  mail: ReceivedMail;
+  /** 250: kept, as any other. */
+  accept(): void;
+  /** 451: a temporary refusal, to try again later. */
+  defer(): void;
+}
+
 /**
  * A real SMTP server on loopback that keeps what it receives. down() stops
  * listening (connections are refused) and up() listens again on the same port,
  * so a server configured with `url` sees its relay go away and come back.
+ * While `holding`, it answers no message until the test does (nextHeld()).
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
@@ -26,6 +36,9 @@ export class SmtpSink {
   refused = 0;
   /** Addresses this relay answers 554 at RCPT TO: a mailbox that does not exist. */
   readonly refuseRecipients = new Set<string>();
+  /** While true, each message waits for the test's answer (nextHeld) before it is kept. */
+  holding = false;
+  private readonly held: HeldMail[] = [];
   private server: SMTPServer | undefined;
   private constructor(public port: number) {}
 
@@ -68,8 +81,14 @@ export class SmtpSink {
             );
             return;
           }
-          this.received.push(mail);
-          callback();
+          const accept = () => {
+            this.received.push(mail);
+            callback();
+          };
+          if (!this.holding) return accept();
+          const defer = () =>
+            callback(Object.assign(new Error('4.3.0 Try again later'), { responseCode: 451 }));
+          this.held.push({ mail, accept, defer });
         });
       },
     });
@@ -88,6 +107,12 @@ export class SmtpSink {
     const server = this.server;
     this.server = undefined;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The next message that waits for an answer (`holding`), once it has arrived. */
+  async nextHeld(timeoutMs = 20_000): Promise<HeldMail> {
+    await until(() => this.held.length > 0, timeoutMs, 'a message to arrive');
+    return this.held.shift()!;
   }
 
   /** Resolves when `count` messages have arrived; rejects after `timeoutMs`. */

@@ -5,13 +5,18 @@ import { connect, createServer, type Socket } from 'node:net';
  * ways a network or a host does, which a database of our own cannot show:
  * stall() stops relaying and leaves every connection open and silent (a
  * stopped host, a partition); refuse() drops every connection and closes the
- * port (a database that is down).
+ * port (a database that is down); restore() brings it back on the same port.
  */
 export interface TcpProxy {
   /** The database URL, through the relay. */
   url: string;
   stall(): void;
   refuse(): Promise<void>;
+  /**
+   * The database is back: new connections are relayed again; stalled ones
+   * stay lost, as a peer's that timed out would.
+   */
+  restore(): Promise<void>;
 }
 
 export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
@@ -25,7 +30,7 @@ export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
     socket.on('close', () => sockets.delete(socket));
   };
 
-  const server = createServer((client) => {
+  const relay = (client: Socket) => {
     track(client);
     if (stalled) return client.pause(); // accepted, never answered
     const upstream = connect(Number(target.port), target.hostname);
@@ -35,11 +40,15 @@ export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
     pairs.push([client, upstream]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  };
+  let server = createServer(relay);
+  const listen = (port: number) =>
+    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const port = (server.address() as { port: number }).port;
   const url = new URL(databaseUrl);
   url.hostname = '127.0.0.1';
-  url.port = String((server.address() as { port: number }).port);
+  url.port = String(port);
 
   return {
     url: url.href,
@@ -57,6 +66,14 @@ export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
       const closed = new Promise((resolve) => server.close(resolve));
       for (const socket of sockets) socket.destroy();
       await closed;
+    },
+    async restore() {
+      stalled = false;
+      for (const socket of sockets) socket.destroy();
+      pairs.length = 0;
+      if (server.listening) return;
+      server = createServer(relay);
+      await listen(port);
     },
   };
 }
