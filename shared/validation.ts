@@ -147,3 +147,11 @@ export function isValidRow(row: Record<ContactField, unknown>): boolean {
   const verdict = validateSubmission(row);
   return verdict.ok && CONTACT_FIELDS.every((field) => verdict.value[field] === row[field]);
 }
+
+/**
+ * Whether a form's fields still hold a row's words, trimmed as they were sent: a message saved on
+ * the device and confirmed later clears the form only then, as words typed since were never sent.
+ */
+export function fieldsHold(fields: ContactSubmission, row: SubmissionRow): boolean {
+  return CONTACT_FIELDS.every((field) => fields[field].trim() === row[field]);
+}

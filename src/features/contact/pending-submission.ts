@@ -1,9 +1,5 @@
 import { PENDING_STORAGE_KEY } from '../../config/constants';
-import {
-  CONTACT_FIELDS,
-  type ContactSubmission,
-  type SubmissionRow,
-} from '../../../shared/validation';
+import type { SubmissionRow } from '../../../shared/validation';
 
 /**
  * The message being sent, with the key drawn for it when the visitor first
@@ -52,14 +48,6 @@ export function pendingFor(row: SubmissionRow): PendingSubmission {
   const pending = same ? current : { key: crypto.randomUUID(), row };
   write(pending);
   return pending;
-}
-
-/**
- * Whether the form still holds the words of a row being sent (trimmed, as sent).
- * Words typed since it was saved were never sent, so a confirmation leaves them.
- */
-export function formHolds(draft: ContactSubmission, row: SubmissionRow): boolean {
-  return CONTACT_FIELDS.every((field) => draft[field].trim() === row[field]);
 }
 
 /** Confirmed, cancelled, or the form cleared: nothing is sent for it again. */

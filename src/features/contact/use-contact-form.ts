@@ -5,9 +5,8 @@ import { SECTION_IDS } from '../../content/navigation';
 import { prefersReducedMotion } from '../../lib/prefers-reduced-motion';
 import { getToast } from '../toasts/notify';
 import { EMPTY_DRAFT, useDraft } from './use-draft';
-import { formHolds } from './pending-submission';
 import { prepareSending, usePendingSubmission } from './use-pending-submission';
-import { validateSubmission, type ContactField } from '../../../shared/validation';
+import { fieldsHold, validateSubmission, type ContactField } from '../../../shared/validation';
 
 /** Starts the proof of work on the form's first focus; its code loads only then. */
 function prepareProof() {
@@ -52,7 +51,7 @@ export function useContactForm() {
   const sending = usePendingSubmission((sent) => {
     // A message saved on this device may go later, while the visitor edits the form: the
     // words typed since were never sent, and stay (docs/product.md#contact-states, Draft).
-    if (!formHolds(draft, sent)) return;
+    if (!fieldsHold(draft, sent)) return;
     setDraft(EMPTY_DRAFT);
     scrollToContactOnNarrowScreens();
   });
