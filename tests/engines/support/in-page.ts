@@ -129,6 +129,27 @@ export function cardReveals(): { state: string | undefined; opacity: string }[] 
   }));
 }
 
+/** Whether the loading overlay still shows (it leaves on its own, src/components/ui/loading-overlay.tsx). */
+export function loadingOverlayShown(): boolean {
+  const overlay = document.querySelector('[data-testid="loading-overlay"]');
+  return !!overlay?.checkVisibility({ visibilityProperty: true });
+}
+
+/**
+ * The animations still running on an element the visitor cannot see (hidden, or inside
+ * something hidden), by name: each one restyles the page every frame for nothing.
+ */
+export function animationsOutOfSight(): string[] {
+  return document
+    .getAnimations()
+    .filter((animation) => animation.playState === 'running')
+    .filter((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      return !target?.checkVisibility({ visibilityProperty: true });
+    })
+    .map((animation) => (animation as CSSAnimation).animationName ?? 'a script animation');
+}
+
 /** The texts of the toasts in sonner's "Notifications" region. */
 export function toastTexts(): string[] {
   // The title alone: a description (the thank-you toast's reference) follows it.

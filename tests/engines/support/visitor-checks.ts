@@ -15,10 +15,12 @@ import { startSiteServer } from '../../support/site-server.ts';
 import { until } from '../../support/until.ts';
 import { PATIENCE_MS, reportFailures, type Engine } from './engine.ts';
 import {
+  animationsOutOfSight,
   buttonNamed,
   cardReveals,
   hydrated,
   labelledControl,
+  loadingOverlayShown,
   renderedTheme,
   scrollThroughPage,
   sectionHeadings,
@@ -120,6 +122,24 @@ export function describeEngine(
       // The entrance really ran here: cards below the fold made one as their section came in view.
       expect(cards.filter((card) => card.state === 'entering').length).toBeGreaterThan(0);
       expect(await engine.problems()).toEqual([]);
+    });
+
+    test('once the spinner has left, nothing goes on moving out of sight', async () => {
+      const { server, engine } = use();
+      await visit(engine, server);
+      await until(
+        async () => !(await engine.evaluate(loadingOverlayShown)),
+        PATIENCE_MS,
+        'the loading overlay to leave',
+      );
+      // These engines cannot animate display: the overlay ends hidden, not gone, and a spinner
+      // turning inside it restyled the page every frame for as long as the page stayed open.
+      await until(
+        () => engine.evaluate(animationsOutOfSight),
+        PATIENCE_MS,
+        'no animation running out of sight',
+        (names) => names.length === 0,
+      );
     });
 
     test('a visitor sends the form: thanked, and exactly one row is stored', async () => {
