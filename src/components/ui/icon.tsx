@@ -18,6 +18,7 @@ const PATHS = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   x: 'M18 6 6 18M6 6l12 12',
   'arrow-right': 'M5 12h14M12 5l7 7-7 7',
+  'chevron-down': 'm6 9 6 6 6-6',
   'rotate-ccw': 'M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8M3 3v5h5',
   'alert-triangle':
     'M21.73 18l-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3zM12 9v4M12 17h.01',

@@ -5,6 +5,7 @@ import { inboxCopy } from '../../content/inbox';
 import { LEAD_STATUSES, type LeadStatus } from '../../../shared/lead-status';
 import { clockCopy, type LeadSort } from '../../content/lead-clocks';
 import { inputClass } from '../../features/contact/form-field';
+import { Icon } from '../../components/ui/icon';
 
 interface ViewFiltersProps {
   status: LeadStatus | '';
@@ -16,6 +17,14 @@ interface ViewFiltersProps {
 
 /** The form's field, one height for all three: a search field drew 2 px taller than a select. */
 const filterClass = `${inputClass} h-12`;
+
+/*
+ * A menu is drawn as the fields are, with an arrow of ours: left to the system, WebKit painted its
+ * own grey button over a select's background (light grey in the light theme, mid grey in the dark).
+ */
+const menuClass = `${filterClass} appearance-none pr-11`;
+const menuArrowClass =
+  'pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-muted';
 
 /** Search by name, email or words (asked once typing pauses, or on Enter) and a status filter. */
 export function ViewFilters({ status, onStatus, onSearch, sort, onSort }: ViewFiltersProps) {
@@ -54,33 +63,39 @@ export function ViewFilters({ status, onStatus, onSearch, sort, onSort }: ViewFi
         <label htmlFor="inbox-status" className="mb-1 block text-sm font-semibold text-ink">
           {inboxCopy.statusFilter.label}
         </label>
-        <select
-          id="inbox-status"
-          value={status}
-          onChange={(event) => onStatus(event.target.value as LeadStatus | '')}
-          className={filterClass}
-        >
-          <option value="">{inboxCopy.statusFilter.any}</option>
-          {LEAD_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {inboxCopy.status[value]}
-            </option>
-          ))}
-        </select>
+        <div className="relative">
+          <select
+            id="inbox-status"
+            value={status}
+            onChange={(event) => onStatus(event.target.value as LeadStatus | '')}
+            className={menuClass}
+          >
+            <option value="">{inboxCopy.statusFilter.any}</option>
+            {LEAD_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {inboxCopy.status[value]}
+              </option>
+            ))}
+          </select>
+          <Icon name="chevron-down" className={menuArrowClass} />
+        </div>
       </div>
       <div className="sm:w-40">
         <label htmlFor="inbox-sort" className="mb-1 block text-sm font-semibold text-ink">
           {clockCopy.sort.label}
         </label>
-        <select
-          id="inbox-sort"
-          value={sort}
-          onChange={(event) => onSort(event.target.value as LeadSort)}
-          className={filterClass}
-        >
-          <option value="newest">{clockCopy.sort.newest}</option>
-          <option value="due">{clockCopy.sort.due}</option>
-        </select>
+        <div className="relative">
+          <select
+            id="inbox-sort"
+            value={sort}
+            onChange={(event) => onSort(event.target.value as LeadSort)}
+            className={menuClass}
+          >
+            <option value="newest">{clockCopy.sort.newest}</option>
+            <option value="due">{clockCopy.sort.due}</option>
+          </select>
+          <Icon name="chevron-down" className={menuArrowClass} />
+        </div>
       </div>
     </form>
   );

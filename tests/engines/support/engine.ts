@@ -21,6 +21,8 @@ export interface Engine {
   click(find: Finder, name: string): Promise<void>;
   /** Types `text` with the keyboard into the element `find(name)` returns once there is one. */
   type(find: Finder, name: string, text: string): Promise<void>;
+  /** A PNG of what the viewport shows, as the engine drew it. */
+  screenshot(): Promise<Buffer>;
   /** Console errors and warnings, uncaught errors, failed loads and CSP violations so far. */
   problems(): Promise<string[]>;
   /**

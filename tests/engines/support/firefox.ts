@@ -46,6 +46,7 @@ export async function launchFirefox(): Promise<Engine> {
     async type(find, name, text) {
       await (await element(find, name)).type(text);
     },
+    screenshot: async () => Buffer.from(await current().screenshot()),
     problems: () => current().evaluate(recordedProblems),
     async close() {
       // close() ends Firefox and its content processes and removes its temporary profile.

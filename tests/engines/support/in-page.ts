@@ -129,6 +129,17 @@ export function cardReveals(): { state: string | undefined; opacity: string }[] 
   }));
 }
 
+/** The box of the control labelled `label`, scrolled to the middle of the screen, in CSS pixels. */
+export function controlBox(label: string): { x: number; y: number; width: number; height: number } {
+  const control = [...document.querySelectorAll('label')].find(
+    (element) => element.textContent?.trim() === label,
+  )?.control;
+  if (!control) throw new Error(`no control labelled ${label}`);
+  control.scrollIntoView({ block: 'center', behavior: 'instant' });
+  const { x, y, width, height } = control.getBoundingClientRect();
+  return { x, y, width, height };
+}
+
 /** Whether the loading overlay still shows (it leaves on its own, src/components/ui/loading-overlay.tsx). */
 export function loadingOverlayShown(): boolean {
   const overlay = document.querySelector('[data-testid="loading-overlay"]');

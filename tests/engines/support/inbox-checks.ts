@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inboxCopy } from '../../../src/content/inbox';
+import { clockCopy } from '../../../src/content/lead-clocks';
 import {
   addLead,
   emailedCode,
@@ -10,7 +11,8 @@ import {
 import { uniqueSubmission } from '../../support/submission.ts';
 import { until } from '../../support/until.ts';
 import { PATIENCE_MS, reportFailures, type Engine } from './engine.ts';
-import { buttonNamed, labelledControl } from './in-page.ts';
+import { buttonNamed, controlBox, labelledControl } from './in-page.ts';
+import { fillColour } from './pixels.ts';
 
 /** Runs in the page: whether the button named `name` has hydrated (it is disabled before). */
 function buttonReady(name: string): boolean {
@@ -27,7 +29,7 @@ function listedText(): string {
 
 /**
  * The inbox in another engine: a member signs in with the code our server
- * emailed to a local SMTP server, and sees the list of leads.
+ * emailed to a local SMTP server, and sees the list of leads drawn as in Chromium.
  */
 export function describeInbox(
   name: string,
@@ -48,10 +50,11 @@ export function describeInbox(
       await inbox?.close();
     });
 
-    test('a member signs in with the emailed code and sees the list', async () => {
-      const lead = uniqueSubmission('engine');
+    /** Signs in as a new member, as a member does, and waits for the list with `lead` in it. */
+    const signInAndList = async (tag: string) => {
+      const lead = uniqueSubmission(tag);
       await addLead(inbox!.server, lead);
-      const member = await newMember(inbox!.server, 'engine');
+      const member = await newMember(inbox!.server, tag);
       const { signIn } = inboxCopy;
 
       await engine!.open(`${inbox!.server.url}/inbox/`);
@@ -68,7 +71,25 @@ export function describeInbox(
         `the list with ${lead.name}`,
         (text) => text.includes(lead.name),
       );
+    };
+
+    test('a member signs in with the emailed code and sees the list', async () => {
+      await signInAndList('engine');
       expect(await engine!.problems()).toEqual([]);
+    });
+
+    test("the list's menus are drawn as its search field is, not as the system's buttons", async () => {
+      await signInAndList('menus');
+      /** The fill of the control labelled `label`, as drawn on screen. */
+      const fill = async (label: string) => {
+        const box = await engine!.evaluate(controlBox, label);
+        return fillColour(await engine!.screenshot(), box);
+      };
+      const field = await fill(inboxCopy.search.label);
+      // WebKit painted its own grey button over a select's background, in either theme.
+      for (const menu of [inboxCopy.statusFilter.label, clockCopy.sort.label]) {
+        expect(await fill(menu), menu).toBe(field);
+      }
     });
   });
 }

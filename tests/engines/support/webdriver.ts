@@ -183,6 +183,11 @@ export class WebDriverSession {
     return this.command<null>('POST', `/element/${element[ELEMENT_KEY]}/value`, { text });
   }
 
+  /** A PNG of the viewport. (WebKitGTK's element screenshots come out black under Xvfb.) */
+  async screenshot(): Promise<Buffer> {
+    return Buffer.from(await this.command<string>('GET', '/screenshot'), 'base64');
+  }
+
   /** Ends the session: the driver closes the browser it started. */
   delete() {
     return this.command<null>('DELETE', '');

@@ -140,6 +140,7 @@ export async function launchWebKit(): Promise<Engine> {
     async type(find, name, text) {
       await current().sendKeys(await element(find, name), text);
     },
+    screenshot: () => current().screenshot(),
     problems: () => evaluate(recordedProblems),
     report: () =>
       `WebDriver commands of this visit:\n${String(journal)}\n` +
