@@ -3,12 +3,17 @@ import { NATIVE_FORM_PATH, SENT_PATH } from '../../shared/paths.ts';
 import { nativeFormPageCopy as copy } from '../../shared/copy/native-form-pages.ts';
 import { validateSubmission, type SubmissionRow } from '../../shared/validation.ts';
 import type { WorkingHours } from '../../shared/working-hours.ts';
-import type { Database } from '../db/database.ts';
+import { DatabaseUnavailableError, type Database } from '../db/database.ts';
 import { answerRefusal, answerWith, type Answer } from './answer.ts';
 import { FORM_MEDIA_TYPE, readFormBody } from './form-body.ts';
 import { loadRefusalPage, plainPage } from './page-template.ts';
 import { allowedSite, linksBackTo, siteOrigin } from './site-links.ts';
-import { loadSentPage, referenceOfSameWords, replyTimeOf } from './sent-page.ts';
+import {
+  loadSentPage,
+  referenceOfSameWords,
+  replyTimeOf,
+  sameWordsReference,
+} from './sent-page.ts';
 import { MAX_BODY_BYTES } from '../rest/rest-plugin.ts';
 import { isCrossSite } from '../rest/same-site.ts';
 
@@ -153,10 +158,20 @@ function confirmationUrl(
   return `${SENT_PATH}${reference}${site ? `?site=${encodeURIComponent(site)}` : ''}`;
 }
 
-/** A valid form whose words were stored in the last 10 minutes: the same submission again. */
+/**
+ * A valid form whose words were stored in the last 10 minutes: the same submission again. A
+ * database that cannot answer this cannot take the insert either: its refusal is the answer (the
+ * unavailable page, words kept), rather than a second wait on the insert after this one.
+ */
 async function isRepeat(database: Database, body: unknown): Promise<boolean> {
   const form = readFormBody(body as Buffer | undefined);
   if (!form || form.undecodable) return false;
   const result = validateSubmission(form.values);
-  return result.ok && (await referenceOfSameWords(database, result.value)) !== undefined;
+  if (!result.ok) return false;
+  try {
+    return (await sameWordsReference(database, result.value)) !== undefined;
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) throw error;
+    return false;
+  }
 }

@@ -69,23 +69,30 @@ export async function replyTimeOf(
 }
 
 /**
- * The reference of the submission a native post was stored as: its own row's,
- * or that of the same words stored in the last 10 minutes, which the
- * database's trigger gave it: both ask app_private.same_words_key(). Undefined if
- * it cannot be read now; the visitor then gets the confirmation without it.
+ * The reference of the same words stored in the last 10 minutes (a native
+ * post's own row, once stored, or an earlier one), as the database's trigger
+ * finds it: app_private.same_words_key(). Undefined when there is none; throws
+ * what the database does.
  */
-export async function referenceOfSameWords(
+export async function sameWordsReference(
   db: Database,
   { name, email, message }: { name: string; email: string; message: string },
 ): Promise<string | undefined> {
-  try {
-    const [row] = await db.query('select app_private.same_words_key($1, $2, $3)::text as key', [
-      email,
-      name,
-      message,
-    ]);
-    return typeof row?.key === 'string' ? submissionReference(row.key) : undefined;
-  } catch {
-    return undefined;
-  }
+  const [row] = await db.query('select app_private.same_words_key($1, $2, $3)::text as key', [
+    email,
+    name,
+    message,
+  ]);
+  return typeof row?.key === 'string' ? submissionReference(row.key) : undefined;
+}
+
+/**
+ * The reference of the submission a native post was stored as. Undefined if it
+ * cannot be read now; the visitor then gets the confirmation without it.
+ */
+export async function referenceOfSameWords(
+  db: Database,
+  words: { name: string; email: string; message: string },
+): Promise<string | undefined> {
+  return sameWordsReference(db, words).catch(() => undefined);
 }

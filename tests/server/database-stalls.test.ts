@@ -56,13 +56,15 @@ async function setUp(options: { poolSize?: number; maxQueued?: number } = {}) {
   return {
     url,
     owner,
-    async app(proxied?: TcpProxy) {
+    /** `opened` sees the database as the server opens it, before the app is built on it. */
+    async app(proxied?: TcpProxy, opened?: (database: Database) => void) {
       // As the server opens it (server/start.ts, `serving`).
       const database = await openPostgresDatabase(proxied?.url ?? url, {
         ...options,
         queryTimeoutMs: SERVING_QUERY_TIMEOUT_MS,
       });
       onTestFinished(() => database.close());
+      opened?.(database);
       const app = await buildApp({
         database,
         distDir: '/nonexistent',
@@ -158,9 +160,17 @@ describePostgres('a locked or stalled database', () => {
     const db = await setUp();
     const proxy = await tcpProxy(db.url);
     onTestFinished(() => proxy.refuse());
-    const app = await db.app(proxy);
+    let inserts = 0;
+    const app = await db.app(proxy, (database) => {
+      const insert = database.insertSubmission.bind(database);
+      database.insertSubmission = (row, context) => {
+        inserts += 1;
+        return insert(row, context);
+      };
+    });
     // Leaves an open connection in the pool, as any earlier visitor would.
     expect((await post(app, await proofFrom(app))).statusCode).toBe(201);
+    expect(inserts).toBe(1);
 
     proxy.stall();
     // The route asks whether these words are already stored (a free repeat)
@@ -177,6 +187,9 @@ describePostgres('a locked or stalled database', () => {
     if (response === HANG) return;
     expect(response.statusCode).toBe(503);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    // That question's refusal is the answer: the visitor is not kept waiting a second time on
+    // an insert the same database cannot take (docs/rate-limit.md).
+    expect(inserts).toBe(1);
     expect(await countRows(db.owner)).toBe(1);
   });
 
