@@ -4,11 +4,10 @@ import { partners, partnersCopy, type PartnerLogo } from '../../content/partners
 
 /**
  * Moving, the logos are spaced wide, with the gap again after the last so the loop's seam matches.
- * Written out twice, as Tailwind finds class names only as whole words in the source: the list a
- * visitor reads has them only while it moves.
+ * Only while they move: standing still, the second copy is not drawn (styles.css) and the first
+ * takes the rows below.
  */
-const MARQUEE_SPACING = 'gap-12 pr-12 sm:gap-16 sm:pr-16';
-const MARQUEE_SPACING_IN_MOTION =
+const MARQUEE_SPACING =
   'motion-safe:gap-12 motion-safe:pr-12 sm:motion-safe:gap-16 sm:motion-safe:pr-16';
 /** Standing still, centred rows, close enough that all seven make one row at 1280 px. */
 const STANDING_STILL =
@@ -17,7 +16,7 @@ const STANDING_STILL =
 function LogoList({ items, copy }: { items: PartnerLogo[]; copy: boolean }) {
   return (
     <ul
-      className={`flex shrink-0 items-center ${copy ? `marquee-copy ${MARQUEE_SPACING}` : `${MARQUEE_SPACING_IN_MOTION} ${STANDING_STILL}`}`}
+      className={`flex shrink-0 items-center ${MARQUEE_SPACING} ${copy ? 'marquee-copy' : STANDING_STILL}`}
       aria-hidden={copy || undefined}
     >
       {items.map((partner) => (
