@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { SEARCH_TERM_MAX } from '../../../shared/search';
 import { INBOX_SEARCH_DEBOUNCE_MS } from '../../config/inbox';
 import { inboxCopy } from '../../content/inbox';
@@ -25,6 +25,38 @@ const filterClass = `${inputClass} h-12`;
 const menuClass = `${filterClass} appearance-none pr-11`;
 const menuArrowClass =
   'pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-muted';
+
+interface FilterMenuProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Its width beside the search field, from a tablet up. */
+  className: string;
+  children: ReactNode;
+}
+
+/** One of the list's menus (status, order): its label, and its options as children. */
+function FilterMenu({ id, label, value, onChange, className, children }: FilterMenuProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={menuClass}
+        >
+          {children}
+        </select>
+        <Icon name="chevron-down" className={menuArrowClass} />
+      </div>
+    </div>
+  );
+}
 
 /** Search by name, email or words (asked once typing pauses, or on Enter) and a status filter. */
 export function ViewFilters({ status, onStatus, onSearch, sort, onSort }: ViewFiltersProps) {
@@ -59,44 +91,30 @@ export function ViewFilters({ status, onStatus, onSearch, sort, onSort }: ViewFi
           className={filterClass}
         />
       </div>
-      <div className="sm:w-48">
-        <label htmlFor="inbox-status" className="mb-1 block text-sm font-semibold text-ink">
-          {inboxCopy.statusFilter.label}
-        </label>
-        <div className="relative">
-          <select
-            id="inbox-status"
-            value={status}
-            onChange={(event) => onStatus(event.target.value as LeadStatus | '')}
-            className={menuClass}
-          >
-            <option value="">{inboxCopy.statusFilter.any}</option>
-            {LEAD_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {inboxCopy.status[value]}
-              </option>
-            ))}
-          </select>
-          <Icon name="chevron-down" className={menuArrowClass} />
-        </div>
-      </div>
-      <div className="sm:w-40">
-        <label htmlFor="inbox-sort" className="mb-1 block text-sm font-semibold text-ink">
-          {clockCopy.sort.label}
-        </label>
-        <div className="relative">
-          <select
-            id="inbox-sort"
-            value={sort}
-            onChange={(event) => onSort(event.target.value as LeadSort)}
-            className={menuClass}
-          >
-            <option value="newest">{clockCopy.sort.newest}</option>
-            <option value="due">{clockCopy.sort.due}</option>
-          </select>
-          <Icon name="chevron-down" className={menuArrowClass} />
-        </div>
-      </div>
+      <FilterMenu
+        id="inbox-status"
+        label={inboxCopy.statusFilter.label}
+        value={status}
+        onChange={(value) => onStatus(value as LeadStatus | '')}
+        className="sm:w-48"
+      >
+        <option value="">{inboxCopy.statusFilter.any}</option>
+        {LEAD_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {inboxCopy.status[value]}
+          </option>
+        ))}
+      </FilterMenu>
+      <FilterMenu
+        id="inbox-sort"
+        label={clockCopy.sort.label}
+        value={sort}
+        onChange={(value) => onSort(value as LeadSort)}
+        className="sm:w-40"
+      >
+        <option value="newest">{clockCopy.sort.newest}</option>
+        <option value="due">{clockCopy.sort.due}</option>
+      </FilterMenu>
     </form>
   );
 }
