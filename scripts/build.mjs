@@ -69,16 +69,8 @@ for (const [name, content] of Object.entries(renderSiteFiles())) {
 // the page's own theme script (so the same CSP hash), a title of their own, no bundle, not indexed.
 const entry = template.match(/\s*<script data-entry="[^"]*">[\s\S]*?<\/script>/);
 if (!entry) throw new Error('Build: no entry loader script found in dist/index.html');
-const escapeText = (text) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const replyShell = ({ title, body }) =>
-  template
-    .replace(entry[0], '')
-    .replace(
-      '<!--head-->',
-      `<title>${escapeText(title)}</title>\n    <meta name="robots" content="noindex" />`,
-    )
-    .replace('<!--app-html-->', body);
+const replyShell = ({ head, body }) =>
+  template.replace(entry[0], '').replace('<!--head-->', head).replace('<!--app-html-->', body);
 const replyPages = renderNativeFormPages();
 for (const [page, file] of Object.entries(NATIVE_FORM_FILES)) {
   await mkdir(join(DIST, dirname(file)), { recursive: true });

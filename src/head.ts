@@ -1,9 +1,7 @@
 import { siteConfig } from './config/site';
 import { seo } from './content/seo';
 import { structuredData } from './structured-data';
-
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeHtml as escape } from '../shared/escape-html';
 
 /** The <head> tags the prerenderer writes, from the content and configuration modules. */
 export function renderHead(): string {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml } from '../../shared/escape-html.ts';
 import type { KeptMail } from '../leads/delivery/local-mailbox.ts';
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../shared/refusal-slots.ts';
 import type { ContactSubmission } from '../../shared/validation.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml } from '../../shared/escape-html.ts';
 
 export interface Refusal {
   title: string;

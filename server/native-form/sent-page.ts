@@ -11,7 +11,7 @@ import {
 import { responseTime } from '../../shared/response-time.ts';
 import type { WorkingHours } from '../../shared/working-hours.ts';
 import type { Database } from '../db/database.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml } from '../../shared/escape-html.ts';
 import { isBankHoliday } from '../leads/clocks/bank-holidays.ts';
 import { plainPage } from './page-template.ts';
 

@@ -5,7 +5,7 @@ import {
   parseMailbox,
 } from '../../server/leads/delivery/mail-header.ts';
 import { agencySenderOf, senderOf } from '../../server/leads/delivery/lead-mailer.ts';
-import { escapeHtml } from '../../server/escape-html.ts';
+import { escapeHtml } from '../../shared/escape-html.ts';
 import { leadMessage, type Lead } from '../../server/leads/delivery/lead-message.ts';
 import { retryDelay } from '../../server/leads/delivery/outbox-worker.ts';
 import { summaryMessage } from '../../server/leads/delivery/summary-message.ts';

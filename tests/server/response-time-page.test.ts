@@ -6,7 +6,7 @@ import { expect, it, onTestFinished } from 'vitest';
 import { submissionReference } from '../../shared/reference.ts';
 import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../shared/refusal-slots.ts';
 import { readWorkingHours } from '../../shared/working-hours.ts';
-import { escapeHtml } from '../../server/escape-html.ts';
+import { escapeHtml } from '../../shared/escape-html.ts';
 import { MESSAGES } from '../../shared/copy/contact-messages.ts';
 import { describeOnEmbedded, sharedPerBackend, testApp, type TestApp } from './support/backends.ts';
 

@@ -17,10 +17,10 @@ async function crossings(filePath: string, code: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   it('the page never imports the server', async () => {
-    for (const specifier of ['../server/escape-html', '../server/escape-html.ts']) {
+    for (const specifier of ['../server/loggable-error', '../server/loggable-error.ts']) {
       const found = await crossings(
         'src/crossing.ts',
-        `import { escapeHtml } from '${specifier}';\nexport const x = escapeHtml;\n`,
+        `import { loggableError } from '${specifier}';\nexport const x = loggableError;\n`,
       );
       expect(found).toEqual([expect.stringContaining('The page never imports the server')]);
     }
@@ -44,7 +44,7 @@ describe('import boundaries', () => {
   it('the shared rules and words import neither the page nor the server', async () => {
     const refused = await crossings(
       'shared/crossing.ts',
-      "import { escapeHtml } from '../server/escape-html.ts';\nimport { siteConfig } from '../src/config/site';\nimport { contactCopy } from '../src/content/contact.ts';\nexport const x = [escapeHtml, siteConfig, contactCopy];\n",
+      "import { loggableError } from '../server/loggable-error.ts';\nimport { siteConfig } from '../src/config/site';\nimport { contactCopy } from '../src/content/contact.ts';\nexport const x = [loggableError, siteConfig, contactCopy];\n",
     );
     expect(refused).toHaveLength(3);
     const allowed = await crossings(

@@ -2,7 +2,7 @@ import { asTyped } from '../../../shared/as-typed.ts';
 import { FIGURE_LABELS } from '../../../shared/copy/figure-labels.ts';
 import { spamReasons } from '../../../shared/copy/spam-reasons.ts';
 import type { Row } from '../../db/database.ts';
-import { escapeHtml } from '../../escape-html.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { inboxLink } from '../delivery/lead-message.ts';
 import { clipped } from '../delivery/mail-header.ts';
 import type { WorkingHours } from '../../../shared/working-hours.ts';

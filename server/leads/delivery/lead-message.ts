@@ -3,7 +3,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { asTyped } from '../../../shared/as-typed.ts';
 import { leadUrl } from '../../../shared/paths.ts';
 import { headerText, isHeaderSafeAddress, type Mailbox } from './mail-header.ts';
-import { escapeHtml } from '../../escape-html.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { HTML_EMAIL_START } from './html-email.ts';
 
 /**

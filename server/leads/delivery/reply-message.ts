@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import { quoteIntro, quoteLines, replySubject } from '../../../shared/reply-quote.ts';
-import { escapeHtml } from '../../escape-html.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { headerText, isHeaderSafeAddress, type Mailbox } from './mail-header.ts';
 import { bodyText, noEncodedWords } from './lead-message.ts';
 import { HTML_EMAIL_START } from './html-email.ts';

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { Summary } from './delivery-channel.ts';
-import { escapeHtml } from '../../escape-html.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { headerText } from './mail-header.ts';
 import {
   domainOf,

@@ -5,11 +5,13 @@ import { nativeFormPageCopy } from '../../../shared/copy/native-form-pages';
 import { NativeFormPage } from './native-form-page';
 import { REFUSAL_SLOTS } from '../../../shared/refusal-slots';
 import { MESSAGES } from '../../../shared/copy/contact-messages';
+import { escapeHtml } from '../../../shared/escape-html';
 
-type NativeFormPages = Record<
-  'sent' | 'template' | 'sentTemplate',
-  { title: string; body: string }
->;
+type NativeFormPages = Record<'sent' | 'template' | 'sentTemplate', { head: string; body: string }>;
+
+/** A page's head: its own title, and not indexed. */
+const headOf = (title: string) =>
+  `<title>${escapeHtml(title)}</title>\n    <meta name="robots" content="noindex" />`;
 
 /**
  * The confirmation page (static) and the refusal template (filled in by the server), each with
@@ -18,16 +20,16 @@ type NativeFormPages = Record<
  */
 export function renderNativeFormPages(): NativeFormPages {
   const t = REFUSAL_SLOTS;
-  const sentTitle = seo.pageTitle(nativeFormPageCopy.sent.title, siteConfig.brandName);
+  const sentHead = headOf(seo.pageTitle(nativeFormPageCopy.sent.title, siteConfig.brandName));
   return {
     sent: {
-      title: sentTitle,
+      head: sentHead,
       body: renderToStaticMarkup(
         <NativeFormPage title={nativeFormPageCopy.sent.title} text={MESSAGES.sent} />,
       ),
     },
     sentTemplate: {
-      title: sentTitle,
+      head: sentHead,
       body: renderToStaticMarkup(
         <NativeFormPage
           title={nativeFormPageCopy.sent.title}
@@ -38,7 +40,7 @@ export function renderNativeFormPages(): NativeFormPages {
       ),
     },
     template: {
-      title: seo.pageTitle(t.title, siteConfig.brandName),
+      head: headOf(seo.pageTitle(t.title, siteConfig.brandName)),
       body: renderToStaticMarkup(
         <NativeFormPage
           title={t.title}
