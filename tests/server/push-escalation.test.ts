@@ -145,4 +145,22 @@ describeOnEmbedded('alerts: escalation', (kind) => {
     );
     expect(counted).toEqual([]);
   });
+
+  it('escalates a lead released from Spam a week after it came, counting from its release', async () => {
+    clock.offsetMs = 0;
+    const device = await addDevice(owner, service);
+    const released = await storeLead(inbox.server, {
+      name: 'Late Lily',
+      email: 'l@x.co.uk',
+      message: 'Hi',
+      suspected_spam: true,
+      created_at: new Date(Date.now() - 8 * 24 * 3_600_000),
+    });
+    expect((await owner.rpc('inbox_not_spam', { lead_id: released })).error).toBeNull();
+    await pushFor(service, device.id, released);
+
+    clock.offsetMs = LATER_MS + 40 * 60_000;
+    const push = (await pushFor(service, device.id, released, 'escalation'))!;
+    expect(push.payload).toMatchObject({ title: 'Still waiting: Late Lily' });
+  });
 });

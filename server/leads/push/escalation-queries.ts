@@ -9,19 +9,21 @@ export const TRY_LOCK_ESCALATIONS = `
   select pg_try_advisory_xact_lock(hashtext('lead escalations')) as locked`;
 
 /**
- * Real, new leads stored since alerts began (the VAPID key's making: no old
- * lead is escalated at the first start), at least $2 plain minutes old at $1
- * and less than a week, that nobody has seen, taken or escalated. A lead
- * released from the Spam tab arrives when released, as for its clock.
+ * Real, new leads that arrived since alerts began (the VAPID key's making: no
+ * old lead is escalated at the first start), at least $2 plain minutes before
+ * $1 and less than a week, that nobody has seen, taken or escalated. A lead
+ * released from the Spam tab arrives when released, as for its clock: one
+ * released a week after it was stored is as new as any other.
  */
 export const ESCALATION_CANDIDATES = `
-  select s.id::text as id, ${ARRIVAL} as arrived_at
+  select s.id::text as id, arrival.at as arrived_at
   from public.contact_submissions s
+  cross join lateral (select ${ARRIVAL} as at) as arrival
   left join public.lead_attention t on t.submission_id = s.id
   where not s.suspected_spam and s.status = 'new' and s.replied_at is null
-    and s.created_at >= (select k.created_at from app_private.push_vapid_key k)
-    and s.created_at > $1::timestamptz - interval '7 days'
-    and s.created_at <= $1::timestamptz - $2::integer * interval '1 minute'
+    and arrival.at >= (select k.created_at from app_private.push_vapid_key k)
+    and arrival.at > $1::timestamptz - interval '7 days'
+    and arrival.at <= $1::timestamptz - $2::integer * interval '1 minute'
     and t.first_seen_at is null and t.taken_at is null and t.escalated_at is null
   order by s.id
   limit $3`;
