@@ -22,6 +22,14 @@ export const NATIVE_FORM_FILES = {
   sent: 'contact/sent/index.html',
   /** Read by the server at start-up; harmless if fetched (tokens, no data). */
   template: 'contact/refusal-template.html',
+  /**
+   * The same refusal about one field (`${field}Template`, the field validation.ts names): that
+   * field marked invalid and described by the problem, which links to it. A page without script
+   * cannot mark it later.
+   */
+  nameTemplate: 'contact/refusal-template-name.html',
+  emailTemplate: 'contact/refusal-template-email.html',
+  messageTemplate: 'contact/refusal-template-message.html',
   /** The confirmation with the submission's reference, filled in by the server. */
   sentTemplate: 'contact/sent-template.html',
 } as const;

@@ -53,6 +53,7 @@ export function answerRefusal(answer: Answer) {
         ...copy.invalid,
         problem: MESSAGES.tooLong.message,
         text: copy.invalid.intro,
+        field: 'message',
       });
     }
     const outcome =

@@ -125,6 +125,7 @@ async function storeForm(
       problem: result.message,
       text: copy.invalid.intro,
       values: form.values,
+      field: result.field,
     });
   }
   const row: SubmissionRow = form.trapped

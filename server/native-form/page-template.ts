@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../shared/refusal-slots.ts';
-import type { ContactSubmission } from '../../shared/validation.ts';
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type ContactSubmission,
+} from '../../shared/validation.ts';
 import { escapeHtml } from '../../shared/escape-html.ts';
 
 export interface Refusal {
@@ -10,6 +14,8 @@ export interface Refusal {
   text: string;
   /** The visitor's words, put back in the fields (never in a URL). */
   values: ContactSubmission;
+  /** The field the problem is about, if one is: marked invalid on the page, the problem linking to it. */
+  field?: ContactField;
 }
 
 const TOKEN_KEYS = new Map<string, string>(
@@ -19,13 +25,22 @@ const ANY_TOKEN = new RegExp([...TOKEN_KEYS.keys()].join('|'), 'g');
 
 /**
  * The refusal page: the build's prerendered template (scripts/build.mjs) with
- * the words filled in, escaped. Without a build (an API-only server) a plain
- * page says the same, so a refusal never goes unexplained.
+ * the words filled in, escaped; for a problem with one field, that field's
+ * template, where it is marked invalid (a build from before those has only
+ * the general one). Without a build (an API-only server) a plain page says
+ * the same, so a refusal never goes unexplained.
  */
 export function loadRefusalPage(distDir: string): (refusal: Refusal) => string {
-  const file = join(distDir, NATIVE_FORM_FILES.template);
-  const template = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const read = (file: string) => {
+    const path = join(distDir, file);
+    return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  };
+  const general = read(NATIVE_FORM_FILES.template);
+  const ofField = new Map(
+    CONTACT_FIELDS.map((field) => [field, read(NATIVE_FORM_FILES[`${field}Template`])]),
+  );
   return (refusal) => {
+    const template = (refusal.field && ofField.get(refusal.field)) || general;
     const filled: Record<keyof typeof REFUSAL_SLOTS, string> = {
       title: refusal.title,
       problem: refusal.problem,

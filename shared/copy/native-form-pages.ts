@@ -6,6 +6,8 @@
  */
 export const nativeFormPageCopy = {
   backLink: 'Back to the site',
+  /** A refusal page's title, as a screen reader announces it on arrival, says it is one. */
+  errorTitle: (title: string) => `Error: ${title}`,
   contactLead: 'You can also reach us directly:',
   sent: { title: 'Message sent' },
   /** Before the submission's reference on the confirmation. */

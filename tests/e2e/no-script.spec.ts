@@ -1,15 +1,17 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { test as base, expect } from './coverage';
 import { contactCopy } from '../../src/content/contact';
 import { seo } from '../../src/content/seo';
 import { nativeFormPageCopy } from '../../shared/copy/native-form-pages';
 import { MESSAGES } from '../../shared/copy/contact-messages';
-import { LIMITS } from '../../shared/validation';
+import { CONTACT_FIELDS, LIMITS, type ContactField } from '../../shared/validation';
 import { submissionReference } from '../../shared/reference';
 import { config, mailtoHref, telHref } from '../support/content';
 import { contactForm, fillContactForm } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
 import { crossSitePage } from './support/cross-site-page';
+import { violations } from './support/axe';
+import { inEachColorScheme } from './support/site';
 import {
   emailsAbout,
   NOTIFY_EMAIL,
@@ -92,12 +94,72 @@ async function send(page: Page) {
   await page.waitForLoadState();
 }
 
+const LABELS: Record<ContactField, string> = {
+  name: contactCopy.form.nameLabel,
+  email: contactCopy.form.emailLabel,
+  message: contactCopy.form.messageLabel,
+};
+
+/** A field of the form a refusal page keeps the visitor's words in. */
+function keptField(page: Page, field: ContactField) {
+  return page.getByRole('form', { name: nativeFormPageCopy.yourWords }).getByLabel(LABELS[field]);
+}
+
 async function expectWordsKept(page: Page, submission: Submission) {
-  const form = nativeFormPageCopy.yourWords;
-  const kept = page.getByRole('form', { name: form });
-  await expect(kept.getByLabel(contactCopy.form.nameLabel)).toHaveValue(submission.name);
-  await expect(kept.getByLabel(contactCopy.form.emailLabel)).toHaveValue(submission.email);
-  await expect(kept.getByLabel(contactCopy.form.messageLabel)).toHaveValue(submission.message);
+  for (const field of CONTACT_FIELDS) {
+    await expect(keptField(page, field)).toHaveValue(submission[field]);
+  }
+}
+
+/** The refusal page's title says it is an error, as a screen reader announces it on arrival. */
+async function expectErrorTitle(page: Page, title: string) {
+  await expect(page).toHaveTitle(
+    seo.pageTitle(nativeFormPageCopy.errorTitle(title), config.brandName),
+  );
+}
+
+/**
+ * GOV.UK's error pattern without a script: the summary (the alert) has focus on arrival, the
+ * field it names is marked invalid and described by the message, the only one so, and the
+ * summary's link moves focus to it; what "*" means is said in words.
+ */
+async function expectFieldError(page: Page, field: ContactField, message: string) {
+  const summary = page.getByRole('alert');
+  await expect(summary).toBeFocused();
+  for (const other of CONTACT_FIELDS) {
+    if (other === field) continue;
+    await expect(keptField(page, other)).not.toHaveAttribute('aria-invalid');
+  }
+  await expect(keptField(page, field)).toHaveAttribute('aria-invalid', 'true');
+  await expect(keptField(page, field)).toHaveAccessibleDescription(message);
+  await expect(page.getByText(contactCopy.form.requiredHint)).toBeVisible();
+  await summary.getByRole('link', { name: message }).click();
+  await expect(keptField(page, field)).toBeFocused();
+}
+
+/**
+ * axe's findings on the page the server answered, light and dark. axe runs as a script, which
+ * this file's pages cannot run, so it runs on the same HTML at the same address in a context of
+ * its own (its styles load as they did): the page a visitor who tapped before hydration gets.
+ */
+async function expectNoViolations(browser: Browser, page: Page) {
+  const html = await page.content();
+  const url = new URL(page.url());
+  url.hash = '';
+  // A context of the test's own takes the file's settings, scripts off among them.
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    const copy = await context.newPage();
+    await copy.route(url.href, (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
+    );
+    await copy.goto(url.href);
+    await inEachColorScheme(copy, async (colorScheme) => {
+      expect.soft(await violations(copy), `${colorScheme} theme`).toEqual([]);
+    });
+  } finally {
+    await context.close();
+  }
 }
 
 async function expectEmailAndPhone(page: Page) {
@@ -112,13 +174,19 @@ async function expectEmailAndPhone(page: Page) {
 }
 
 /** What the browser would have stopped, sent as a form without it: each refused by the server. */
-const invalid: [string, (s: Submission) => Submission, string][] = [
-  ['an email without a dot', (s) => ({ ...s, email: 'jane@example' }), MESSAGES.invalidEmail],
-  ['fields of spaces only', (s) => ({ ...s, name: '   ' }), MESSAGES.missing],
+const invalid: [string, (s: Submission) => Submission, string, ContactField][] = [
+  [
+    'an email without a dot',
+    (s) => ({ ...s, email: 'jane@example' }),
+    MESSAGES.invalidEmail,
+    'email',
+  ],
+  ['fields of spaces only', (s) => ({ ...s, name: '   ' }), MESSAGES.missing, 'name'],
   [
     'a message over the limit',
     (s) => ({ ...s, message: `${s.message} ${'x'.repeat(LIMITS.message.max)}` }),
     MESSAGES.tooLong.message,
+    'message',
   ],
 ];
 
@@ -195,8 +263,9 @@ test.describe('without JavaScript, a form the server takes', () => {
 });
 
 test.describe('without JavaScript, a form the server refuses', () => {
-  for (const [what, change, message] of invalid) {
-    test(`${what}: the spec's message, the words kept, nothing stored or in a URL`, async ({
+  for (const [what, change, message, field] of invalid) {
+    test(`${what}: the spec's message on the field, the words kept, nothing stored or in a URL`, async ({
+      browser,
       page,
       site,
       urls,
@@ -207,10 +276,10 @@ test.describe('without JavaScript, a form the server refuses', () => {
       await send(page);
 
       await expect(page.getByRole('alert')).toHaveText(message);
-      await expect(page).toHaveTitle(
-        seo.pageTitle(nativeFormPageCopy.invalid.title, config.brandName),
-      );
+      await expectErrorTitle(page, nativeFormPageCopy.invalid.title);
       await expectWordsKept(page, submission);
+      await expectNoViolations(browser, page);
+      await expectFieldError(page, field, message);
       expect(await rowsOf(site, submission)).toEqual([]);
       expectNoneContains(urls, submission);
       expectNoneContains(site.log, submission);
@@ -290,6 +359,8 @@ test.describe('without JavaScript, when the server cannot take it', () => {
       nativeFormPageCopy.rateLimited.title,
     );
     await expect(page.getByRole('alert')).toHaveText(nativeFormPageCopy.rateLimited.text);
+    await expect(page.getByRole('alert')).toBeFocused();
+    await expectErrorTitle(page, nativeFormPageCopy.rateLimited.title);
     await expectEmailAndPhone(page);
     await expectWordsKept(page, second);
     expect(await rowsOf(server, second)).toEqual([]);

@@ -5,18 +5,20 @@ import { contactCopy } from '../../content/contact';
 import { nativeFormPageCopy } from '../../../shared/copy/native-form-pages';
 import { telHref } from '../../lib/tel-href';
 import { FormField, inputClass } from './form-field';
-import type { ContactSubmission } from '../../../shared/validation';
+import type { ContactField, ContactSubmission } from '../../../shared/validation';
 
 const copy = nativeFormPageCopy;
 const linkClass = 'font-semibold text-ink underline underline-offset-4';
 
 export interface NativeFormPageProps {
   title: string;
-  /** Set on a refusal: the page then says what happened (role="alert"). */
+  /** Set on a refusal: the page then says what happened (role="alert"), focused on arrival. */
   problem?: string;
   text: string;
   /** The visitor's words, kept in a form that sends them again; absent on the confirmation. */
   values?: ContactSubmission;
+  /** On a refusal about one field: the problem links to it, and it is marked invalid and described by it. */
+  invalid?: ContactField;
   /** On the confirmation: the reference the visitor can quote (docs/product.md#exactly-once). */
   reference?: string;
   /** On the confirmation: when to expect the reply, after the thanks (docs/lead-clocks.md). */
@@ -36,6 +38,7 @@ export function NativeFormPage({
   values,
   reference,
   replyBy,
+  invalid,
 }: NativeFormPageProps) {
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
@@ -44,8 +47,21 @@ export function NativeFormPage({
       </a>
       <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
       {problem !== undefined && (
-        <p role="alert" className="rounded-xl border border-danger/50 p-4 font-semibold text-ink">
-          {problem}
+        // The error summary: focused on arrival (autofocus, as the page has no script to call
+        // focus()), so a screen reader reads it first; its link moves focus to the field.
+        <p
+          role="alert"
+          tabIndex={-1}
+          autoFocus
+          className="rounded-xl border border-danger/50 p-4 font-semibold text-ink"
+        >
+          {invalid ? (
+            <a href={`#${invalid}`} className={linkClass}>
+              {problem}
+            </a>
+          ) : (
+            problem
+          )}
         </p>
       )}
       <p className="text-muted">{replyBy === undefined ? text : `${text} ${replyBy}`}</p>
@@ -64,7 +80,7 @@ export function NativeFormPage({
           {siteConfig.contactPhone}
         </a>
       </p>
-      {values && <KeptWords values={values} />}
+      {values && <KeptWords values={values} invalid={invalid} problem={problem} />}
       <p>
         <a href="/" className={buttonClass('outline')}>
           {copy.backLink}
@@ -74,9 +90,25 @@ export function NativeFormPage({
   );
 }
 
+interface KeptWordsProps {
+  values: ContactSubmission;
+  invalid?: ContactField;
+  problem?: string;
+}
+
 /** The form again, filled in, posting where the page's own form posts without a script. */
-function KeptWords({ values }: { values: ContactSubmission }) {
+function KeptWords({ values, invalid, problem }: KeptWordsProps) {
   const form = contactCopy.form;
+  const errorId = (field: ContactField) => `${field}-error`;
+  // The field the refusal is about, as the page's own form marks it, described by the problem.
+  const marks = (field: ContactField) =>
+    field === invalid ? { 'aria-invalid': true, 'aria-describedby': errorId(field) } : {};
+  const error = (field: ContactField) =>
+    field === invalid && (
+      <p id={errorId(field)} className="mb-2 text-sm font-semibold text-danger">
+        {problem}
+      </p>
+    );
   return (
     <form
       method="post"
@@ -85,8 +117,10 @@ function KeptWords({ values }: { values: ContactSubmission }) {
       className="space-y-5"
     >
       <FormField id="name" label={form.nameLabel}>
+        {error('name')}
         <input
           id="name"
+          {...marks('name')}
           name="name"
           type="text"
           autoComplete="name"
@@ -96,8 +130,10 @@ function KeptWords({ values }: { values: ContactSubmission }) {
         />
       </FormField>
       <FormField id="email" label={form.emailLabel}>
+        {error('email')}
         <input
           id="email"
+          {...marks('email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -107,8 +143,10 @@ function KeptWords({ values }: { values: ContactSubmission }) {
         />
       </FormField>
       <FormField id="message" label={form.messageLabel}>
+        {error('message')}
         <textarea
           id="message"
+          {...marks('message')}
           name="message"
           required
           rows={8}
@@ -116,6 +154,7 @@ function KeptWords({ values }: { values: ContactSubmission }) {
           className={`${inputClass} resize-y`}
         />
       </FormField>
+      <p className="text-sm text-muted">{form.requiredHint}</p>
       {siteConfig.formAction && (
         <button type="submit" className={buttonClass('warm', 'w-full')}>
           {form.submitIdle}

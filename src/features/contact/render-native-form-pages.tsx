@@ -3,23 +3,37 @@ import { siteConfig } from '../../config/site';
 import { seo } from '../../content/seo';
 import { nativeFormPageCopy } from '../../../shared/copy/native-form-pages';
 import { NativeFormPage } from './native-form-page';
-import { REFUSAL_SLOTS } from '../../../shared/refusal-slots';
+import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../../shared/refusal-slots';
 import { MESSAGES } from '../../../shared/copy/contact-messages';
 import { escapeHtml } from '../../../shared/escape-html';
+import type { ContactField } from '../../../shared/validation';
 
-type NativeFormPages = Record<'sent' | 'template' | 'sentTemplate', { head: string; body: string }>;
+type NativeFormPages = Record<keyof typeof NATIVE_FORM_FILES, { head: string; body: string }>;
 
 /** A page's head: its own title, and not indexed. */
 const headOf = (title: string) =>
   `<title>${escapeHtml(title)}</title>\n    <meta name="robots" content="noindex" />`;
 
 /**
- * The confirmation page (static) and the refusal template (filled in by the server), each with
+ * The confirmation page (static) and the refusal templates (filled in by the server), each with
  * its own title (the refusal's is a slot, as its heading is): a title is what a screen reader
- * announces on arrival, and the home page's said the form had not been sent.
+ * announces on arrival, and the home page's said the form had not been sent. A refusal about one
+ * field has a template of its own, that field marked invalid and described by the problem.
  */
 export function renderNativeFormPages(): NativeFormPages {
   const t = REFUSAL_SLOTS;
+  const refusal = (invalid?: ContactField) => ({
+    head: headOf(seo.pageTitle(nativeFormPageCopy.errorTitle(t.title), siteConfig.brandName)),
+    body: renderToStaticMarkup(
+      <NativeFormPage
+        title={t.title}
+        problem={t.problem}
+        text={t.text}
+        values={{ name: t.name, email: t.email, message: t.message }}
+        invalid={invalid}
+      />,
+    ),
+  });
   const sentHead = headOf(seo.pageTitle(nativeFormPageCopy.sent.title, siteConfig.brandName));
   return {
     sent: {
@@ -39,16 +53,9 @@ export function renderNativeFormPages(): NativeFormPages {
         />,
       ),
     },
-    template: {
-      head: headOf(seo.pageTitle(t.title, siteConfig.brandName)),
-      body: renderToStaticMarkup(
-        <NativeFormPage
-          title={t.title}
-          problem={t.problem}
-          text={t.text}
-          values={{ name: t.name, email: t.email, message: t.message }}
-        />,
-      ),
-    },
+    template: refusal(),
+    nameTemplate: refusal('name'),
+    emailTemplate: refusal('email'),
+    messageTemplate: refusal('message'),
   };
 }
