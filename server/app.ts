@@ -126,6 +126,7 @@ export async function buildApp({
     distDir,
     allowedOrigins: corsOrigins,
     businessHours,
+    rateLimitPerMinute,
   });
   return app;
 }

@@ -23,7 +23,7 @@ const INSERT_STATEMENT_TIMEOUT_MS = 3_000;
  * The same bound kept by the client, for a server that cannot even enforce its
  * own (stopped, or the network gone quiet); it drops the connection.
  */
-const INSERT_QUERY_TIMEOUT_MS = INSERT_STATEMENT_TIMEOUT_MS + 1_000;
+export const INSERT_QUERY_TIMEOUT_MS = INSERT_STATEMENT_TIMEOUT_MS + 1_000;
 /**
  * The bound a running server or worker keeps on every other statement
  * (`queryTimeoutMs`): a pooled connection to a server that has stopped

@@ -3,7 +3,8 @@ import { NATIVE_FORM_PATH, SENT_PATH } from '../../shared/paths.ts';
 import { nativeFormPageCopy as copy } from '../../shared/copy/native-form-pages.ts';
 import { validateSubmission, type SubmissionRow } from '../../shared/validation.ts';
 import type { WorkingHours } from '../../shared/working-hours.ts';
-import { DatabaseUnavailableError, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { leadRateLimit, type LeadRateLimit } from '../plugins/lead-rate-limit.ts';
 import { answerRefusal, answerWith, type Answer } from './answer.ts';
 import { FORM_MEDIA_TYPE, readFormBody } from './form-body.ts';
 import { loadRefusalPage, plainPage } from './page-template.ts';
@@ -24,6 +25,8 @@ export interface NativeFormOptions {
   allowedOrigins: readonly string[];
   /** BUSINESS_HOURS and BUSINESS_TIMEZONE: the confirmation says when the reply is due. */
   businessHours: WorkingHours;
+  /** Posts per client address per minute, counted apart from the JSON insert's. */
+  rateLimitPerMinute: number;
 }
 
 /**
@@ -37,6 +40,14 @@ export interface NativeFormOptions {
 export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, options) => {
   const { database, allowedOrigins } = options;
   const answer = answerWith(loadRefusalPage(options.distDir), allowedOrigins);
+  // Counted per client address as the JSON insert is (server/plugins/lead-rate-limit.ts), once
+  // the body is read, so that a refusal can keep the visitor's words. The same words again
+  // within 10 minutes are the stored submission, answered as stored: free. Whether they are is
+  // asked only at the limit, so a post under it reaches the database once, in the insert's
+  // budget: a stalled or locked database is the insert's fast 503, not a wait on a question first.
+  const limit = leadRateLimit(options.rateLimitPerMinute, (request) =>
+    isRepeat(database, request.body),
+  );
   serveConfirmations(app, options);
 
   // Any media type reaches the handler, which refuses all but a form's with a page of its own.
@@ -49,15 +60,7 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
   app.post(
     NATIVE_FORM_PATH,
     {
-      // Counted per client address like the JSON insert (server/plugins/submission-rate-limit.ts),
-      // once the body is read, so that a refusal can keep the visitor's words. The same
-      // words again within 10 minutes are the stored submission, answered as stored: free.
-      config: {
-        rateLimit: {
-          hook: 'preHandler',
-          allowList: async (request: FastifyRequest) => isRepeat(database, request.body),
-        },
-      },
+      preHandler: (request, reply) => limit.check(request, reply),
       // Before the body is read: another site's form gets nothing but a plain page.
       onRequest: async (request, reply) => {
         if (!isCrossSite(request, allowedOrigins)) return;
@@ -67,7 +70,7 @@ export const nativeForm: FastifyPluginAsync<NativeFormOptions> = async (app, opt
           .send(plainPage(copy.refused.title, copy.refused.text));
       },
     },
-    (request, reply) => storeForm(request, reply, options, answer),
+    (request, reply) => storeForm(request, reply, options, answer, limit),
   );
 };
 
@@ -100,6 +103,7 @@ async function storeForm(
   reply: FastifyReply,
   { database, allowedOrigins }: NativeFormOptions,
   answer: Answer,
+  limit: LeadRateLimit,
 ) {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   const form = type === FORM_MEDIA_TYPE ? readFormBody(request.body as Buffer) : undefined;
@@ -133,7 +137,11 @@ async function storeForm(
     : result.value;
   // No proof of work without JavaScript: the database stores it unverified, and
   // the same words again within 10 minutes are the same submission, stored once.
-  await database.insertSubmission(row, { clientAddress: request.ip, nativeForm: true });
+  const stored = await database.insertSubmission(row, {
+    clientAddress: request.ip,
+    nativeForm: true,
+  });
+  if (!stored) limit.refund(request);
   const reference = await referenceOfSameWords(database, row);
   // 303: the browser fetches the confirmation with GET, and a reload cannot send it twice.
   return reply
@@ -159,20 +167,10 @@ function confirmationUrl(
   return `${SENT_PATH}${reference}${site ? `?site=${encodeURIComponent(site)}` : ''}`;
 }
 
-/**
- * A valid form whose words were stored in the last 10 minutes: the same submission again. A
- * database that cannot answer this cannot take the insert either: its refusal is the answer (the
- * unavailable page, words kept), rather than a second wait on the insert after this one.
- */
+/** A valid form whose words were stored in the last 10 minutes: the same submission again. */
 async function isRepeat(database: Database, body: unknown): Promise<boolean> {
   const form = readFormBody(body as Buffer | undefined);
   if (!form || form.undecodable) return false;
   const result = validateSubmission(form.values);
-  if (!result.ok) return false;
-  try {
-    return (await sameWordsReference(database, result.value)) !== undefined;
-  } catch (error) {
-    if (error instanceof DatabaseUnavailableError) throw error;
-    return false;
-  }
+  return result.ok && (await sameWordsReference(database, result.value)) !== undefined;
 }

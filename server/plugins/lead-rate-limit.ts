@@ -17,7 +17,7 @@ interface Window {
 
 export interface LeadRateLimit {
   /**
-   * The JSON insert's preHandler: counts the request against its address, or,
+   * A submission route's preHandler: counts the request against its address, or,
    * at the limit, lets a repeat of a stored submission through uncounted, or
    * refuses it (429, Retry-After, PostgREST's shape).
    */
@@ -27,7 +27,8 @@ export interface LeadRateLimit {
 }
 
 /**
- * The in-process limit on the page's insert, per client address (request.ip,
+ * The in-process limit on a submission route (the page's insert, the form
+ * sent without JavaScript), per client address (request.ip,
  * grouped by /64 for IPv6 as @fastify/rate-limit does). A repeat of a stored
  * submission counts against no limit (docs/email-delivery.md), and finding
  * that out takes a query. So the query is made only for a request that would

@@ -1,5 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
-import { refuse } from '../rest/submission-errors.ts';
 import fastifyPlugin from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
 import { isStoredKey } from '../db/rate-limit.ts';
@@ -17,40 +15,18 @@ export interface SubmissionRateLimitOptions {
   database: Database;
 }
 
-const WINDOW_MS = 60_000;
-
 /**
- * Counts requests per client address (request.ip: the forwarded address only
- * when trustProxy is on) on the two submission routes: the JSON insert through
- * `app.leadRateLimit` (its preHandler, ./lead-rate-limit.ts), the native form
- * with `config: { rateLimit: { hook: 'preHandler', allowList } }`. The site's
- * files are never counted, and the challenge is counted by the database alone
+ * Counts the JSON insert's requests per client address (request.ip: the
+ * forwarded address only when trustProxy is on) through `app.leadRateLimit`
+ * (its preHandler, ./lead-rate-limit.ts); the form without JavaScript keeps a
+ * limiter of its own, the same rule (server/native-form/native-form-plugin.ts). The
+ * site's files are never counted, and the challenge is counted by the database alone
  * (20261125000500_free_repeats_limited_challenges.sql). A repeat of a stored
  * submission is not counted: it is answered as stored, so the body must be
  * read first. Over the limit: 429, Retry-After, PostgREST's shape.
  */
 export const submissionRateLimit = fastifyPlugin<SubmissionRateLimitOptions>(
   async (app, { perMinute, database }) => {
-    await app.register(rateLimit, {
-      global: false,
-      max: perMinute,
-      timeWindow: WINDOW_MS,
-      // Retry-After is the one header a client needs; the X-RateLimit-* family only adds noise.
-      addHeadersOnExceeding: {
-        'x-ratelimit-limit': false,
-        'x-ratelimit-remaining': false,
-        'x-ratelimit-reset': false,
-      },
-      addHeaders: {
-        'x-ratelimit-limit': false,
-        'x-ratelimit-remaining': false,
-        'x-ratelimit-reset': false,
-        'retry-after': true,
-      },
-      // Thrown, so the REST plugin's error handler answers it like every other refusal.
-      errorResponseBuilder: (_, context) =>
-        refuse.tooManyRequests(perMinute, Math.ceil(context.ttl / 1000)),
-    });
     app.decorate(
       'leadRateLimit',
       leadRateLimit(perMinute, (request) => isStoredKey(database, keyOf(request.body))),

@@ -11,6 +11,11 @@ export interface TcpProxy {
   /** The database URL, through the relay. */
   url: string;
   stall(): void;
+  /**
+   * Resolves once a client writes to the stalled database (a statement sent
+   * after stall(), or a new connection's greeting): the client is waiting on it.
+   */
+  heard(): Promise<void>;
   refuse(): Promise<void>;
   /**
    * The database is back: new connections are relayed again; stalled ones
@@ -22,24 +27,36 @@ export interface TcpProxy {
 export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
   const target = new URL(databaseUrl);
   const sockets = new Set<Socket>();
-  const pairs: [Socket, Socket][] = [];
+  const upstreams: Socket[] = [];
   let stalled = false;
+  const listeners: (() => void)[] = [];
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
   };
+  const stall = () => {
+    stalled = true;
+    for (const upstream of upstreams) {
+      upstream.unpipe();
+      upstream.pause();
+    }
+  };
+  // What a client writes to the stalled database is read and dropped, never answered.
+  const hear = () => {
+    for (const listener of listeners.splice(0)) listener();
+  };
 
   const relay = (client: Socket) => {
     track(client);
-    if (stalled) return client.pause(); // accepted, never answered
+    if (stalled) return client.on('data', hear); // accepted, never answered
     const upstream = connect(Number(target.port), target.hostname);
     track(upstream);
-    client.pipe(upstream);
+    client.on('data', (chunk: Buffer) => (stalled ? hear() : upstream.write(chunk)));
     upstream.pipe(client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
-    pairs.push([client, upstream]);
+    upstreams.push(upstream);
   };
   let server = createServer(relay);
   const listen = (port: number) =>
@@ -52,15 +69,8 @@ export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
 
   return {
     url: url.href,
-    stall() {
-      stalled = true;
-      for (const [client, upstream] of pairs) {
-        client.unpipe(upstream);
-        upstream.unpipe(client);
-        client.pause();
-        upstream.pause();
-      }
-    },
+    stall,
+    heard: () => new Promise((resolve) => listeners.push(resolve)),
     async refuse() {
       if (!server.listening) return;
       const closed = new Promise((resolve) => server.close(resolve));
@@ -70,7 +80,7 @@ export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
     async restore() {
       stalled = false;
       for (const socket of sockets) socket.destroy();
-      pairs.length = 0;
+      upstreams.length = 0;
       if (server.listening) return;
       server = createServer(relay);
       await listen(port);
