@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from './settings/read-settings.ts';
-import { openDatabase } from './db/open-database.ts';
+import { databaseLocation, openDatabase } from './db/open-database.ts';
 import { watchForOutage } from './db/outage-watch.ts';
 import { LEASE_MS } from './leads/delivery/outbox-claim.ts';
 import { startLeadDelivery } from './leads/delivery/lead-delivery.ts';
@@ -36,7 +36,10 @@ const log = {
   warn: (text: string) => console.warn(text),
 };
 const opened = await openDatabase({ ...config, serving: true }).catch((error: unknown) =>
-  fail(`The worker could not open the database: ${error instanceof Error ? error.message : error}`),
+  fail(
+    `The worker could not open the ${databaseLocation(config)}: ` +
+      `${error instanceof Error ? error.message : error}`,
+  ),
 );
 const { database, lost } = watchForOutage(opened);
 const delivery = await startLeadDelivery(database, log, config).catch((error: unknown) =>

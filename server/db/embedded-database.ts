@@ -95,7 +95,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   let closing: Promise<void> | undefined;
   return {
     kind: 'embedded',
-    location: `embedded database in ${dataDir}`,
+    location: embeddedLocation(dataDir),
     insertSubmission,
     query: (sql, params) => guard(async () => (await pg.query<Row>(sql, params)).rows),
     transaction: (work) => guard(() => pg.transaction((tx) => work(session(tx)))),
@@ -119,4 +119,9 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
         }
       })()),
   };
+}
+
+/** Where the data lives, for logs. */
+export function embeddedLocation(dataDir: string): string {
+  return `embedded database in ${dataDir}`;
 }

@@ -1,9 +1,13 @@
 import type { Database } from './database.ts';
 import { endDeadLeases } from './dead-leases.ts';
 import { writeDisposableDomains } from './disposable-domains.ts';
-import { openEmbeddedDatabase } from './embedded-database.ts';
+import { embeddedLocation, openEmbeddedDatabase } from './embedded-database.ts';
 import { migrate } from './migrations.ts';
-import { openPostgresDatabase, SERVING_QUERY_TIMEOUT_MS } from './postgres-database.ts';
+import {
+  openPostgresDatabase,
+  postgresLocation,
+  SERVING_QUERY_TIMEOUT_MS,
+} from './postgres-database.ts';
 import { setProofOfWork, type ProofOfWorkSettings } from './proof-of-work-settings.ts';
 import { setDatabaseRateLimit } from './rate-limit.ts';
 
@@ -50,4 +54,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   }
   return db;
+}
+
+/**
+ * The `location` of the database these options name, for a message about one that did not open.
+ */
+export function databaseLocation({ databaseUrl, dataDir }: DatabaseOptions): string {
+  return databaseUrl ? postgresLocation(databaseUrl) : embeddedLocation(dataDir);
 }

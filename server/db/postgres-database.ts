@@ -3,6 +3,7 @@ import { DatabaseUnavailableError, type Database, type Row, type SqlSession } fr
 import { batchInserts, MAX_QUEUED, rowInsert } from './insert-batcher.ts';
 import {
   CONNECT_TIMEOUT_MS,
+  dropIfSilent,
   isUnavailable,
   KEEPALIVE_INITIAL_DELAY_MS,
 } from './postgres-connection.ts';
@@ -34,7 +35,8 @@ export const INSERT_QUERY_TIMEOUT_MS = INSERT_STATEMENT_TIMEOUT_MS + 1_000;
  * own bound on a request's statements (as-request-role.ts), so a server that
  * can still answer says why; each of ours is an indexed look-up or a small
  * batch, far under it. A transaction opened `long` (a migration, the list
- * written at start) is not bounded, nor is a command's work (an export, a
+ * written at start) is not bounded, only ended by a database that stops
+ * answering altogether (dropIfSilent); nor is a command's work (an export, a
  * restore, a benchmark's seeding), which opens the database without it.
  */
 export const SERVING_QUERY_TIMEOUT_MS = 6_000;
@@ -53,16 +55,7 @@ export async function openPostgresDatabase(
     queryTimeoutMs,
   }: { poolSize?: number; maxQueued?: number; queryTimeoutMs?: number } = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString,
-    max: poolSize,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
-    application_name: 'contact-site',
-  });
-  // An idle connection that dies (server restart) must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  const pool = openPool(connectionString, poolSize);
 
   const withClient = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     let client: pg.PoolClient;
@@ -92,13 +85,18 @@ export async function openPostgresDatabase(
 
   type Run = (sql: string, params?: unknown[]) => Promise<pg.QueryResult<Row>>;
 
-  /** `work`'s queries, and BEGIN and COMMIT, each bounded by queryTimeout when one is given. */
-  const inTransaction = <T>(work: (run: Run) => Promise<T>, queryTimeout?: number) =>
+  /**
+   * `work`'s queries, and BEGIN and COMMIT, each bounded by queryTimeout when one is given.
+   * Unbounded ones of a running server or worker (a migration) are watched instead: a database
+   * that answers nothing for `silentMs` drops their connection (postgres-connection.ts).
+   */
+  const inTransaction = <T>(work: (run: Run) => Promise<T>, queryTimeout?: number, silentMs = 0) =>
     withClient(async (client) => {
       const run: Run = (text, values) =>
         client.query<Row>({ text, values, query_timeout: queryTimeout } as pg.QueryConfig);
-      await run('begin');
+      const stopWatching = silentMs ? dropIfSilent(client, connectionString, silentMs) : undefined;
       try {
+        await run('begin');
         const result = await work(run);
         await run('commit');
         return result;
@@ -107,10 +105,14 @@ export async function openPostgresDatabase(
         // back on the server; a ROLLBACK sent down it would wait behind it.
         if (!isUnavailable(error)) await run('rollback').catch(() => {});
         throw error;
+      } finally {
+        stopWatching?.();
       }
     });
 
-  await withClient((client) => client.query('select 1'));
+  await withClient((client) =>
+    client.query({ text: 'select 1', query_timeout: queryTimeoutMs } as pg.QueryConfig),
+  );
 
   // A batch per pooled connection at most; `set local` settings last until its commit.
   const insertSubmission = batchInserts(
@@ -130,7 +132,7 @@ export async function openPostgresDatabase(
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
-    location: describe(connectionString),
+    location: postgresLocation(connectionString),
     insertSubmission,
     query: (sql, params) =>
       withClient(
@@ -153,14 +155,29 @@ export async function openPostgresDatabase(
           return work(session);
         },
         long ? undefined : queryTimeoutMs,
+        long ? queryTimeoutMs : 0,
       ),
     listen: (channel, onNotify) => listenOn(connectionString, channel, onNotify),
     close: () => (closing ??= pool.end()),
   };
 }
 
+function openPool(connectionString: string, poolSize: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
+    application_name: 'contact-site',
+  });
+  // An idle connection that dies (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return pool;
+}
+
 /** host:port/database for logs, never the password. */
-function describe(connectionString: string): string {
+export function postgresLocation(connectionString: string): string {
   const url = new URL(connectionString);
   return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
 }

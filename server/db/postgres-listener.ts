@@ -1,5 +1,9 @@
 import pg from 'pg';
-import { CONNECT_TIMEOUT_MS, KEEPALIVE_INITIAL_DELAY_MS } from './postgres-connection.ts';
+import {
+  CONNECT_TIMEOUT_MS,
+  dropConnection,
+  KEEPALIVE_INITIAL_DELAY_MS,
+} from './postgres-connection.ts';
 import { withTimeout } from '../with-timeout.ts';
 import { keepSayingListening, sayListening } from './listener-heartbeat.ts';
 
@@ -71,9 +75,5 @@ const LISTEN_END_MS = 2_000;
  * database never answers, and a close that waited for it would never finish.
  */
 async function endWithin(client: pg.Client, ms: number): Promise<void> {
-  await withTimeout(client.end(), ms).catch(() => {
-    (
-      client as unknown as { connection?: { stream?: { destroy(): void } } }
-    ).connection?.stream?.destroy();
-  });
+  await withTimeout(client.end(), ms).catch(() => dropConnection(client));
 }

@@ -5,6 +5,7 @@ import { nativeFormPageCopy } from '../../shared/copy/native-form-pages.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
+import { LONG_WORK_PROBE_MS } from '../../server/db/postgres-connection.ts';
 import {
   INSERT_QUERY_TIMEOUT_MS,
   openPostgresDatabase,
@@ -192,6 +193,21 @@ describePostgres('a locked or stalled database', () => {
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect(response.body).toContain(nativeFormPageCopy.unavailable.text);
     expect(await countRows(db.owner)).toBe(1);
+  });
+
+  it('lets a long transaction of a running server (a migration) take longer than its probes', async () => {
+    const db = await setUp();
+    // As a server or worker opens it: its long transactions are watched (postgres-connection.ts).
+    const database = await openPostgresDatabase(db.url, {
+      queryTimeoutMs: SERVING_QUERY_TIMEOUT_MS,
+    });
+    onTestFinished(() => database.close());
+    // Two probes' time: the database answers them, so the work is not cut short.
+    const seconds = (2 * LONG_WORK_PROBE_MS) / 1000;
+    const slept = database.transaction((session) => session.query(`select pg_sleep(${seconds})`), {
+      long: true,
+    });
+    await expect(slept).resolves.toHaveLength(1);
   });
 
   it('reports 503 on /healthz when the database stalls, and when it is gone', async () => {

@@ -9,6 +9,7 @@ import {
 import { describePostgres, freshBackend, type Backend } from './support/backends.ts';
 import { emailedNames, leadsWaiting, onceWorker, outbox, subjects } from './support/lead-worker.ts';
 import { tcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { childEnv } from '../support/child-server.ts';
 import { until } from '../support/until.ts';
 
 /**
@@ -112,5 +113,36 @@ describePostgres('npm run worker -- --once when the database goes away mid-run',
       expect(await last.exit, last.output()).toBe(0);
       expect(subjects(sink)).toEqual(expectedSubjects);
     }, 180_000);
+  }
+});
+
+/** Where the start falls silent: the text of the statement the database stops answering at. */
+const START_STEPS = [
+  ['its first statement', 'select 1'],
+  // The lock the migrations take first (server/db/migrations.ts).
+  ['its migrations', 'pg_advisory_xact_lock'],
+] as const;
+
+describePostgres('npm run worker -- --once when the database stops answering as it starts', () => {
+  for (const [step, text] of START_STEPS) {
+    it(`exits 1 naming the database when it falls silent at ${step}`, async () => {
+      const backend = await freshBackend('postgres');
+      onTestFinished(() => backend.dispose());
+      const proxy = await tcpProxy(backend.options.databaseUrl!);
+      onTestFinished(() => proxy.refuse());
+      const stalled = proxy.stallAt(text);
+      const worker = onceWorker(childEnv({ DATABASE_URL: proxy.url }));
+      await stalled;
+
+      const code = await until(
+        () => worker.child.exitCode,
+        EXIT_BOUND_MS,
+        'the worker to give up on the database and exit',
+        (exitCode) => exitCode !== null,
+      );
+      expect(code, worker.output()).toBe(1);
+      const { host, pathname } = new URL(proxy.url);
+      expect(worker.output()).toContain(`could not open the PostgreSQL at ${host}${pathname}`);
+    }, 120_000);
   }
 });

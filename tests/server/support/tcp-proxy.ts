@@ -12,6 +12,12 @@ export interface TcpProxy {
   url: string;
   stall(): void;
   /**
+   * Stalls as stall() does the moment a client sends `text` (in a statement,
+   * which then goes unanswered), so a test can stop the database at one step
+   * of a client's work; resolves then.
+   */
+  stallAt(text: string): Promise<void>;
+  /**
    * Resolves once a client writes to the stalled database (a statement sent
    * after stall(), or a new connection's greeting): the client is waiting on it.
    */
@@ -29,6 +35,7 @@ export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   const upstreams: Socket[] = [];
   let stalled = false;
+  let stallText: { text: string; reached: () => void } | undefined;
   const listeners: (() => void)[] = [];
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -52,7 +59,21 @@ export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
     if (stalled) return client.on('data', hear); // accepted, never answered
     const upstream = connect(Number(target.port), target.hostname);
     track(upstream);
-    client.on('data', (chunk: Buffer) => (stalled ? hear() : upstream.write(chunk)));
+    // The end of what came before, so that a text split between two chunks is still seen.
+    let seen = '';
+    const toUpstream = (chunk: Buffer) => {
+      if (stallText) {
+        seen = seen.slice(-stallText.text.length) + chunk.toString('latin1');
+        if (seen.includes(stallText.text)) {
+          stallText.reached();
+          stallText = undefined;
+          stall();
+          return hear();
+        }
+      }
+      upstream.write(chunk);
+    };
+    client.on('data', (chunk: Buffer) => (stalled ? hear() : toUpstream(chunk)));
     upstream.pipe(client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
@@ -70,6 +91,7 @@ export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
   return {
     url: url.href,
     stall,
+    stallAt: (text) => new Promise((reached) => (stallText = { text, reached })),
     heard: () => new Promise((resolve) => listeners.push(resolve)),
     async refuse() {
       if (!server.listening) return;
