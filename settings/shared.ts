@@ -27,6 +27,11 @@ export const sharedSettings = z.object({
   VITE_SITE_URL: httpUrl.optional(),
   VITE_API_URL: httpUrl.optional(),
   VITE_SUPABASE_URL: httpUrl.optional(),
+  // The page's key for hosted Supabase; `npm run doctor` reads Supabase Auth's settings with it.
+  VITE_SUPABASE_ANON_KEY: z
+    .string()
+    .describe('any text; needed with VITE_SUPABASE_URL')
+    .default(''),
   VITE_RETENTION_MONTHS: parsed(`whole number of months, 1 to ${MAX_RETENTION_MONTHS}`, (text) => {
     const retention = parseRetentionMonths(text);
     return 'months' in retention ? { value: retention.months } : retention;

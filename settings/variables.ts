@@ -17,7 +17,8 @@ export const VARIABLES: Record<string, string> = {
   VITE_SOCIAL_GITHUB: 'GitHub link; not shown when empty',
   VITE_SUPABASE_URL:
     'Hosted Supabase: where the page posts (the server allows it in the CSP); empty posts to this server',
-  VITE_SUPABASE_ANON_KEY: 'Hosted Supabase anonymous (public) key',
+  VITE_SUPABASE_ANON_KEY:
+    "Hosted Supabase anonymous (public) key; `npm run doctor` reads Supabase Auth's settings with it",
   VITE_API_URL:
     'Our API on another origin, where the page posts ([deploying.md](deploying.md)); set this or VITE_SUPABASE_URL',
   VITE_COMPANY_NAME: 'Registered company name, in the footer and privacy notice',

@@ -20,7 +20,8 @@ export interface Finding {
 /** A PostgreSQL that has not answered by then is treated as unreachable. */
 const DATABASE_TIMEOUT_MS = 10_000;
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const errorText = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
 
 /** The agency's addresses: NOTIFY_EMAIL and the members, each once. */
 const agencyAddresses = (config: ServerConfig) => [

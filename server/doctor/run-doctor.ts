@@ -11,6 +11,7 @@ import {
   checkWorkingHours,
   type Finding,
 } from './deployment-checks.ts';
+import { checkSupabaseAuth } from './supabase-auth-check.ts';
 
 /** The widest part's name, so the sentences line up. */
 const PART_WIDTH = 15;
@@ -37,6 +38,8 @@ export async function runDoctor(
     await checkRelay(config),
     checkNotifyEmail(config),
     checkMembers(config),
+    // Only where the site uses hosted Supabase, whose Auth decides who can sign in as a member.
+    ...(await checkSupabaseAuth(config)),
     checkSiteUrl(config),
     await checkDatabase(config),
     await checkPushHosts(config),

@@ -89,6 +89,7 @@ export const settingsFields = z.object({
   ).default(false),
   VITE_API_URL: shared.VITE_API_URL,
   VITE_SUPABASE_URL: shared.VITE_SUPABASE_URL,
+  VITE_SUPABASE_ANON_KEY: shared.VITE_SUPABASE_ANON_KEY,
   CORS_ORIGINS: list('exact http(s) origins, no wildcard', corsOriginProblem),
   SMTP_URL: secret('smtp:// or smtps:// URL with a host', smtpUrlProblem).optional(),
   NOTIFY_EMAIL: z

@@ -25,6 +25,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** Origins the page may send requests to besides this one: VITE_API_URL's or VITE_SUPABASE_URL's. */
   connectSrc: string[];
+  /** Hosted Supabase (topology 2), whose Auth settings `npm run doctor` reads with its anon key. */
+  supabase?: { url: string; anonKey: string };
   /** CORS_ORIGINS: pages on these exact origins may post to the API; none means same-origin only. */
   corsOrigins: string[];
   /** Lead delivery by email: both set, or neither (delivery off). May hold a password. */
@@ -92,6 +94,9 @@ export function toServerConfig(settings: Settings): ServerConfig {
     distDir: settings.DIST_DIR,
     trustProxy: settings.TRUST_PROXY,
     connectSrc: [...new Set(apiOrigins)],
+    ...(settings.VITE_SUPABASE_URL && {
+      supabase: { url: settings.VITE_SUPABASE_URL, anonKey: settings.VITE_SUPABASE_ANON_KEY },
+    }),
     corsOrigins: settings.CORS_ORIGINS,
     smtpUrl: settings.SMTP_URL,
     notifyEmail,

@@ -77,10 +77,6 @@ export const buildFields = sharedSettings.extend({
   VITE_SOCIAL_LINKEDIN: socialUrl,
   VITE_SOCIAL_TWITTER: socialUrl,
   VITE_SOCIAL_GITHUB: socialUrl,
-  VITE_SUPABASE_ANON_KEY: z
-    .string()
-    .describe('any text; needed with VITE_SUPABASE_URL')
-    .default(''),
   ...companyFields,
 });
 

@@ -4,38 +4,16 @@
  * non-zero when the relay will not work, and sends nothing; and what it says of a PostgreSQL's
  * locale.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { BUILT } from '../support/built.ts';
-import { childEnv, finished } from '../support/child-server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
-import { createPostgresDatabase, describePostgres, emptyDataDir } from './support/backends.ts';
-
-const AGENCY = 'leads@agency.example';
-const PARTNER = 'partner@agency.example';
-
-/** The compiled command, as `npm run doctor` runs it; its exit code and output. */
-async function doctor(sink: Pick<SmtpSink, 'url'>, extra: Record<string, string> = {}) {
-  const { dataDir, remove } = emptyDataDir();
-  onTestFinished(remove);
-  const env = childEnv({
-    DATA_DIR: dataDir,
-    SMTP_URL: sink.url,
-    NOTIFY_EMAIL: AGENCY,
-    INBOX_EMAILS: `${AGENCY},${PARTNER}`,
-    VITE_SITE_URL: 'https://www.agency.example',
-    ...extra,
-  });
-  const child = spawn(process.execPath, [BUILT.doctor], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const { code, both: output } = await finished(child);
-  const relayLine = output.split('\n').find((line) => /^\w+ +relay /.test(line)) ?? output;
-  return { code, output, relayLine };
-}
+import { createPostgresDatabase, describePostgres } from './support/backends.ts';
+import { AGENCY, doctor, PARTNER } from './support/doctor-run.ts';
 
 describe('npm run doctor', () => {
   it('says the relay accepts the agency addresses, and exits 0 when every part will work', async () => {
