@@ -3,7 +3,7 @@ import pg from 'pg';
 import { expect, it, onTestFinished, vi } from 'vitest';
 import { nativeFormPageCopy } from '../../shared/copy/native-form-pages.ts';
 import { buildApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
+import { DatabaseUnavailableError, type Database } from '../../server/db/database.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { LONG_WORK_PROBE_MS } from '../../server/db/postgres-connection.ts';
 import {
@@ -208,6 +208,48 @@ describePostgres('a locked or stalled database', () => {
       long: true,
     });
     await expect(slept).resolves.toHaveLength(1);
+  });
+
+  it('gives up opening a database that falls silent at its first statement, on the serving bound', async () => {
+    const db = await setUp();
+    const proxy = await tcpProxy(db.url);
+    onTestFinished(() => proxy.refuse());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const stalled = proxy.stallAt('select 1');
+    const opened = openPostgresDatabase(proxy.url, {
+      queryTimeoutMs: SERVING_QUERY_TIMEOUT_MS,
+    }).then(
+      (database) => (onTestFinished(() => database.close()), 'opened'),
+      (error: unknown) => error,
+    );
+    await stalled;
+    await vi.advanceTimersByTimeAsync(SERVING_QUERY_TIMEOUT_MS);
+    expect(await answerWithin(opened)).toBeInstanceOf(DatabaseUnavailableError);
+  });
+
+  it('drops a long transaction (a migration) once the database leaves a probe unanswered', async () => {
+    const db = await setUp();
+    const proxy = await tcpProxy(db.url);
+    onTestFinished(() => proxy.refuse());
+    const database = await openPostgresDatabase(proxy.url, {
+      queryTimeoutMs: SERVING_QUERY_TIMEOUT_MS,
+    });
+    onTestFinished(() => database.close());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const stalled = proxy.stallAt('pg_sleep');
+    const work = database
+      .transaction((session) => session.query('select pg_sleep(0)'), { long: true })
+      .then(
+        () => 'committed',
+        (error: unknown) => error,
+      );
+    await stalled;
+    // The next probe asks on a connection of its own, which the silent database never answers.
+    await vi.advanceTimersByTimeAsync(LONG_WORK_PROBE_MS);
+    await vi.advanceTimersByTimeAsync(SERVING_QUERY_TIMEOUT_MS);
+    expect(await answerWithin(work)).toBeInstanceOf(DatabaseUnavailableError);
   });
 
   it('reports 503 on /healthz when the database stalls, and when it is gone', async () => {
