@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import {
   DRAFT_STORAGE_KEY,
   MESSAGE_COUNTER_FROM,
@@ -16,7 +16,8 @@ import {
   toasts,
 } from './support/contact';
 import { uniqueSubmission } from '../support/submission.ts';
-import { VIEWPORTS, reload, visit } from './support/site';
+import { VIEWPORTS, inEachColorScheme, reload, visit } from './support/site';
+import { violations } from './support/axe';
 
 /** The exact words (docs/product.md#contact-messages), written out: a copy edit cannot drop one. */
 const SPEC = {
@@ -31,6 +32,27 @@ async function openForm(page: Page) {
   const fields = contactForm(page);
   await fields.form.scrollIntoViewIfNeeded();
   return fields;
+}
+
+/**
+ * What a screen reader reads with `field` when focus lands on it (its description's words), from
+ * the next time it is focused: the refused field is focused as the refusal is shown.
+ */
+async function describedOnFocus(field: Locator) {
+  await field.evaluate((element) =>
+    element.addEventListener(
+      'focus',
+      () => {
+        const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+        element.dataset.describedOnFocus = ids
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+          .trim();
+      },
+      { once: true },
+    ),
+  );
+  return () => field.getAttribute('data-described-on-focus');
 }
 
 type Row = { name: string; email: string; message: string; stamped_now: boolean };
@@ -91,6 +113,7 @@ test.describe('contact form: labels, and what it refuses to send', () => {
   test('fields of only spaces: “Please fill in all fields”', async ({ page }) => {
     const fields = await openForm(page);
     await fillContactForm(page, { name: '   ', email: 'jane@example.com', message: '     ' });
+    const onFocus = await describedOnFocus(fields.name);
     await fields.submit.click();
     const toast = toasts(page).withText(SPEC.missing);
     await expect(toast).toBeVisible();
@@ -99,6 +122,16 @@ test.describe('contact form: labels, and what it refuses to send', () => {
     // The first empty field is marked and focused, so the visitor knows where to type.
     await expect(fields.name).toHaveAttribute('aria-invalid', 'true');
     await expect(fields.name).toBeFocused();
+    // Why, tied to the field and shown by it (as the refusal page without JavaScript has it): read
+    // as focus lands, and again whenever a screen reader comes back to the field, after the toast.
+    expect(await onFocus()).toBe(SPEC.missing);
+    await expect(fields.name).toHaveAccessibleDescription(SPEC.missing);
+    await expect(fields.form.getByText(SPEC.missing)).toBeVisible();
+    // Typing in it answers it: the mark and the words go.
+    await fields.name.fill('Jane');
+    await expect(fields.name).not.toHaveAttribute('aria-invalid');
+    await expect(fields.name).toHaveAccessibleDescription('');
+    await expect(fields.form.getByText(SPEC.missing)).toHaveCount(0);
   });
 
   test('an address without a dot: “Please enter a valid email address”', async ({ page }) => {
@@ -108,12 +141,19 @@ test.describe('contact form: labels, and what it refuses to send', () => {
       email: 'jane@example',
       message: 'Hello there',
     });
+    const onFocus = await describedOnFocus(fields.email);
     await fields.submit.click();
     const toast = toasts(page).withText(SPEC.invalidEmail);
     await expect(toast).toBeVisible();
     await expect(toast).toHaveText(SPEC.invalidEmail);
     await expect(fields.email).toHaveAttribute('aria-invalid', 'true');
     await expect(fields.email).toBeFocused();
+    expect(await onFocus()).toBe(SPEC.invalidEmail);
+    await expect(fields.email).toHaveAccessibleDescription(SPEC.invalidEmail);
+    await expect(fields.form.getByText(SPEC.invalidEmail)).toBeVisible();
+    await inEachColorScheme(page, async (scheme) => {
+      expect.soft(await violations(page, '#contact'), `the refused form, ${scheme}`).toEqual([]);
+    });
     // Nothing was lost.
     await expect(fields.email).toHaveValue('jane@example');
     await expect(fields.message).toHaveValue('Hello there');
@@ -148,6 +188,10 @@ test.describe('contact form: while the visitor types', () => {
       'error',
     );
     await expect(fields.message).toHaveValue('a'.repeat(LIMITS.message.max + 1));
+    // The reason first, then the count it is about.
+    await expect(fields.message).toHaveAccessibleDescription(
+      `${MESSAGES.tooLong.message} 5,001 / 5,000 characters`,
+    );
   });
 
   test('an unsent draft survives a reload and is cleared once sent', async ({ page, server }) => {

@@ -3,12 +3,13 @@ import { contactCopy } from '../../content/contact';
 import { hrefTo } from '../../content/navigation';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { SavedNote } from './saved-note';
-import { FormField, inputClass } from './form-field';
+import { FormField, inputClass, problemId } from './form-field';
 import { MessageField } from './message-field';
 import { NoScriptNote } from './no-script-note';
 import { SubmitButton } from './submit-button';
 import { TrapField } from './trap-field';
 import { prepareForm, useContactForm } from './use-contact-form';
+import type { ContactField } from '../../../shared/validation';
 
 const copy = contactCopy.form;
 /** Where a native POST goes (src/config/env.ts); '' on a static host, where none can. */
@@ -17,6 +18,10 @@ const nativeAction = siteConfig.formAction;
 export function ContactForm() {
   const form = useContactForm();
   const { ids, draft, invalid, submitting, update } = form;
+  // The refused field shows why and is described by it, as on the refusal page without a script.
+  const problemOf = (field: ContactField) => (invalid === field ? form.problem : undefined);
+  const describedBy = (field: ContactField) =>
+    invalid === field ? problemId(ids[field]) : undefined;
   // With no endpoint for a native POST, the button waits for the script rather than pretend to send.
   const hydrated = useHydrated();
   const cannotSendYet = nativeAction === '' && !hydrated;
@@ -33,7 +38,7 @@ export function ContactForm() {
       data-state={submitting ? 'submitting' : 'idle'}
       className="relative space-y-5"
     >
-      <FormField id={ids.name} label={copy.nameLabel}>
+      <FormField id={ids.name} label={copy.nameLabel} problem={problemOf('name')}>
         <input
           id={ids.name}
           name="name"
@@ -44,10 +49,11 @@ export function ContactForm() {
           value={draft.name}
           onChange={(event) => update('name')(event.target.value)}
           aria-invalid={invalid === 'name' || undefined}
+          aria-describedby={describedBy('name')}
           className={inputClass}
         />
       </FormField>
-      <FormField id={ids.email} label={copy.emailLabel}>
+      <FormField id={ids.email} label={copy.emailLabel} problem={problemOf('email')}>
         <input
           id={ids.email}
           name="email"
@@ -59,6 +65,7 @@ export function ContactForm() {
           value={draft.email}
           onChange={(event) => update('email')(event.target.value)}
           aria-invalid={invalid === 'email' || undefined}
+          aria-describedby={describedBy('email')}
           className={inputClass}
         />
       </FormField>
@@ -66,7 +73,7 @@ export function ContactForm() {
         id={ids.message}
         counterId={ids.counter}
         value={draft.message}
-        invalid={invalid === 'message'}
+        problem={problemOf('message')}
         onChange={update('message')}
       />
       <TrapField value={form.trap} onChange={form.setTrap} />

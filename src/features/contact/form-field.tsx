@@ -5,10 +5,18 @@ interface FormFieldProps {
   label: string;
   children: ReactNode;
   footer?: ReactNode;
+  /** Why the field was refused: shown above the control, which names it (problemId). */
+  problem?: string;
 }
 
-/** A label with the required asterisk above its control. */
-export function FormField({ id, label, children, footer }: FormFieldProps) {
+/** The id of a field's problem, for its control's aria-describedby. */
+export const problemId = (id: string) => `${id}-error`;
+
+/**
+ * A label with the required asterisk above its control, and the problem when it was refused
+ * (GOV.UK's error message: the page's form and its refusal page without JavaScript alike).
+ */
+export function FormField({ id, label, children, footer, problem }: FormFieldProps) {
   return (
     <div>
       <label htmlFor={id} className="mb-2 block text-sm font-semibold text-ink">
@@ -17,6 +25,11 @@ export function FormField({ id, label, children, footer }: FormFieldProps) {
           *
         </span>
       </label>
+      {problem ? (
+        <p id={problemId(id)} className="mb-2 text-sm font-semibold text-danger">
+          {problem}
+        </p>
+      ) : null}
       {children}
       {footer}
     </div>

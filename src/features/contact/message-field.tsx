@@ -1,7 +1,7 @@
 import { MESSAGE_COUNTER_FROM } from '../../config/constants';
 import { contactCopy } from '../../content/contact';
 import { LIMITS, charLength } from '../../../shared/validation';
-import { FormField, inputClass } from './form-field';
+import { FormField, inputClass, problemId } from './form-field';
 
 const copy = contactCopy.form;
 
@@ -9,18 +9,20 @@ interface MessageFieldProps {
   id: string;
   counterId: string;
   value: string;
-  invalid: boolean;
+  /** Why it was refused, if it was: shown above it and read first in its description. */
+  problem?: string;
   onChange: (value: string) => void;
 }
 
 /** The message, with a counter that appears near the limit and is announced politely. */
-export function MessageField({ id, counterId, value, invalid, onChange }: MessageFieldProps) {
+export function MessageField({ id, counterId, value, problem, onChange }: MessageFieldProps) {
   const length = charLength(value.trim());
   const showCounter = length >= MESSAGE_COUNTER_FROM;
   return (
     <FormField
       id={id}
       label={copy.messageLabel}
+      problem={problem}
       footer={
         <p
           id={counterId}
@@ -40,8 +42,8 @@ export function MessageField({ id, counterId, value, invalid, onChange }: Messag
         placeholder={copy.messagePlaceholder}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={counterId}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${problemId(id)} ${counterId}` : counterId}
         className={`${inputClass} resize-y`}
       />
     </FormField>

@@ -4,7 +4,7 @@ import { siteConfig } from '../../config/site';
 import { contactCopy } from '../../content/contact';
 import { nativeFormPageCopy } from '../../../shared/copy/native-form-pages';
 import { telHref } from '../../lib/tel-href';
-import { FormField, inputClass } from './form-field';
+import { FormField, inputClass, problemId } from './form-field';
 import type { ContactField, ContactSubmission } from '../../../shared/validation';
 
 const copy = nativeFormPageCopy;
@@ -99,16 +99,10 @@ interface KeptWordsProps {
 /** The form again, filled in, posting where the page's own form posts without a script. */
 function KeptWords({ values, invalid, problem }: KeptWordsProps) {
   const form = contactCopy.form;
-  const errorId = (field: ContactField) => `${field}-error`;
   // The field the refusal is about, as the page's own form marks it, described by the problem.
   const marks = (field: ContactField) =>
-    field === invalid ? { 'aria-invalid': true, 'aria-describedby': errorId(field) } : {};
-  const error = (field: ContactField) =>
-    field === invalid && (
-      <p id={errorId(field)} className="mb-2 text-sm font-semibold text-danger">
-        {problem}
-      </p>
-    );
+    field === invalid ? { 'aria-invalid': true, 'aria-describedby': problemId(field) } : {};
+  const problemOf = (field: ContactField) => (field === invalid ? problem : undefined);
   return (
     <form
       method="post"
@@ -116,8 +110,7 @@ function KeptWords({ values, invalid, problem }: KeptWordsProps) {
       aria-label={copy.yourWords}
       className="space-y-5"
     >
-      <FormField id="name" label={form.nameLabel}>
-        {error('name')}
+      <FormField id="name" label={form.nameLabel} problem={problemOf('name')}>
         <input
           id="name"
           {...marks('name')}
@@ -129,8 +122,7 @@ function KeptWords({ values, invalid, problem }: KeptWordsProps) {
           className={inputClass}
         />
       </FormField>
-      <FormField id="email" label={form.emailLabel}>
-        {error('email')}
+      <FormField id="email" label={form.emailLabel} problem={problemOf('email')}>
         <input
           id="email"
           {...marks('email')}
@@ -142,8 +134,7 @@ function KeptWords({ values, invalid, problem }: KeptWordsProps) {
           className={inputClass}
         />
       </FormField>
-      <FormField id="message" label={form.messageLabel}>
-        {error('message')}
+      <FormField id="message" label={form.messageLabel} problem={problemOf('message')}>
         <textarea
           id="message"
           {...marks('message')}

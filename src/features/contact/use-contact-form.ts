@@ -8,6 +8,13 @@ import { EMPTY_DRAFT, useDraft } from './use-draft';
 import { prepareSending, usePendingSubmission } from './use-pending-submission';
 import { fieldsHold, validateSubmission, type ContactField } from '../../../shared/validation';
 
+/** A field the last press refused, its control's id, and why (the toast's words, shown by it too). */
+interface Refusal {
+  field: ContactField;
+  controlId: string;
+  problem: string;
+}
+
 /** Starts the proof of work on the form's first focus; its code loads only then. */
 function prepareProof() {
   void import('./proof-of-work').then((proofOfWork) => proofOfWork.prepareProof());
@@ -29,14 +36,20 @@ function scrollToContactOnNarrowScreens() {
 
 /**
  * The contact form's state: the fields' ids, the draft, which field is
- * invalid, the honeypot's value, and the send. The ids are made here, in the
+ * invalid and why, the honeypot's value, and the send. The ids are made here, in the
  * island's root component, so the prerendered HTML and the hydrated form agree.
  */
 export function useContactForm() {
   const ids = { name: useId(), email: useId(), message: useId(), counter: useId() };
   const [draft, setDraft] = useDraft();
   const [submitting, setSubmitting] = useState(false);
-  const [invalid, setInvalid] = useState<ContactField | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const invalid = refusal?.field ?? null;
+  // Focused once it shows its problem, so a screen reader reads the why with the field. A new
+  // refusal each press: a second press on the same mistake focuses the field again.
+  useEffect(() => {
+    if (refusal) document.getElementById(refusal.controlId)?.focus();
+  }, [refusal]);
   const [trap, setTrap] = useState('');
   // The send button is disabled while it sends, as the spec has it, and a disabled button loses
   // focus (Chromium's moves to the page itself): once it is back, so is the keyboard user.
@@ -59,7 +72,7 @@ export function useContactForm() {
   const update = (field: ContactField) => (value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
-    if (invalid === field) setInvalid(null);
+    if (invalid === field) setRefusal(null);
     // A cleared form is never sent (docs/product.md#exactly-once).
     if (!next.name && !next.email && !next.message) sending.cancel();
   };
@@ -69,8 +82,7 @@ export function useContactForm() {
     if (submitting) return;
     const result = validateSubmission(draft);
     if (!result.ok) {
-      setInvalid(result.field);
-      document.getElementById(ids[result.field])?.focus();
+      setRefusal({ field: result.field, controlId: ids[result.field], problem: result.message });
       (await getToast()).error(result.message);
       return;
     }
@@ -90,5 +102,6 @@ export function useContactForm() {
     }
   };
 
-  return { ids, draft, invalid, trap, setTrap, submitting, sending, update, onSubmit };
+  const problem = refusal?.problem;
+  return { ids, draft, invalid, problem, trap, setTrap, submitting, sending, update, onSubmit };
 }
