@@ -4,6 +4,7 @@ import { inboxCopy } from '../../src/content/inbox';
 import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import {
+  callAsMember,
   expect,
   INBOX_PATH,
   leadLink,
@@ -243,4 +244,48 @@ test("a change's result is announced: the toasts' live region is in the page bef
     .getByRole('button', { name: inboxCopy.actions.archive })
     .click();
   await expect(toasts(page).withText(inboxCopy.actions.done.archived)).toBeVisible();
+});
+
+/**
+ * A change made elsewhere (another member, the member's phone) reaches the open inbox live. What
+ * the keyboard user was on may go with it: they stay on the list or the lead, never on the page
+ * itself, from where their next Tab would start again at the top.
+ */
+test('a lead archived elsewhere while the keyboard user is on its row leaves them on the list', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const lead = uniqueSubmission('gone-archived');
+  const id = await addLead(inbox.server, lead);
+  await signIn(page, inbox, member);
+  await leadLink(page, lead.name).focus();
+  await callAsMember(page, 'inbox_set_status', { lead_id: id, new_status: 'archived' });
+  await expect(leadLink(page, lead.name)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: inboxCopy.list.label })).toBeFocused();
+});
+
+test('"Show more" pressed for the last leads leaves the keyboard user on the list', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  await addLead(inbox.server, uniqueSubmission('more'));
+  // The first page's count says one lead more than the view holds, as a view of 51 would say:
+  // 51 leads in the worker's shared server would spend the hourly email cap other tests count on.
+  let first = true;
+  await page.route(/\/rest\/v1\/inbox_list\?/, async (route) => {
+    const response = await route.fetch();
+    const [range, total] = response.headers()['content-range']?.split('/') ?? [];
+    if (!first || total === undefined) return route.fulfill({ response });
+    first = false;
+    const headers = { ...response.headers(), 'content-range': `${range}/${Number(total) + 1}` };
+    await route.fulfill({ response, headers });
+  });
+  await signIn(page, inbox, member);
+  const more = page.getByRole('button', { name: inboxCopy.list.more });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: inboxCopy.list.label })).toBeFocused();
 });

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { leadFragment } from '../../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { inboxCopy } from '../../content/inbox';
@@ -5,6 +6,7 @@ import { formatDateTime } from '../format';
 import { preview, type Lead } from '../lead';
 import { LeadFacts, StatusBadge } from './badges';
 import { LeadClock } from './lead-clock';
+import { useFocusKept } from '../use-focus-kept';
 
 interface LeadListProps {
   leads: Lead[];
@@ -21,9 +23,15 @@ const copy = inboxCopy.list;
 
 /** The leads of the view, newest first; each one a link to `#lead=<id>`. */
 export function LeadList({ leads, total, state, searching, openId, onMore, note }: LeadListProps) {
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A row taken out of the view under the keyboard user (archived, erased or marked spam
+  // elsewhere, as the list is read again live), or "Show more" once the last are shown: they go
+  // back to the list's heading, not to the page.
+  useFocusKept(section, heading);
   return (
-    <section aria-labelledby="inbox-list-heading" aria-busy={state === 'loading'}>
-      <h2 id="inbox-list-heading" tabIndex={-1} className="sr-only">
+    <section ref={section} aria-labelledby="inbox-list-heading" aria-busy={state === 'loading'}>
+      <h2 ref={heading} id="inbox-list-heading" tabIndex={-1} className="sr-only">
         {copy.label}
       </h2>
       {note ? <p className="px-1 pb-2 text-sm text-ink">{note}</p> : null}
