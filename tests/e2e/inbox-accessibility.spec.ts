@@ -265,6 +265,23 @@ test('a lead archived elsewhere while the keyboard user is on its row leaves the
   await expect(page.getByRole('heading', { name: inboxCopy.list.label })).toBeFocused();
 });
 
+test('an opened lead erased elsewhere leaves the keyboard user on the words that say so', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const lead = uniqueSubmission('gone-erased');
+  const id = await addLead(inbox.server, lead);
+  await signIn(page, inbox, member);
+  await leadLink(page, lead.name).click();
+  const opened = openedLead(page, lead.name);
+  await opened.getByRole('button', { name: inboxCopy.actions.diagnosed }).focus();
+  await callAsMember(page, 'inbox_erase', { lead_id: id });
+  const gone = page.getByRole('status').filter({ hasText: inboxCopy.lead.notFound });
+  await expect(gone).toBeVisible();
+  await expect(gone).toBeFocused();
+});
+
 test('"Show more" pressed for the last leads leaves the keyboard user on the list', async ({
   page,
   inbox,

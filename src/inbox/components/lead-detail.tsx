@@ -36,9 +36,14 @@ interface LeadDetailProps {
  */
 export function LeadDetail({ id, onListChanged, onErased }: LeadDetailProps) {
   const open = useLead(id, onListChanged);
-  const heading = useRef<HTMLHeadingElement>(null);
+  // The lead's heading, or the words in its place while it loads or once it is gone.
+  const heading = useRef<HTMLElement>(null);
+  const holdHeading = (element: HTMLElement | null) => {
+    heading.current = element;
+  };
   const article = useRef<HTMLElement>(null);
-  // A button gone once it has done its work ("I'm on it") leaves the keyboard user on the lead.
+  // A button gone once it has done its work ("I'm on it") leaves the keyboard user on the lead;
+  // the whole lead gone (erased elsewhere, read again live), on the words that say so.
   useFocusKept(article, heading);
   const ready = open.state === 'ready';
   // Focus follows the opening, so a keyboard or screen-reader user lands on the lead.
@@ -64,7 +69,7 @@ export function LeadDetail({ id, onListChanged, onErased }: LeadDetailProps) {
       {open.state === 'ready' ? (
         <LeadBody
           lead={open.lead}
-          heading={heading}
+          heading={holdHeading}
           after={() => {
             void open.reload();
             onListChanged();
@@ -79,7 +84,13 @@ export function LeadDetail({ id, onListChanged, onErased }: LeadDetailProps) {
           <LeadActivityLog activity={open.activity} replies={open.replies} />
         </LeadBody>
       ) : (
-        <p role="status" id="lead-heading" className="py-6 text-muted">
+        <p
+          ref={holdHeading}
+          role="status"
+          id="lead-heading"
+          tabIndex={-1}
+          className="py-6 text-muted focus:outline-none"
+        >
           {open.state === 'loading'
             ? copy.loading
             : open.state === 'missing'
@@ -93,7 +104,7 @@ export function LeadDetail({ id, onListChanged, onErased }: LeadDetailProps) {
 
 interface LeadBodyProps {
   lead: Lead;
-  heading: React.RefObject<HTMLHeadingElement | null>;
+  heading: (element: HTMLElement | null) => void;
   after: () => void;
   erased: () => void;
   children: React.ReactNode;
