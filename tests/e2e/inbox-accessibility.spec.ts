@@ -306,3 +306,35 @@ test('"Show more" pressed for the last leads leaves the keyboard user on the lis
   await expect(more).toHaveCount(0);
   await expect(page.getByRole('heading', { name: inboxCopy.list.label })).toBeFocused();
 });
+
+/**
+ * A live region that is not in the accessibility tree when its words arrive (display: none while
+ * empty) is often not read out: the sign-in's "a code is on its way" and the offline notice are
+ * there, empty, from the start, and read when their words come.
+ */
+test("the sign-in's and the offline notice's live regions are in the page before their words", async ({
+  page,
+  context,
+  member,
+}) => {
+  await page.goto(INBOX_PATH);
+  const form = signInForm(page);
+  await expect(form.sendCode).toBeEnabled();
+  const main = page.getByRole('main');
+  const regions = main.getByRole('status');
+  // Every live region of the form is exposed, the empty ones included.
+  await expect(regions).toHaveCount(
+    await main.getByRole('status', { includeHidden: true }).count(),
+  );
+  await expect(regions).toHaveCount(2);
+  await expect(regions.filter({ hasText: /./ })).toHaveCount(0);
+
+  await form.email.fill(member);
+  await form.sendCode.click();
+  await expect(regions.filter({ hasText: inboxCopy.signIn.sent(member) })).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(regions.filter({ hasText: alertsCopy.offline })).toBeVisible();
+  await context.setOffline(false);
+  await expect(regions).toHaveCount(2);
+});

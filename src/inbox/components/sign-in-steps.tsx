@@ -41,7 +41,9 @@ export function EmailStep({ inputRef, problem, sentTo, disabled, busy, onSubmit 
         )}
       </Field>
       <StepButton main={!sentTo} disabled={disabled} busy={busy} label={copy.sendCode} />
-      <p role="status" className="text-sm text-muted empty:hidden">
+      {/* Empty, out of the layout but not display: none: a live region must be in the page
+          before its words, or a screen reader may not read them. */}
+      <p role="status" className="text-sm text-muted empty:sr-only">
         {sentTo ? copy.sent(sentTo) : ''}
       </p>
     </form>
