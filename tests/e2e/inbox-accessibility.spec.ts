@@ -1,7 +1,7 @@
 import { alertsCopy } from '../../src/inbox/alerts/alerts-copy';
 import { MIN_TOUCH_TARGET_PX } from '../../src/config/constants';
 import { inboxCopy } from '../../src/content/inbox';
-import { addLead } from '../support/inbox-server.ts';
+import { addLead, emailedCode } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import {
   callAsMember,
@@ -337,4 +337,24 @@ test("the sign-in's and the offline notice's live regions are in the page before
   await expect(regions.filter({ hasText: alertsCopy.offline })).toBeVisible();
   await context.setOffline(false);
   await expect(regions).toHaveCount(2);
+});
+
+test('a code typed in groups, as the form takes it, is not announced as invalid', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  await page.goto(INBOX_PATH);
+  const form = signInForm(page);
+  await form.email.fill(member);
+  await form.sendCode.click();
+  await expect(page.getByText(inboxCopy.signIn.sent(member))).toBeVisible();
+  const code = await emailedCode(inbox.sink, member);
+  await form.code.fill(`${code.slice(0, 5)} ${code.slice(5)}`);
+  // A field the browser holds invalid is read as "invalid entry", before any press.
+  expect(await form.code.evaluate((field: HTMLInputElement) => field.validity.valid)).toBe(true);
+  await form.signIn.click();
+  await expect(page.getByRole('button', { name: inboxCopy.header.signOut })).toBeVisible({
+    timeout: 15_000,
+  });
 });

@@ -68,7 +68,9 @@ export function CodeStep({ inputRef, problem, sentTo, disabled, busy, onSubmit }
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
-            pattern="[0-9]*"
+            // Digits and the spaces of a code typed in groups: a code the form takes is never
+            // one the browser holds invalid (read out as "invalid entry" as it is typed).
+            pattern="[0-9 ]*"
             maxLength={CODE_FIELD_LENGTH}
             required
             aria-invalid={problem ? true : undefined}
