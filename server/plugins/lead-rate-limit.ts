@@ -1,5 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseUnavailableError } from '../db/database.ts';
 import { refuse } from '../rest/submission-errors.ts';
 
 /** A window is one minute, as the database's (server/db/rate-limit.ts): a refused visitor waits at most that. */
@@ -64,7 +65,13 @@ export function leadRateLimit(
         counted.set(request, window);
         return;
       }
-      if (await isStored(request).catch(() => false)) return;
+      // A database that cannot say whether it is a repeat (free) cannot take it either: its 503,
+      // not a 429 blaming the visitor for what may be a free repeat of a stored submission.
+      const stored = await isStored(request).catch((error: unknown) => {
+        if (error instanceof DatabaseUnavailableError) throw error;
+        return false;
+      });
+      if (stored) return;
       const retryAfter = Math.max(1, Math.ceil((window.startedMs + WINDOW_MS - now) / 1000));
       reply.header('retry-after', retryAfter);
       throw refuse.tooManyRequests(perMinute, retryAfter);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
+import { DatabaseUnavailableError, type Database } from '../../server/db/database.ts';
+import { nativeFormPageCopy } from '../../shared/copy/native-form-pages.ts';
 import { ERROR_KEYS, TABLE_URL, VALID } from '../support/requests.ts';
 
 /** Counts inserts instead of storing them: the limiter, not the database, is under test. */
@@ -114,5 +115,51 @@ describe('the submission rate limit', () => {
     expect(database.queries).toBe(0);
     expect((await lead()).statusCode).toBe(429);
     expect(database.queries).toBe(1);
+  });
+
+  it('answers 503, not 429, at the limit when the database cannot say whether it is a repeat', async () => {
+    // A repeat of a stored submission is free; a database that cannot answer whether this is one
+    // cannot take it either, and the visitor did not send too many (docs/rate-limit.md).
+    const database = {
+      down: false,
+      insertSubmission: async () => true,
+      query: async () => {
+        if (database.down) throw new DatabaseUnavailableError(new Error('no answer'));
+        return [];
+      },
+    };
+    const site = await buildApp({
+      database: database as unknown as Database,
+      distDir: '/nonexistent',
+      rateLimitPerMinute: 1,
+    });
+    onTestFinished(() => site.close());
+    const form = () =>
+      site.inject({
+        method: 'POST',
+        url: '/contact',
+        remoteAddress: '203.0.113.7',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ ...VALID }).toString(),
+      });
+    // As the page sends a lead: with its key, which a repeat sends again.
+    const lead = () =>
+      site.inject({
+        method: 'POST',
+        url: `${TABLE_URL}?on_conflict=submission_key`,
+        remoteAddress: '203.0.113.7',
+        headers: { 'content-type': 'application/json', prefer: 'resolution=ignore-duplicates' },
+        payload: JSON.stringify({ ...VALID, submission_key: randomUUID() }),
+      });
+    expect((await lead()).statusCode).toBe(201);
+    expect((await form()).statusCode).toBe(303);
+
+    database.down = true;
+    const json = await lead();
+    expect(json.statusCode).toBe(503);
+    expect(Number(json.headers['retry-after'])).toBeGreaterThan(0);
+    const page = await form();
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain(nativeFormPageCopy.unavailable.text);
   });
 });
