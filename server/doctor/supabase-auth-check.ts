@@ -48,10 +48,12 @@ async function readAuthSettings({
     if (!response.ok) throw new Error(`it answers ${response.status}`);
     settings = (await response.json()) as AuthSettings;
   } catch (error) {
+    // fetch says only "fetch failed"; its cause says why (a name that does not resolve, a refusal).
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     return {
       part,
       ok: false,
-      says: `cannot read the settings of ${where}: ${errorText(error)}. Check VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY.`,
+      says: `cannot read the settings of ${where}: ${errorText(reason)}. Check VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY.`,
     };
   }
   if (settings.disable_signup !== true) {

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { freePort } from '../support/free-port.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { doctor } from './support/doctor-run.ts';
 
@@ -70,5 +71,14 @@ describe('npm run doctor, for a site on hosted Supabase', () => {
       `ok  Supabase Auth   ${auth.host}: sign-ups are off, so only the users you add sign in`,
     );
     expect(run.code, run.output).toBe(0);
+  });
+
+  it('says why it cannot read the settings of a project it cannot reach', async () => {
+    // Nothing listens there: the connection is refused.
+    const run = await doctorFor(`http://127.0.0.1:${await freePort()}`);
+    expect(run.authLine).toMatch(
+      /^fix Supabase Auth +cannot read the settings of \S+: connect ECONNREFUSED \S+\. Check VITE_SUPABASE_URL/,
+    );
+    expect(run.code).toBe(1);
   });
 });
