@@ -37,6 +37,9 @@ create table public.lead_activity (
   )
 );
 create index lead_activity_submission on public.lead_activity (submission_id, at);
+-- The leads released with "Not spam" lately: they arrive, for escalation, when released, however
+-- old (server/leads/push/escalation-queries.ts), found without reading every lead's activity.
+create index lead_activity_released on public.lead_activity (at) where action = 'not_spam';
 
 -- Which member has opened which lead: the list's unread marker, per member.
 create table public.lead_reads (

@@ -16,8 +16,16 @@ export const TRY_LOCK_ESCALATIONS = `
  * released a week after it was stored is as new as any other.
  */
 export const ESCALATION_CANDIDATES = `
+  with recent as (
+    -- Stored or released within the week, each by its own index: an older lead never is.
+    select s.id from public.contact_submissions s
+    where s.created_at > $1::timestamptz - interval '7 days'
+    union
+    select a.submission_id from public.lead_activity a
+    where a.action = 'not_spam' and a.at > $1::timestamptz - interval '7 days'
+  )
   select s.id::text as id, arrival.at as arrived_at
-  from public.contact_submissions s
+  from recent join public.contact_submissions s on s.id = recent.id
   cross join lateral (select ${ARRIVAL} as at) as arrival
   left join public.lead_attention t on t.submission_id = s.id
   where not s.suspected_spam and s.status = 'new' and s.replied_at is null
