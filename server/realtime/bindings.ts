@@ -94,6 +94,23 @@ export function unserved(binding: Binding): string | undefined {
   );
 }
 
+/**
+ * Realtime's refusal of a filter on a column its table does not have (its database's
+ * realtime.subscription_check_filters, raised through the driver); undefined when the column is
+ * there, or when the binding names no one table to look in.
+ */
+export function unknownColumn(binding: Binding, columns: readonly string[]): string | undefined {
+  const { equals, asked, schema, table } = binding;
+  if (!equals || columns.includes(equals.column)) return undefined;
+  const filters = `[{"${equals.column}", "eq", "${equals.value}", false}]`;
+  return (
+    'Unable to subscribe to changes with given parameters. An exception happened so please ' +
+    `check your connect parameters: [event: ${asked}, schema: ${schema}, table: ${table}, ` +
+    `filters: ${filters}, select: nil]. Exception: ERROR P0001 (raise_exception) invalid column ` +
+    `for filter ${equals.column}`
+  );
+}
+
 /** Whether a change (its row as the listener reads it) is one this binding asked for. */
 export function hears(binding: Binding, change: Change, record: Record<string, unknown>): boolean {
   if (unserved(binding)) return false;

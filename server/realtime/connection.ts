@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
-import { described, parseBindings, unserved } from './bindings.ts';
+import { described, parseBindings, unknownColumn, unserved, type Binding } from './bindings.ts';
+import { isRealtimeTable } from '../../shared/realtime.ts';
 import {
   closed,
   encodeFrame,
@@ -83,6 +84,9 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
   }
   const checked = await listenerOf(payload.access_token, await signingKey());
   if (!checked.ok) return send(reply(message, 'error', { reason: checked.message }));
+  // Realtime makes a channel's subscriptions in one transaction, so one it cannot make leaves the
+  // channel joined but hearing nothing at all; it is still the socket's, to leave or refresh.
+  const problem = bindings.map(unserved).find(Boolean) ?? (await columnProblem(bindings, hub));
   if (socket.readyState !== socket.OPEN) return;
 
   const channel: Channel = {
@@ -97,10 +101,8 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
       send(system(topic, joinRef, 'system', 'error', why));
       send(closed(topic, joinRef));
     },
+    problem,
   };
-  // Realtime makes a channel's subscriptions in one transaction, so one it cannot make leaves the
-  // channel joined but hearing nothing at all; it is still the socket's, to leave or refresh.
-  const problem = bindings.map(unserved).find(Boolean);
   channels.set(topic, channel);
   if (!problem) hub.channels.add(channel);
   watchExpiry(channel);
@@ -113,9 +115,8 @@ async function join(message: Message, socket: WebSocket, ctx: Context) {
  * with each new token: none when it asked for no changes.
  */
 function subscribed(channel: Channel, send: (message: Message) => void) {
-  const { topic, joinRef, bindings } = channel;
+  const { topic, joinRef, bindings, problem } = channel;
   if (bindings.length === 0) return;
-  const problem = bindings.map(unserved).find(Boolean);
   send(
     system(
       topic,
@@ -125,6 +126,20 @@ function subscribed(channel: Channel, send: (message: Message) => void) {
       problem ?? 'Subscribed to PostgreSQL',
     ),
   );
+}
+
+/**
+ * The first filter on a column its table does not have, in Realtime's words. A database that
+ * cannot say leaves the filter as it is: it then matches no row, and the channel still joins.
+ */
+async function columnProblem(bindings: Binding[], hub: RealtimeHub): Promise<string | undefined> {
+  for (const binding of bindings) {
+    if (!binding.equals || !binding.table || !isRealtimeTable(binding.table)) continue;
+    const columns = await hub.columnNames(binding.table).catch(() => undefined);
+    const problem = columns && unknownColumn(binding, columns);
+    if (problem) return problem;
+  }
+  return undefined;
 }
 
 /**

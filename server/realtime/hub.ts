@@ -18,6 +18,8 @@ export interface Channel {
   deliver(payload: Record<string, unknown>): void;
   /** Shuts the channel, telling the client why in Realtime's words (its token expired). */
   shut(why: string): void;
+  /** Why its subscriptions could not be made, in Realtime's words: it then hears nothing. */
+  problem?: string;
 }
 
 type Row = Record<string, unknown>;
@@ -124,6 +126,10 @@ export function realtimeHub(database: Database, log: FastifyBaseLogger) {
 
   return {
     channels,
+    /** The names of a table's columns, which a filter must name one of. */
+    async columnNames(table: RealtimeTable): Promise<string[]> {
+      return (await columnsOf(table)).map((column) => String(column.name));
+    },
     async start() {
       stop = await listenOrWarn(database, announced, log);
     },

@@ -153,19 +153,44 @@ describeOnEmbedded('Realtime refuses and drops bad clients', () => {
     expect((await replyTo(client, '4')).payload.status).toBe('ok');
   });
 
-  it('answers a table it does not serve with the error Realtime gives', async () => {
+  /** The `system` notice a channel of these bindings gets: its join is answered ok either way. */
+  async function noticeOf(bindings: object[]) {
     const client = await raw(site);
-    client.send(
-      join('probe', '1', [{ event: '*', schema: 'app_private', table: 'auth_signing_key' }]),
-    );
+    client.send(join('probe', '1', bindings));
     expect((await replyTo(client, '1')).payload.status).toBe('ok');
-    const notice = await firstOf(client, 'system');
-    expect(notice).toMatchObject({
+    return firstOf(client, 'system');
+  }
+
+  it('answers a table it does not serve with the error Realtime gives', async () => {
+    expect(
+      await noticeOf([{ event: '*', schema: 'app_private', table: 'auth_signing_key' }]),
+    ).toMatchObject({
       payload: {
         extension: 'postgres_changes',
         status: 'error',
         message: expect.stringMatching(/^Unable to subscribe/),
       },
+    });
+  });
+
+  it('refuses a filter on a column its table does not have, in Realtime’s words', async () => {
+    const filtered = (filter: string) => [
+      { event: '*', schema: 'public', table: 'contact_submissions', filter },
+    ];
+    expect(await noticeOf(filtered('nope=eq.1'))).toMatchObject({
+      payload: {
+        extension: 'postgres_changes',
+        status: 'error',
+        message:
+          'Unable to subscribe to changes with given parameters. An exception happened so please ' +
+          'check your connect parameters: [event: *, schema: public, table: contact_submissions, ' +
+          'filters: [{"nope", "eq", "1", false}], select: nil]. Exception: ERROR P0001 ' +
+          '(raise_exception) invalid column for filter nope',
+      },
+    });
+    // A column it has is a subscription, as before.
+    expect(await noticeOf(filtered('status=eq.new'))).toMatchObject({
+      payload: { status: 'ok', message: 'Subscribed to PostgreSQL' },
     });
   });
 
