@@ -52,7 +52,7 @@ export function answerRefusal(answer: Answer) {
       return answer(reply, 413, {
         ...copy.invalid,
         problem: MESSAGES.tooLong.message,
-        text: copy.invalid.intro,
+        text: copy.invalid.tooLarge,
         field: 'message',
       });
     }

@@ -15,6 +15,9 @@ export const nativeFormPageCopy = {
   invalid: {
     title: 'Please check your message',
     intro: 'Your message has not been sent yet. Correct it below and send it again.',
+    /** A form too large to read (413): its words never reached us, so none are shown below. */
+    tooLarge:
+      'Your message has not been sent. It was too long for us to read, so we could not keep it here: please write a shorter one below.',
   },
   /** The form arrived with bytes that are not text (a broken encoding): nothing was stored. */
   undecodable:

@@ -84,6 +84,9 @@ describeOnEmbedded('the native form route', (kind) => {
     const before = await countRows(t.db);
     const response = await post(form({ ...VALID, message: 'x'.repeat(MAX_BODY_BYTES) }));
     expect(response.statusCode).toBe(413);
+    // Its words were never read: the page says so, rather than "correct it below" over empty fields.
+    expect(response.body).toContain(nativeFormPageCopy.invalid.tooLarge);
+    expect(response.body).not.toContain(nativeFormPageCopy.invalid.intro);
     expect(await countRows(t.db)).toBe(before);
   });
 
