@@ -2,7 +2,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { addMembers } from '../../server/auth/members.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 import { testApp } from './support/backends.ts';
-import { AGENCY, codeSentTo, OWNER, RELAXED_LIMITS } from './support/inbox.ts';
+import { AGENCY, codeSentTo, OWNER } from './support/inbox.ts';
+import { RELAXED_LIMITS } from '../support/inbox-server.ts';
 
 /**
  * Every answer under /rest/v1 and /auth/v1 says `X-Robots-Tag: noindex`:

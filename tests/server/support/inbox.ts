@@ -5,6 +5,7 @@ import { startServer, type RunningServer, type StartOptions } from '../../../ser
 import { SmtpSink, type ReceivedMail } from '../../support/smtp-sink.ts';
 import { until } from '../../support/until.ts';
 import { TEST_PROOF_OF_WORK } from '../../support/proof.ts';
+import { RELAXED_LIMITS } from '../../support/inbox-server.ts';
 import {
   createPostgresDatabase,
   emptyDataDir,
@@ -23,14 +24,6 @@ export const AGENCY = 'agency@example.co.uk';
 const ANON_KEY = 'anon-key-for-tests';
 /** VITE_SITE_URL as the server reads it: lead emails link into the inbox there. */
 export const SITE_URL = 'https://www.example.co.uk';
-
-/** No gap between codes, no hourly limit on asking to speak of (wrong tries keep theirs). */
-export const RELAXED_LIMITS = {
-  pairGapSeconds: 0,
-  pairPerHour: 10_000,
-  emailPerHour: 10_000,
-  clientPerHour: 10_000,
-};
 
 /** A sign-in code as the server emails one (shared/sign-in-code.ts). */
 export const CODE_PATTERN = new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`);
