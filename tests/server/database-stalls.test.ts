@@ -40,6 +40,22 @@ function answerWithin<T>(work: Promise<T>): Promise<T | typeof HANG> {
   return Promise.race([work, bound]).finally(() => realClearTimeout(timer));
 }
 
+/**
+ * The clients' own bounds on a silent database (their setTimeout) pass on a clock the test moves,
+ * until it ends; answerWithin's bound stays real time.
+ */
+function moveClientClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  onTestFinished(() => void vi.useRealTimers());
+}
+
+/** A relay in front of the test's database, closed when the test ends. */
+async function proxyTo(db: { url: string }): Promise<TcpProxy> {
+  const proxy = await tcpProxy(db.url);
+  onTestFinished(() => proxy.refuse());
+  return proxy;
+}
+
 /** Without a proof while the database is stalled (it is refused before any check); with one after. */
 const post = (app: FastifyInstance, proof?: string) =>
   app.inject({
@@ -146,8 +162,7 @@ describePostgres('a locked or stalled database', () => {
 
   it('answers a submission 503 when the database stops answering mid-connection', async () => {
     const db = await setUp();
-    const proxy = await tcpProxy(db.url);
-    onTestFinished(() => proxy.refuse());
+    const proxy = await proxyTo(db);
     const app = await db.app(proxy);
     expect((await post(app, await proofFrom(app))).statusCode).toBe(201);
 
@@ -162,16 +177,13 @@ describePostgres('a locked or stalled database', () => {
 
   it('answers the form without JavaScript 503 within the insert’s bound when the database stops answering', async () => {
     const db = await setUp();
-    const proxy = await tcpProxy(db.url);
-    onTestFinished(() => proxy.refuse());
+    const proxy = await proxyTo(db);
     const app = await db.app(proxy);
     // Leaves an open connection in the pool, as any earlier visitor would.
     expect((await post(app, await proofFrom(app))).statusCode).toBe(201);
 
     proxy.stall();
-    // The clients' bounds on a silent database pass on a clock the test moves.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    onTestFinished(() => void vi.useRealTimers());
+    moveClientClock();
     const heard = proxy.heard();
     const sent = app.inject({
       method: 'POST',
@@ -212,10 +224,8 @@ describePostgres('a locked or stalled database', () => {
 
   it('gives up opening a database that falls silent at its first statement, on the serving bound', async () => {
     const db = await setUp();
-    const proxy = await tcpProxy(db.url);
-    onTestFinished(() => proxy.refuse());
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    onTestFinished(() => void vi.useRealTimers());
+    const proxy = await proxyTo(db);
+    moveClientClock();
     const stalled = proxy.stallAt('select 1');
     const opened = openPostgresDatabase(proxy.url, {
       queryTimeoutMs: SERVING_QUERY_TIMEOUT_MS,
@@ -230,14 +240,12 @@ describePostgres('a locked or stalled database', () => {
 
   it('drops a long transaction (a migration) once the database leaves a probe unanswered', async () => {
     const db = await setUp();
-    const proxy = await tcpProxy(db.url);
-    onTestFinished(() => proxy.refuse());
+    const proxy = await proxyTo(db);
     const database = await openPostgresDatabase(proxy.url, {
       queryTimeoutMs: SERVING_QUERY_TIMEOUT_MS,
     });
     onTestFinished(() => database.close());
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    onTestFinished(() => void vi.useRealTimers());
+    moveClientClock();
     const stalled = proxy.stallAt('pg_sleep');
     const work = database
       .transaction((session) => session.query('select pg_sleep(0)'), { long: true })
@@ -254,8 +262,7 @@ describePostgres('a locked or stalled database', () => {
 
   it('reports 503 on /healthz when the database stalls, and when it is gone', async () => {
     const db = await setUp();
-    const proxy = await tcpProxy(db.url);
-    onTestFinished(() => proxy.refuse());
+    const proxy = await proxyTo(db);
     const app = await db.app(proxy);
     expect((await app.inject('/healthz')).statusCode).toBe(200);
 

@@ -21,8 +21,8 @@ const submit = (app: FastifyInstance, from: string, headers: Record<string, stri
     payload: JSON.stringify(VALID),
   });
 
-async function app(options: Partial<AppOptions> = {}) {
-  const database = countingDatabase();
+/** The app over `database`, a stand-in with what the test needs of one. */
+async function appOver<D extends object>(database: D, options: Partial<AppOptions> = {}) {
   const built = await buildApp({
     database: database as unknown as Database,
     distDir: '/nonexistent',
@@ -31,6 +31,18 @@ async function app(options: Partial<AppOptions> = {}) {
   onTestFinished(() => built.close());
   return { app: built, database };
 }
+
+const app = (options: Partial<AppOptions> = {}) => appOver(countingDatabase(), options);
+
+/** A lead as the page sends it: with a fresh key, which a repeat would send again. */
+const keyedLead = (site: FastifyInstance) =>
+  site.inject({
+    method: 'POST',
+    url: `${TABLE_URL}?on_conflict=submission_key`,
+    remoteAddress: '203.0.113.7',
+    headers: { 'content-type': 'application/json', prefer: 'resolution=ignore-duplicates' },
+    payload: JSON.stringify({ ...VALID, submission_key: randomUUID() }),
+  });
 
 describe('the submission rate limit', () => {
   it('refuses the 11th submission in a minute from one address, in PostgREST’s shape', async () => {
@@ -96,20 +108,8 @@ describe('the submission rate limit', () => {
         return [{ stored: false }];
       },
     });
-    const site = await buildApp({
-      database: database as unknown as Database,
-      distDir: '/nonexistent',
-      rateLimitPerMinute: 2,
-    });
-    onTestFinished(() => site.close());
-    const lead = () =>
-      site.inject({
-        method: 'POST',
-        url: `${TABLE_URL}?on_conflict=submission_key`,
-        remoteAddress: '203.0.113.7',
-        headers: { 'content-type': 'application/json', prefer: 'resolution=ignore-duplicates' },
-        payload: JSON.stringify({ ...VALID, submission_key: randomUUID() }),
-      });
+    const { app: site } = await appOver(database, { rateLimitPerMinute: 2 });
+    const lead = () => keyedLead(site);
     expect((await lead()).statusCode).toBe(201);
     expect((await lead()).statusCode).toBe(201);
     expect(database.queries).toBe(0);
@@ -128,12 +128,7 @@ describe('the submission rate limit', () => {
         return [];
       },
     };
-    const site = await buildApp({
-      database: database as unknown as Database,
-      distDir: '/nonexistent',
-      rateLimitPerMinute: 1,
-    });
-    onTestFinished(() => site.close());
+    const { app: site } = await appOver(database, { rateLimitPerMinute: 1 });
     const form = () =>
       site.inject({
         method: 'POST',
@@ -142,15 +137,7 @@ describe('the submission rate limit', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ ...VALID }).toString(),
       });
-    // As the page sends a lead: with its key, which a repeat sends again.
-    const lead = () =>
-      site.inject({
-        method: 'POST',
-        url: `${TABLE_URL}?on_conflict=submission_key`,
-        remoteAddress: '203.0.113.7',
-        headers: { 'content-type': 'application/json', prefer: 'resolution=ignore-duplicates' },
-        payload: JSON.stringify({ ...VALID, submission_key: randomUUID() }),
-      });
+    const lead = () => keyedLead(site);
     expect((await lead()).statusCode).toBe(201);
     expect((await form()).statusCode).toBe(303);
 
