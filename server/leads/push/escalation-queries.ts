@@ -17,7 +17,8 @@ export const TRY_LOCK_ESCALATIONS = `
  */
 export const ESCALATION_CANDIDATES = `
   with recent as (
-    -- Stored or released within the week, each by its own index: an older lead never is.
+    -- Stored or released within the week, each by its own index: an older lead never is, and
+    -- so every lead here arrived within the week (its arrival is the later of the two).
     select s.id from public.contact_submissions s
     where s.created_at > $1::timestamptz - interval '7 days'
     union
@@ -30,7 +31,6 @@ export const ESCALATION_CANDIDATES = `
   left join public.lead_attention t on t.submission_id = s.id
   where not s.suspected_spam and s.status = 'new' and s.replied_at is null
     and arrival.at >= (select k.created_at from app_private.push_vapid_key k)
-    and arrival.at > $1::timestamptz - interval '7 days'
     and arrival.at <= $1::timestamptz - $2::integer * interval '1 minute'
     and t.first_seen_at is null and t.taken_at is null and t.escalated_at is null
   order by s.id
