@@ -4,8 +4,8 @@
  * supabase/migrations/ encode the same rules in SQL (tests/server/check-constraints.test.ts
  * and the differential property test keep the two in step).
  *
- * No rule here may let one request stall the page or the server: every length
- * is checked before any pattern runs, and every pattern is a single pass over
+ * No rule here may let one request stall the page or the server: a field's length
+ * is checked before any pattern runs on it, and every pattern is a single pass over
  * the text (one character class, or indexOf), never one that can backtrack.
  */
 import { LIMITS } from './limits.ts';
@@ -82,8 +82,18 @@ const MESSAGE_CONTROL = /[\u0000-\u0008\u000b-\u001f]/;
 export const LONE_SURROGATE =
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** A refused field and why, in words shown by it (and listed on the refusal page without a script). */
+interface FieldProblem {
+  field: ContactField;
+  message: string;
+}
+
+/**
+ * A refusal names every refused field, in the form's order, so a visitor fixes them all at once;
+ * `message` is the one line the toast says (the spec's words).
+ */
 export type ValidationResult =
-  { ok: true; value: ContactSubmission } | { ok: false; field: ContactField; message: string };
+  { ok: true; value: ContactSubmission } | { ok: false; message: string; problems: FieldProblem[] };
 
 /** Length as PostgreSQL counts it: code points, not UTF-16 units. */
 export function charLength(text: string): number {
@@ -107,6 +117,25 @@ function hasControl(field: ContactField, text: string): boolean {
   return (field === 'message' ? MESSAGE_CONTROL : CONTROL).test(text);
 }
 
+/**
+ * Why one trimmed field cannot be stored, in the toast's words, or undefined. Its length first:
+ * every rule after it runs on at most a few thousand characters.
+ */
+function ruleBroken(field: ContactField, text: string): string | undefined {
+  if (text === '') return MESSAGES.missing;
+  // A code point is at most two UTF-16 units: a text this long is over the limit uncounted.
+  const length = text.length > 2 * LIMITS[field].max ? Infinity : charLength(text);
+  if (length > LIMITS[field].max) return MESSAGES.tooLong[field];
+  if (length < LIMITS[field].min) return MESSAGES.missing;
+  if (!isStorable(text) || hasControl(field, text)) return MESSAGES.unreadable[field];
+  // Nothing a reader could see: as good as empty.
+  if (!VISIBLE.test(text)) return MESSAGES.missing;
+  if (field === 'email' && (!isEmailAddress(text) || INVISIBLE.test(text))) {
+    return MESSAGES.invalidEmail;
+  }
+  return undefined;
+}
+
 export function validateSubmission(input: Record<ContactField, unknown>): ValidationResult {
   const value = {} as ContactSubmission;
   for (const field of CONTACT_FIELDS) {
@@ -114,32 +143,22 @@ export function validateSubmission(input: Record<ContactField, unknown>): Valida
     value[field] = typeof raw === 'string' ? raw.trim() : '';
   }
 
-  const empty = CONTACT_FIELDS.find((field) => value[field] === '');
-  if (empty) return { ok: false, field: empty, message: MESSAGES.missing };
-
-  // Lengths first: every rule below then runs on at most a few thousand characters.
-  for (const field of CONTACT_FIELDS) {
-    const text = value[field];
-    // A code point is at most two UTF-16 units: a text this long is over the limit uncounted.
-    const length = text.length > 2 * LIMITS[field].max ? Infinity : charLength(text);
-    if (length > LIMITS[field].max) return { ok: false, field, message: MESSAGES.tooLong[field] };
-    if (length < LIMITS[field].min) return { ok: false, field, message: MESSAGES.missing };
-  }
-
-  for (const field of CONTACT_FIELDS) {
-    const text = value[field];
-    if (!isStorable(text) || hasControl(field, text)) {
-      return { ok: false, field, message: MESSAGES.unreadable[field] };
-    }
-    // Nothing a reader could see: as good as empty.
-    if (!VISIBLE.test(text)) return { ok: false, field, message: MESSAGES.missing };
-  }
-
-  if (!isEmailAddress(value.email) || INVISIBLE.test(value.email)) {
-    return { ok: false, field: 'email', message: MESSAGES.invalidEmail };
-  }
-
-  return { ok: true, value };
+  const refused = CONTACT_FIELDS.flatMap((field) => {
+    const why = ruleBroken(field, value[field]);
+    return why === undefined ? [] : [{ field, why }];
+  });
+  if (refused.length === 0) return { ok: true, value };
+  // The spec's order: an empty field is what the toast says first, else the first refused field.
+  const anyEmpty = refused.some(({ why }) => why === MESSAGES.missing);
+  return {
+    ok: false,
+    message: anyEmpty ? MESSAGES.missing : refused[0]!.why,
+    // By each field, which field: "Please enter your name", not "all fields" twice.
+    problems: refused.map(({ field, why }) => ({
+      field,
+      message: why === MESSAGES.missing ? MESSAGES.empty[field] : why,
+    })),
+  };
 }
 
 /** Whether a row is exactly what validateSubmission would store: valid and already trimmed. */

@@ -34,8 +34,43 @@ describe('validateSubmission', () => {
   ])('rejects the address %j', (email) => {
     expect(validateSubmission({ ...valid, email })).toEqual({
       ok: false,
-      field: 'email',
       message: 'Please enter a valid email address',
+      problems: [{ field: 'email', message: 'Please enter a valid email address' }],
+    });
+  });
+
+  it('names every refused field, in the form’s order, each with its own words', () => {
+    // The toast says the spec's line; each field says which one it is about.
+    expect(validateSubmission({ name: ' ', email: valid.email, message: '' })).toEqual({
+      ok: false,
+      message: MESSAGES.missing,
+      problems: [
+        { field: 'name', message: MESSAGES.empty.name },
+        { field: 'message', message: MESSAGES.empty.message },
+      ],
+    });
+    // An empty field comes first in the toast, wherever it is; the address still says its own.
+    expect(validateSubmission({ ...valid, email: 'jane@example', message: '\n' })).toEqual({
+      ok: false,
+      message: MESSAGES.missing,
+      problems: [
+        { field: 'email', message: MESSAGES.invalidEmail },
+        { field: 'message', message: MESSAGES.empty.message },
+      ],
+    });
+    // No field empty: the toast is the first refused field's words.
+    const overAndUnreadable = {
+      ...valid,
+      name: 'x'.repeat(LIMITS.name.max + 1),
+      email: 'a@b\u0007.c',
+    };
+    expect(validateSubmission(overAndUnreadable)).toEqual({
+      ok: false,
+      message: MESSAGES.tooLong.name,
+      problems: [
+        { field: 'name', message: MESSAGES.tooLong.name },
+        { field: 'email', message: MESSAGES.unreadable.email },
+      ],
     });
   });
 
@@ -49,7 +84,7 @@ describe('validateSubmission', () => {
     expect(validateSubmission(atLimit).ok).toBe(true);
     for (const field of ['name', 'email', 'message'] as const) {
       const over = { ...atLimit, [field]: `x${atLimit[field]}` };
-      expect(validateSubmission(over)).toMatchObject({ ok: false, field });
+      expect(validateSubmission(over)).toMatchObject({ ok: false, problems: [{ field }] });
     }
   });
 
@@ -84,22 +119,25 @@ describe('visible text and control characters', () => {
     ]) {
       expect(validateSubmission({ ...valid, email })).toMatchObject({
         ok: false,
-        field: 'email',
         message: MESSAGES.invalidEmail,
+        problems: [{ field: 'email' }],
       });
     }
   });
 
   it('refuses C0 controls, naming the field, but keeps line feeds and tabs in a message', () => {
+    const unreadableName = 'Please remove unusual control characters from your name';
     expect(validateSubmission({ ...valid, name: 'Jane\u001b[31m' })).toEqual({
       ok: false,
-      field: 'name',
-      message: 'Please remove unusual control characters from your name',
+      message: unreadableName,
+      problems: [{ field: 'name', message: unreadableName }],
     });
-    expect(validateSubmission({ ...valid, name: 'Jane\u0007' })).toMatchObject({ field: 'name' });
+    expect(validateSubmission({ ...valid, name: 'Jane\u0007' })).toMatchObject({
+      problems: [{ field: 'name' }],
+    });
     expect(validateSubmission({ ...valid, message: 'ring\u0007' })).toMatchObject({
       ok: false,
-      field: 'message',
+      problems: [{ field: 'message' }],
     });
     expect(validateSubmission({ ...valid, name: 'Jane\tSmith' }).ok).toBe(false);
     expect(validateSubmission({ ...valid, message: 'line one\n\tline two' }).ok).toBe(true);

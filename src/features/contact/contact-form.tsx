@@ -17,11 +17,10 @@ const nativeAction = siteConfig.formAction;
 
 export function ContactForm() {
   const form = useContactForm();
-  const { ids, draft, invalid, submitting, update } = form;
-  // The refused field shows why and is described by it, as on the refusal page without a script.
-  const problemOf = (field: ContactField) => (invalid === field ? form.problem : undefined);
+  const { ids, draft, problems, submitting, update } = form;
+  // Each refused field shows why and is described by it, as on the refusal page without a script.
   const describedBy = (field: ContactField) =>
-    invalid === field ? problemId(ids[field]) : undefined;
+    problems[field] ? problemId(ids[field]) : undefined;
   // With no endpoint for a native POST, the button waits for the script rather than pretend to send.
   const hydrated = useHydrated();
   const cannotSendYet = nativeAction === '' && !hydrated;
@@ -38,7 +37,7 @@ export function ContactForm() {
       data-state={submitting ? 'submitting' : 'idle'}
       className="relative space-y-5"
     >
-      <FormField id={ids.name} label={copy.nameLabel} problem={problemOf('name')}>
+      <FormField id={ids.name} label={copy.nameLabel} problem={problems.name}>
         <input
           id={ids.name}
           name="name"
@@ -48,12 +47,12 @@ export function ContactForm() {
           placeholder={copy.namePlaceholder}
           value={draft.name}
           onChange={(event) => update('name')(event.target.value)}
-          aria-invalid={invalid === 'name' || undefined}
+          aria-invalid={problems.name ? true : undefined}
           aria-describedby={describedBy('name')}
           className={inputClass}
         />
       </FormField>
-      <FormField id={ids.email} label={copy.emailLabel} problem={problemOf('email')}>
+      <FormField id={ids.email} label={copy.emailLabel} problem={problems.email}>
         <input
           id={ids.email}
           name="email"
@@ -64,7 +63,7 @@ export function ContactForm() {
           placeholder={copy.emailPlaceholder}
           value={draft.email}
           onChange={(event) => update('email')(event.target.value)}
-          aria-invalid={invalid === 'email' || undefined}
+          aria-invalid={problems.email ? true : undefined}
           aria-describedby={describedBy('email')}
           className={inputClass}
         />
@@ -73,7 +72,7 @@ export function ContactForm() {
         id={ids.message}
         counterId={ids.counter}
         value={draft.message}
-        problem={problemOf('message')}
+        problem={problems.message}
         onChange={update('message')}
       />
       <TrapField value={form.trap} onChange={form.setTrap} />

@@ -8,12 +8,8 @@ import { EMPTY_DRAFT, useDraft } from './use-draft';
 import { prepareSending, usePendingSubmission } from './use-pending-submission';
 import { fieldsHold, validateSubmission, type ContactField } from '../../../shared/validation';
 
-/** A field the last press refused, its control's id, and why (the toast's words, shown by it too). */
-interface Refusal {
-  field: ContactField;
-  controlId: string;
-  problem: string;
-}
+/** Each field the last press refused, and why (shown by it); a field typed in since has none. */
+type Problems = Partial<Record<ContactField, string>>;
 
 /** Starts the proof of work on the form's first focus; its code loads only then. */
 function prepareProof() {
@@ -35,7 +31,7 @@ function scrollToContactOnNarrowScreens() {
 }
 
 /**
- * The contact form's state: the fields' ids, the draft, which field is
+ * The contact form's state: the fields' ids, the draft, which fields are
  * invalid and why, the honeypot's value, and the send. The ids are made here, in the
  * island's root component, so the prerendered HTML and the hydrated form agree.
  */
@@ -43,13 +39,13 @@ export function useContactForm() {
   const ids = { name: useId(), email: useId(), message: useId(), counter: useId() };
   const [draft, setDraft] = useDraft();
   const [submitting, setSubmitting] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const invalid = refusal?.field ?? null;
-  // Focused once it shows its problem, so a screen reader reads the why with the field. A new
-  // refusal each press: a second press on the same mistake focuses the field again.
+  const [problems, setProblems] = useState<Problems>({});
+  // The first refused field, focused once it shows its problem, so a screen reader reads the why
+  // with the field. A new object each press: a second press on the same mistake focuses it again.
+  const [firstRefused, setFirstRefused] = useState<{ controlId: string } | null>(null);
   useEffect(() => {
-    if (refusal) document.getElementById(refusal.controlId)?.focus();
-  }, [refusal]);
+    if (firstRefused) document.getElementById(firstRefused.controlId)?.focus();
+  }, [firstRefused]);
   const [trap, setTrap] = useState('');
   // The send button is disabled while it sends, as the spec has it, and a disabled button loses
   // focus (Chromium's moves to the page itself): once it is back, so is the keyboard user.
@@ -72,7 +68,8 @@ export function useContactForm() {
   const update = (field: ContactField) => (value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
-    if (invalid === field) setRefusal(null);
+    // Typing answers that field's problem only: the others still say theirs.
+    if (problems[field]) setProblems(({ [field]: _answered, ...others }) => others);
     // A cleared form is never sent (docs/product.md#exactly-once).
     if (!next.name && !next.email && !next.message) sending.cancel();
   };
@@ -82,7 +79,8 @@ export function useContactForm() {
     if (submitting) return;
     const result = validateSubmission(draft);
     if (!result.ok) {
-      setRefusal({ field: result.field, controlId: ids[result.field], problem: result.message });
+      setProblems(Object.fromEntries(result.problems.map((p) => [p.field, p.message])));
+      setFirstRefused({ controlId: ids[result.problems[0]!.field] });
       (await getToast()).error(result.message);
       return;
     }
@@ -102,6 +100,5 @@ export function useContactForm() {
     }
   };
 
-  const problem = refusal?.problem;
-  return { ids, draft, invalid, problem, trap, setTrap, submitting, sending, update, onSubmit };
+  return { ids, draft, problems, trap, setTrap, submitting, sending, update, onSubmit };
 }
