@@ -52,7 +52,7 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, copyPublicDir: false },
 });
 
-const { render, renderHead, renderSiteFiles, renderNativeFormPages, NATIVE_FORM_FILES } = await import(
+const { render, renderHead, renderSiteFiles, renderNativeFormPages } = await import(
   pathToFileURL(join(SSR_DIR, 'entry-server.js')).href
 );
 const template = await readFile(join(DIST, 'index.html'), 'utf8');
@@ -71,10 +71,9 @@ const entry = template.match(/\s*<script data-entry="[^"]*">[\s\S]*?<\/script>/)
 if (!entry) throw new Error('Build: no entry loader script found in dist/index.html');
 const replyShell = ({ head, body }) =>
   template.replace(entry[0], '').replace('<!--head-->', head).replace('<!--app-html-->', body);
-const replyPages = renderNativeFormPages();
-for (const [page, file] of Object.entries(NATIVE_FORM_FILES)) {
+for (const [file, page] of Object.entries(renderNativeFormPages())) {
   await mkdir(join(DIST, dirname(file)), { recursive: true });
-  await writeFile(join(DIST, file), replyShell(replyPages[page]));
+  await writeFile(join(DIST, file), replyShell(page));
 }
 await rm(SSR_DIR, { recursive: true, force: true });
 

@@ -83,7 +83,7 @@ export const LONE_SURROGATE =
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** A refused field and why, in words shown by it (and listed on the refusal page without a script). */
-interface FieldProblem {
+export interface FieldProblem {
   field: ContactField;
   message: string;
 }

@@ -14,4 +14,3 @@ export function render(): string {
 export { renderHead } from './head';
 export { renderSiteFiles } from './site-files';
 export { renderNativeFormPages } from './features/contact/render-native-form-pages';
-export { NATIVE_FORM_FILES } from '../shared/refusal-slots';

@@ -53,7 +53,7 @@ export function answerRefusal(answer: Answer) {
         ...copy.invalid,
         problem: MESSAGES.tooLong.message,
         text: copy.invalid.tooLarge,
-        field: 'message',
+        problems: [{ field: 'message', message: MESSAGES.tooLong.message }],
       });
     }
     const outcome =

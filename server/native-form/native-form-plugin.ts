@@ -129,7 +129,7 @@ async function storeForm(
       problem: result.message,
       text: copy.invalid.intro,
       values: form.values,
-      field: result.problems[0]?.field,
+      problems: result.problems,
     });
   }
   const row: SubmissionRow = form.trapped

@@ -95,7 +95,7 @@ test('a refusal is the API’s page: it keeps the words and leads back to the si
   await fillContactForm(page, { ...submission, name: '   ' });
   await contactForm(page).submit.click();
   await expect(page).toHaveURL(`${api.url}/contact`);
-  await expect(page.getByRole('alert')).toHaveText(MESSAGES.missing);
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.empty.name);
   await expect(page.getByRole('link', { name: nativeFormPageCopy.backLink })).toHaveAttribute(
     'href',
     `${site.url}/`,

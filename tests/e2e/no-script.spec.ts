@@ -119,22 +119,30 @@ async function expectErrorTitle(page: Page, title: string) {
 }
 
 /**
- * GOV.UK's error pattern without a script: the summary (the alert) has focus on arrival, the
- * field it names is marked invalid and described by the message, the only one so, and the
- * summary's link moves focus to it; what "*" means is said in words.
+ * GOV.UK's error pattern without a script: the summary (the alert) has focus on arrival and lists
+ * every problem, in the form's order, each a link that moves focus to its field; each field it
+ * names is marked invalid and described by its own words, and no other is; what "*" means is said
+ * in words.
  */
-async function expectFieldError(page: Page, field: ContactField, message: string) {
+async function expectFieldErrors(page: Page, problems: [ContactField, string][]) {
   const summary = page.getByRole('alert');
   await expect(summary).toBeFocused();
-  for (const other of CONTACT_FIELDS) {
-    if (other === field) continue;
-    await expect(keptField(page, other)).not.toHaveAttribute('aria-invalid');
+  await expect(summary.getByRole('link')).toHaveText(problems.map(([, message]) => message));
+  for (const field of CONTACT_FIELDS) {
+    const message = problems.find(([named]) => named === field)?.[1];
+    if (message === undefined) {
+      await expect(keptField(page, field)).not.toHaveAttribute('aria-invalid');
+      await expect(keptField(page, field)).toHaveAccessibleDescription('');
+      continue;
+    }
+    await expect(keptField(page, field)).toHaveAttribute('aria-invalid', 'true');
+    await expect(keptField(page, field)).toHaveAccessibleDescription(message);
   }
-  await expect(keptField(page, field)).toHaveAttribute('aria-invalid', 'true');
-  await expect(keptField(page, field)).toHaveAccessibleDescription(message);
   await expect(page.getByText(contactCopy.form.requiredHint)).toBeVisible();
-  await summary.getByRole('link', { name: message }).click();
-  await expect(keptField(page, field)).toBeFocused();
+  for (const [field, message] of problems) {
+    await summary.getByRole('link', { name: message }).click();
+    await expect(keptField(page, field)).toBeFocused();
+  }
 }
 
 /**
@@ -181,7 +189,7 @@ const invalid: [string, (s: Submission) => Submission, string, ContactField][] =
     MESSAGES.invalidEmail,
     'email',
   ],
-  ['fields of spaces only', (s) => ({ ...s, name: '   ' }), MESSAGES.missing, 'name'],
+  ['a name of spaces only', (s) => ({ ...s, name: '   ' }), MESSAGES.empty.name, 'name'],
   [
     'a message over the limit',
     (s) => ({ ...s, message: `${s.message} ${'x'.repeat(LIMITS.message.max)}` }),
@@ -264,7 +272,7 @@ test.describe('without JavaScript, a form the server takes', () => {
 
 test.describe('without JavaScript, a form the server refuses', () => {
   for (const [what, change, message, field] of invalid) {
-    test(`${what}: the spec's message on the field, the words kept, nothing stored or in a URL`, async ({
+    test(`${what}: its message on the field, the words kept, nothing stored or in a URL`, async ({
       browser,
       page,
       site,
@@ -279,14 +287,34 @@ test.describe('without JavaScript, a form the server refuses', () => {
       await expectErrorTitle(page, nativeFormPageCopy.invalid.title);
       await expectWordsKept(page, submission);
       await expectNoViolations(browser, page);
-      await expectFieldError(page, field, message);
+      await expectFieldErrors(page, [[field, message]]);
       expect(await rowsOf(site, submission)).toEqual([]);
       expectNoneContains(urls, submission);
       expectNoneContains(site.log, submission);
     });
   }
 
-  test('empty fields (no browser check): the spec’s message, nothing stored', async ({
+  test('two fields of spaces only: the summary lists both, each links to its field, both marked', async ({
+    browser,
+    page,
+    site,
+  }) => {
+    const submission = { ...uniqueSubmission('two-empty'), name: '   ', message: '     ' };
+    await page.goto(site.url);
+    await fillContactForm(page, submission);
+    await send(page);
+
+    await expectErrorTitle(page, nativeFormPageCopy.invalid.title);
+    await expectWordsKept(page, submission);
+    await expectNoViolations(browser, page);
+    await expectFieldErrors(page, [
+      ['name', MESSAGES.empty.name],
+      ['message', MESSAGES.empty.message],
+    ]);
+    expect(await rowsOf(site, submission)).toEqual([]);
+  });
+
+  test('empty fields (no browser check): each field’s message, nothing stored', async ({
     page,
     site,
   }) => {
@@ -297,7 +325,10 @@ test.describe('without JavaScript, a form the server refuses', () => {
       headers: { origin: site.url },
     });
     expect(response.status()).toBe(400);
-    expect(await response.text()).toContain(MESSAGES.missing);
+    await page.setContent(await response.text());
+    await expect(page.getByRole('alert').getByRole('link')).toHaveText(
+      CONTACT_FIELDS.map((field) => MESSAGES.empty[field]),
+    );
     expect(await site.query('select count(*)::int as n from contact_submissions')).toEqual(before);
   });
 

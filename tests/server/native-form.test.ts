@@ -60,6 +60,20 @@ describeOnEmbedded('the native form route', (kind) => {
     expect(await countRows(t.db)).toBe(before);
   });
 
+  it('answers two empty fields and a bad address with every field’s problem, storing nothing', async () => {
+    const before = await countRows(t.db);
+    const response = await post(form({ name: ' ', email: 'jane@example', message: '' }));
+    expect(response.statusCode).toBe(400);
+    // The spec's line, then each field's own words, in the form's order (this server has no build:
+    // the build's page marks each field too, tests/e2e/no-script.spec.ts).
+    const said = [MESSAGES.empty.name, MESSAGES.invalidEmail, MESSAGES.empty.message];
+    expect(response.body).toContain(MESSAGES.missing);
+    expect(response.body).toContain(
+      `<ul>${said.map((words) => `<li>${words}</li>`).join('')}</ul>`,
+    );
+    expect(await countRows(t.db)).toBe(before);
+  });
+
   it.each([
     ['JSON', 'application/json'],
     ['text/plain', 'text/plain'],

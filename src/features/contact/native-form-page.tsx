@@ -4,21 +4,22 @@ import { siteConfig } from '../../config/site';
 import { contactCopy } from '../../content/contact';
 import { nativeFormPageCopy } from '../../../shared/copy/native-form-pages';
 import { telHref } from '../../lib/tel-href';
+import { ErrorSummary } from './error-summary';
 import { FormField, inputClass, problemId } from './form-field';
-import type { ContactField, ContactSubmission } from '../../../shared/validation';
+import type { ContactField, ContactSubmission, FieldProblem } from '../../../shared/validation';
 
 const copy = nativeFormPageCopy;
 const linkClass = 'font-semibold text-ink underline underline-offset-4';
 
 export interface NativeFormPageProps {
   title: string;
-  /** Set on a refusal: the page then says what happened (role="alert"), focused on arrival. */
+  /** Set on a refusal: what happened (role="alert"), focused on arrival; `problems` say it instead when set. */
   problem?: string;
   text: string;
   /** The visitor's words, kept in a form that sends them again; absent on the confirmation. */
   values?: ContactSubmission;
-  /** On a refusal about one field: the problem links to it, and it is marked invalid and described by it. */
-  invalid?: ContactField;
+  /** On a refusal about fields: the summary lists them, and each is marked invalid and described by its problem. */
+  problems?: readonly FieldProblem[];
   /** On the confirmation: the reference the visitor can quote (docs/product.md#exactly-once). */
   reference?: string;
   /** On the confirmation: when to expect the reply, after the thanks (docs/lead-clocks.md). */
@@ -38,7 +39,7 @@ export function NativeFormPage({
   values,
   reference,
   replyBy,
-  invalid,
+  problems = [],
 }: NativeFormPageProps) {
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
@@ -46,23 +47,20 @@ export function NativeFormPage({
         <Wordmark />
       </a>
       <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
-      {problem !== undefined && (
-        // The error summary: focused on arrival (autofocus, as the page has no script to call
-        // focus()), so a screen reader reads it first; its link moves focus to the field.
-        <p
-          role="alert"
-          tabIndex={-1}
-          autoFocus
-          className="rounded-xl border border-danger/50 p-4 font-semibold text-ink"
-        >
-          {invalid ? (
-            <a href={`#${invalid}`} className={linkClass}>
-              {problem}
-            </a>
-          ) : (
-            problem
-          )}
-        </p>
+      {problems.length > 0 ? (
+        <ErrorSummary problems={problems} />
+      ) : (
+        problem !== undefined && (
+          // Focused on arrival as the summary is, so a screen reader reads it first.
+          <p
+            role="alert"
+            tabIndex={-1}
+            autoFocus
+            className="rounded-xl border border-danger/50 p-4 font-semibold text-ink"
+          >
+            {problem}
+          </p>
+        )
       )}
       <p className="text-muted">{replyBy === undefined ? text : `${text} ${replyBy}`}</p>
       {reference !== undefined && (
@@ -80,7 +78,7 @@ export function NativeFormPage({
           {siteConfig.contactPhone}
         </a>
       </p>
-      {values && <KeptWords values={values} invalid={invalid} problem={problem} />}
+      {values && <KeptWords values={values} problems={problems} />}
       <p>
         <a href="/" className={buttonClass('outline')}>
           {copy.backLink}
@@ -92,17 +90,16 @@ export function NativeFormPage({
 
 interface KeptWordsProps {
   values: ContactSubmission;
-  invalid?: ContactField;
-  problem?: string;
+  problems: readonly FieldProblem[];
 }
 
 /** The form again, filled in, posting where the page's own form posts without a script. */
-function KeptWords({ values, invalid, problem }: KeptWordsProps) {
+function KeptWords({ values, problems }: KeptWordsProps) {
   const form = contactCopy.form;
-  // The field the refusal is about, as the page's own form marks it, described by the problem.
+  // Each field the refusal is about, as the page's own form marks it, described by its problem.
+  const problemOf = (field: ContactField) => problems.find((p) => p.field === field)?.message;
   const marks = (field: ContactField) =>
-    field === invalid ? { 'aria-invalid': true, 'aria-describedby': problemId(field) } : {};
-  const problemOf = (field: ContactField) => (field === invalid ? problem : undefined);
+    problemOf(field) ? { 'aria-invalid': true, 'aria-describedby': problemId(field) } : {};
   return (
     <form
       method="post"

@@ -3,12 +3,18 @@ import { siteConfig } from '../../config/site';
 import { seo } from '../../content/seo';
 import { nativeFormPageCopy } from '../../../shared/copy/native-form-pages';
 import { NativeFormPage } from './native-form-page';
-import { NATIVE_FORM_FILES, REFUSAL_SLOTS } from '../../../shared/refusal-slots';
+import {
+  NATIVE_FORM_FILES,
+  REFUSAL_SLOTS,
+  REFUSED_FIELD_SETS,
+  refusalTemplateFile,
+} from '../../../shared/refusal-slots';
 import { MESSAGES } from '../../../shared/copy/contact-messages';
 import { escapeHtml } from '../../../shared/escape-html';
 import type { ContactField } from '../../../shared/validation';
 
-type NativeFormPages = Record<keyof typeof NATIVE_FORM_FILES, { head: string; body: string }>;
+/** Each page by the file scripts/build.mjs writes it to. */
+type NativeFormPages = Record<string, { head: string; body: string }>;
 
 /** A page's head: its own title, and not indexed. */
 const headOf = (title: string) =>
@@ -17,12 +23,13 @@ const headOf = (title: string) =>
 /**
  * The confirmation page (static) and the refusal templates (filled in by the server), each with
  * its own title (the refusal's is a slot, as its heading is): a title is what a screen reader
- * announces on arrival, and the home page's said the form had not been sent. A refusal about one
- * field has a template of its own, that field marked invalid and described by the problem.
+ * announces on arrival, and the home page's said the form had not been sent. A refusal about
+ * fields has a template for each set of them (refusalTemplateFile), those fields marked invalid,
+ * each described by its problem, and every problem listed in the summary.
  */
 export function renderNativeFormPages(): NativeFormPages {
   const t = REFUSAL_SLOTS;
-  const refusal = (invalid?: ContactField) => ({
+  const refusal = (fields: readonly ContactField[] = []) => ({
     head: headOf(seo.pageTitle(nativeFormPageCopy.errorTitle(t.title), siteConfig.brandName)),
     body: renderToStaticMarkup(
       <NativeFormPage
@@ -30,19 +37,19 @@ export function renderNativeFormPages(): NativeFormPages {
         problem={t.problem}
         text={t.text}
         values={{ name: t.name, email: t.email, message: t.message }}
-        invalid={invalid}
+        problems={fields.map((field) => ({ field, message: t[`${field}Problem`] }))}
       />,
     ),
   });
   const sentHead = headOf(seo.pageTitle(nativeFormPageCopy.sent.title, siteConfig.brandName));
   return {
-    sent: {
+    [NATIVE_FORM_FILES.sent]: {
       head: sentHead,
       body: renderToStaticMarkup(
         <NativeFormPage title={nativeFormPageCopy.sent.title} text={MESSAGES.sent} />,
       ),
     },
-    sentTemplate: {
+    [NATIVE_FORM_FILES.sentTemplate]: {
       head: sentHead,
       body: renderToStaticMarkup(
         <NativeFormPage
@@ -53,9 +60,9 @@ export function renderNativeFormPages(): NativeFormPages {
         />,
       ),
     },
-    template: refusal(),
-    nameTemplate: refusal('name'),
-    emailTemplate: refusal('email'),
-    messageTemplate: refusal('message'),
+    [NATIVE_FORM_FILES.template]: refusal(),
+    ...Object.fromEntries(
+      REFUSED_FIELD_SETS.map((fields) => [refusalTemplateFile(fields), refusal(fields)]),
+    ),
   };
 }
