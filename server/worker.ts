@@ -22,6 +22,7 @@ import { startLeadDelivery } from './leads/delivery/lead-delivery.ts';
 import { startRetentionPurge } from './leads/retention-purge.ts';
 import { startClocksFor } from './leads/clocks/start-clocks.ts';
 import { startPush } from './leads/push/start-push.ts';
+import { stopOnSignals } from './stop-signals.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -68,7 +69,7 @@ const stop = (why: string, code = 0) =>
     }
   })());
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
+stopOnSignals((signal) => void stop(signal));
 
 // The worker's timers are unref'd (they never keep a server alive); this keeps the worker alive
 // until it stops on purpose, never because its loops happen to be waiting on a timer.

@@ -116,7 +116,8 @@ async function stop(child: ChildProcess) {
 }
 
 /**
- * As a process manager or Ctrl-C stops it: SIGTERM to npm's own process alone. npm passes it on;
+ * As a process manager stops it: SIGTERM to npm's own process alone (Ctrl-C, which reaches the
+ * server twice, is tests/server/production-signals.test.ts's). npm passes it on;
  * the script line execs the start (package.json), which imports the server rather than spawning it,
  * so the signal reaches the server, which closes the database and exits 0 with nothing left behind.
  * A shell between them would die and orphan the server, still holding the database's lock.
