@@ -36,6 +36,9 @@ export default defineConfig(({ mode }) => {
       // Firefox refused to preload the already-running loader. Each chunk's imports load
       // with it instead (docs/islands.md).
       modulePreload: false,
+      // Rolldown's hint that plugins took most of a build fires on any busy machine, so on the
+      // owner's first `npm start` it printed a profiling tip among the start-up lines.
+      rolldownOptions: { checks: { bundlerTimings: false } },
     },
   };
 });
