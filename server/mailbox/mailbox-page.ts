@@ -30,6 +30,25 @@ const KEPT_AT = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
 });
 
+/**
+ * An address on this machine, such as a lead email's link to the lead in this server's inbox:
+ * shown as a link, as a mail client would, so the owner opens the lead from its email. Any other
+ * address stays text: a lead's words are in these emails, and nothing here leads off this machine.
+ */
+const LOCAL_LINK = /\bhttps?:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?\/[^\s<>"']*/g;
+
+/** The text escaped, with its addresses on this machine as links. */
+function withLocalLinks(text: string): string {
+  let html = '';
+  let from = 0;
+  for (const match of text.matchAll(LOCAL_LINK)) {
+    const link = escapeHtml(match[0]);
+    html += `${escapeHtml(text.slice(from, match.index))}<a href="${link}">${link}</a>`;
+    from = match.index + match[0].length;
+  }
+  return html + escapeHtml(text.slice(from));
+}
+
 function mailArticle(mail: KeptMail): string {
   const headingId = `mail-${mail.id}`;
   const fields: [string, string | undefined][] = [
@@ -45,7 +64,7 @@ function mailArticle(mail: KeptMail): string {
   return (
     `<article id="${headingId}" aria-labelledby="${headingId}-subject">` +
     `<h2 id="${headingId}-subject">${escapeHtml(mail.subject)}</h2>` +
-    `<dl>${rows}</dl><pre>${escapeHtml(mail.text)}</pre></article>`
+    `<dl>${rows}</dl><pre>${withLocalLinks(mail.text)}</pre></article>`
   );
 }
 

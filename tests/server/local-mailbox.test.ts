@@ -71,7 +71,7 @@ describe('the local mailbox', () => {
     await addLead(server, {
       name: '<img src=x onerror=alert(1)> Ada',
       email: 'ada@example.co.uk',
-      message: 'A new site, please',
+      message: 'A new site, please, faster than https://ada.example/"slow"',
     });
     const page = await until(
       async () => (await fetch(mailbox.url)).text(),
@@ -91,6 +91,12 @@ describe('the local mailbox', () => {
     const [lead] = await server.query('select id from contact_submissions');
     const link = leadUrl(String(lead!.id), server.url);
     expect(mailbox.mailbox.messages().some((mail) => mail.text.includes(link))).toBe(true);
+    // A link there, as a mail client shows it, so the owner opens the lead from its email; the
+    // lead's own words link nowhere, and nothing on the page leads off this machine.
+    const shown = await (await fetch(mailbox.url)).text();
+    expect(shown).toContain(`In the inbox: <a href="${link}">${link}</a>`);
+    expect(shown).toContain('faster than https://ada.example/&quot;slow&quot;');
+    expect(shown.match(/<a href="[^"]*"/g)).toEqual(['<a href="./"', `<a href="${link}"`]);
   });
 
   it('says its owner was made the first member because INBOX_EMAILS is unset', async () => {
