@@ -73,7 +73,12 @@ export const inboxCopy = {
     spamNote: `No alert went out for these. Each is deleted ${SPAM_RETENTION_DAYS} days after it was held: open a real one and press Not spam.`,
     loading: 'Loading leads…',
     more: 'Show more',
-    unread: 'Unread',
+    /**
+     * A row's link as a screen reader names it: who, and their state. When, what falls due and
+     * the first line are its description (src/inbox/components/lead-row.tsx).
+     */
+    row: (name: string, status: string, unread: boolean) =>
+      `${unread ? 'Unread: ' : ''}${name}, ${status}`,
     failed: 'The leads could not be loaded. They will be tried again shortly.',
     refreshed: (time: string) => `Updated ${time}`,
   },

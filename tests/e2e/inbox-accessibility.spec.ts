@@ -5,9 +5,11 @@ import { addLead, emailedCode } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
 import {
   callAsMember,
+  escapeRegExp,
   expect,
   INBOX_PATH,
   leadLink,
+  leadRow,
   openedLead,
   signIn,
   signInForm,
@@ -337,6 +339,45 @@ test("the sign-in's and the offline notice's live regions are in the page before
   await expect(regions.filter({ hasText: alertsCopy.offline })).toBeVisible();
   await context.setOffline(false);
   await expect(regions).toHaveCount(2);
+});
+
+/**
+ * A row's link is named as GOV.UK's task list names a task: by who, with their state, and
+ * described by the rest a member weighs before opening (when it came, who took it, its first
+ * line). The whole row's words, reference and delivery included, were its name, read on every Tab.
+ */
+test('a lead in the list is named by who and their state, and described by when, who took it and its first line', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  const lead = uniqueSubmission('row-name');
+  const id = await addLead(inbox.server, lead);
+  await signIn(page, inbox, member);
+  const link = leadLink(page, lead.name);
+  await expect(link).toHaveAccessibleName(
+    inboxCopy.list.row(lead.name, inboxCopy.status.new, true),
+  );
+  const received = await leadRow(page, lead.name).locator('time').first().textContent();
+  await expect(link).toHaveAccessibleDescription(
+    new RegExp(`^${escapeRegExp(received!)} .*${escapeRegExp(lead.message)}$`),
+  );
+
+  await callAsMember(page, 'inbox_take', { lead_id: id });
+  await callAsMember(page, 'inbox_set_status', { lead_id: id, new_status: 'replied' });
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(link).toHaveAccessibleName(
+    inboxCopy.list.row(lead.name, inboxCopy.status.replied, true),
+  );
+  await expect(link).toHaveAccessibleDescription(
+    new RegExp(`${escapeRegExp(`${alertsCopy.take.takenBy(member)} ${lead.message}`)}$`),
+  );
+  // The whole row is still the link's target: a click in its middle, off the name, opens it.
+  await leadRow(page, lead.name).click();
+  await expect(openedLead(page, lead.name).getByTestId('lead-message')).toBeVisible();
+  await expect(link).toHaveAccessibleName(
+    inboxCopy.list.row(lead.name, inboxCopy.status.replied, false),
+  );
 });
 
 test('a code typed in groups, as the form takes it, is not announced as invalid', async ({

@@ -1,7 +1,7 @@
 import { clockCopy } from '../../src/content/lead-clocks';
 import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
-import { expect, leadLink, openedLead, signIn, test } from './support/inbox';
+import { expect, leadLink, leadRow, openedLead, signIn, test } from './support/inbox';
 import { VIEWPORTS } from './support/site';
 
 /**
@@ -69,7 +69,7 @@ test('each lead shows its clock, and "Due first" puts the overdue lead first', a
   });
 
   await signIn(page, inbox, member);
-  const clockOf = (name: string) => leadLink(page, name).locator('[data-clock-state]');
+  const clockOf = (name: string) => leadRow(page, name).locator('[data-clock-state]');
   await expect(clockOf(running.name)).toHaveText('Reply by 17:30 today');
   await expect(clockOf(running.name)).toHaveAttribute('data-clock-state', 'running');
   await expect(clockOf(overdue.name)).toHaveText('Reply overdue by 2 h');

@@ -3,7 +3,7 @@ import { alertsCopy } from '../../src/inbox/alerts/alerts-copy';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead, newMember } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
-import { expect, leadLink, openedLead, signIn, test } from './support/inbox';
+import { expect, leadLink, leadRow, openedLead, signIn, test } from './support/inbox';
 
 /**
  * The live inbox (docs/inbox.md, "Live"): what one member does shows in
@@ -37,7 +37,7 @@ test('a new lead appears in two open inboxes, and one member\'s take shows "Take
   await leadLink(page, lead.name).click();
   await openedLead(page, lead.name).getByRole('button', { name: alertsCopy.take.button }).click();
   await expect(
-    leadLink(otherPage, lead.name).getByText(alertsCopy.take.takenBy(member)),
+    leadRow(otherPage, lead.name).getByText(alertsCopy.take.takenBy(member)),
   ).toBeVisible({ timeout: LIVE_MS });
   await other.close();
 });

@@ -4,7 +4,7 @@ import { clockCopy } from '../../src/content/lead-clocks';
 import { until } from '../support/until.ts';
 import { addLead } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
-import { expect, INBOX_PATH, leadLink, openedLead, signIn, test } from './support/inbox';
+import { expect, INBOX_PATH, leadLink, leadRow, openedLead, signIn, test } from './support/inbox';
 import { VIEWPORTS, inEachColorScheme } from './support/site';
 
 /** Nothing is wider than the screen: the page never scrolls sideways. */
@@ -75,7 +75,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       );
       await signIn(page, inbox, member);
       await expect(leadLink(page, 'Priya Shah').first()).toBeVisible();
-      await expect(leadLink(page, 'Priya Shah').first().locator('[data-clock]')).toBeVisible();
+      await expect(leadRow(page, 'Priya Shah').first().locator('[data-clock]')).toBeVisible();
       await inEachColorScheme(page, (scheme) => shot('list', scheme));
 
       await leadLink(page, 'Priya Shah').first().click();

@@ -3,7 +3,7 @@ import { INBOX_SESSION_KEY } from '../../src/config/inbox';
 import { inboxCopy } from '../../src/content/inbox';
 import { addLead, emailedCode } from '../support/inbox-server.ts';
 import { uniqueSubmission } from '../support/submission.ts';
-import { expect, INBOX_PATH, leadLink, openedLead, signIn, test } from './support/inbox';
+import { expect, INBOX_PATH, leadLink, leadRow, openedLead, signIn, test } from './support/inbox';
 
 /** The inbox's sign-in, session and page behaviour against our real server, at the default width. */
 
@@ -66,7 +66,7 @@ test('a lead written in Arabic reads right to left, in the list and opened', asy
   const listed = leadLink(page, tag.name);
   await expect(listed).toBeVisible();
   expect(await direction(listed.getByText(name))).toBe('rtl');
-  expect(await direction(listed.getByText(message))).toBe('rtl');
+  expect(await direction(leadRow(page, tag.name).getByText(message))).toBe('rtl');
   await listed.click();
   const opened = openedLead(page, name);
   expect(await direction(opened.getByRole('heading', { level: 2 }))).toBe('rtl');

@@ -13,7 +13,7 @@ import {
   tapNotification,
 } from './support/inbox-app';
 import { stubPushSubscription } from './support/push-stub';
-import { expect, leadLink, openedLead, signIn, test } from './support/inbox';
+import { expect, leadLink, leadRow, openedLead, signIn, test } from './support/inbox';
 import { inEachColorScheme } from './support/site';
 
 /**
@@ -40,7 +40,7 @@ test('"I\'m on it" on the opened lead shows "Taken by" there and in the list, an
   await opened.getByRole('button', { name: copy.button }).click();
   await expect(opened.getByText(copy.takenBy(member))).toBeVisible();
   await expect(opened.getByRole('button', { name: copy.button })).toHaveCount(0);
-  await expect(leadLink(page, lead.name).getByText(copy.takenBy(member))).toBeVisible();
+  await expect(leadRow(page, lead.name).getByText(copy.takenBy(member))).toBeVisible();
   await expect(opened.getByText(inboxCopy.activity.actions.take!)).toBeVisible();
 
   // The figures count it: seen and taken, each with a time.
@@ -95,7 +95,7 @@ test('"I\'m on it" on a notification takes the lead without opening the inbox, a
     .toEqual([alertsCopy.notification.takenTitle(lead.name)]);
   expect(page.url()).not.toContain(`#lead=${id}`);
   await page.reload();
-  await expect(leadLink(page, lead.name).getByText(copy.takenBy(member))).toBeVisible();
+  await expect(leadRow(page, lead.name).getByText(copy.takenBy(member))).toBeVisible();
 
   // Opening the lead here closes its alert on this device: it has been seen.
   await listedNotification(worker, `lead-${id}`);

@@ -34,7 +34,7 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
       await signIn(page, inbox, member);
 
       const link = leadLink(page, lead.name);
-      await expect(link).toHaveAttribute('data-unread', 'true');
+      await expect(link).toHaveAccessibleName(copy.list.row(lead.name, copy.status.new, true));
       await link.click();
       const opened = openedLead(page, lead.name);
       await expect(opened.getByTestId('lead-message')).toHaveText(
@@ -80,7 +80,9 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
         // The focus comes back to the lead's row, not to the top of the page.
         await expect(leadLink(page, lead.name)).toBeFocused();
       }
-      await expect(leadLink(page, lead.name)).toHaveAttribute('data-unread', 'false');
+      await expect(leadLink(page, lead.name)).toHaveAccessibleName(
+        copy.list.row(lead.name, copy.status.replied, false),
+      );
       const status = page.getByLabel(copy.statusFilter.label, { exact: true });
       await status.selectOption({ label: copy.status.new });
       await expect(leadLink(page, lead.name)).toHaveCount(0);

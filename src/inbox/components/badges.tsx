@@ -23,7 +23,7 @@ export function StatusBadge({ status }: { status: LeadStatus }) {
 }
 
 /** The bot check (a proof of work came with it), suspected spam, who took it, and each channel's delivery state (the webhook's when it has one). */
-export function LeadFacts({ lead }: { lead: Lead }) {
+export function LeadFacts({ lead, takenId }: { lead: Lead; takenId?: string }) {
   const { email, webhook, verified, spam } = inboxCopy;
   const failed = 'font-semibold text-danger';
   return (
@@ -31,7 +31,7 @@ export function LeadFacts({ lead }: { lead: Lead }) {
       <li data-verified={lead.verified}>{lead.verified ? verified.yes : verified.no}</li>
       {lead.suspected_spam ? <li className="font-semibold text-warm">{spam}</li> : null}
       {lead.taken_by ? (
-        <li data-taken-by={lead.taken_by} className="font-semibold text-cool">
+        <li id={takenId} data-taken-by={lead.taken_by} className="font-semibold text-cool">
           {alertsCopy.take.takenBy(lead.taken_by)}
         </li>
       ) : null}

@@ -1,5 +1,5 @@
 import { clockCopy } from '../../content/lead-clocks';
-import { leadClocks, leadingClock, type Clock } from '../clock';
+import { leadClocks, type Clock } from '../clock';
 import type { Lead } from '../lead';
 import { useNow } from '../use-now';
 
@@ -10,23 +10,13 @@ const TONE: Record<Clock['state'], string> = {
   missed: 'text-warm',
 };
 
-function ClockText({ clock }: { clock: Clock }) {
+/** One clock in words, in the tone of its state: the list row's and the opened lead's. */
+export function ClockText({ clock }: { clock: Clock }) {
   return (
     <span data-clock={clock.kind} data-clock-state={clock.state} className={TONE[clock.state]}>
       <time dateTime={clock.due}>{clock.label}</time>
     </span>
   );
-}
-
-/** The list row's clock: what falls due next, or how the reply went. */
-export function LeadClock({ lead }: { lead: Lead }) {
-  const now = useNow();
-  const clock = leadingClock(lead, now);
-  return clock ? (
-    <p className="text-xs">
-      <ClockText clock={clock} />
-    </p>
-  ) : null;
 }
 
 /** Both clocks of an opened lead. */

@@ -1,11 +1,8 @@
 import { useRef } from 'react';
-import { leadFragment } from '../../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { inboxCopy } from '../../content/inbox';
-import { formatDateTime } from '../format';
-import { preview, type Lead } from '../lead';
-import { LeadFacts, StatusBadge } from './badges';
-import { LeadClock } from './lead-clock';
+import type { Lead } from '../lead';
+import { LeadRow } from './lead-row';
 import { useFocusKept } from '../use-focus-kept';
 
 interface LeadListProps {
@@ -49,9 +46,7 @@ export function LeadList({ leads, total, state, searching, openId, onMore, note 
       {/* Empty (no lead in the view), its border alone drew a stray line under the words above. */}
       <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface empty:hidden">
         {leads.map((lead) => (
-          <li key={lead.id}>
-            <LeadRow lead={lead} open={lead.id === openId} />
-          </li>
+          <LeadRow key={lead.id} lead={lead} open={lead.id === openId} />
         ))}
       </ul>
       {leads.length < total ? (
@@ -60,45 +55,5 @@ export function LeadList({ leads, total, state, searching, openId, onMore, note 
         </button>
       ) : null}
     </section>
-  );
-}
-
-function LeadRow({ lead, open }: { lead: Lead; open: boolean }) {
-  return (
-    <a
-      href={leadFragment(lead.id)}
-      aria-current={open ? 'true' : undefined}
-      data-unread={lead.unread}
-      className="group block px-4 py-3 outline-offset-[-2px] hover:bg-raised focus-visible:outline-2 focus-visible:outline-warm aria-[current=true]:bg-raised"
-    >
-      <div className="flex items-start gap-2">
-        <span
-          aria-hidden="true"
-          className="mt-2 size-2 shrink-0 rounded-full bg-transparent group-data-[unread=true]:bg-warm"
-        />
-        <div className="min-w-0 flex-1">
-          <div className="flex items-baseline justify-between gap-2">
-            <span className="truncate text-ink group-data-[unread=true]:font-bold">
-              {lead.unread ? <span className="sr-only">{inboxCopy.list.unread}: </span> : null}
-              <bdi>{lead.name}</bdi>
-            </span>
-            <time dateTime={lead.created_at} className="shrink-0 text-xs text-muted">
-              {formatDateTime(lead.created_at)}
-            </time>
-          </div>
-          <p dir="auto" className="truncate text-sm text-muted">
-            {preview(lead.message)}
-          </p>
-          <div className="mt-1.5 flex flex-wrap items-center gap-2">
-            <StatusBadge status={lead.status} />
-            <span className="font-mono text-xs text-muted">{lead.reference}</span>
-          </div>
-          <div className="mt-1 space-y-1">
-            <LeadClock lead={lead} />
-            <LeadFacts lead={lead} />
-          </div>
-        </div>
-      </div>
-    </a>
   );
 }

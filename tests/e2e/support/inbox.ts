@@ -55,14 +55,21 @@ export async function signIn(page: Page, inbox: InboxServer, email: string, path
   });
 }
 
-/** A lead in the list, found by its name (its link's name starts with it, after any "Unread:"). */
+/**
+ * A lead in the list, found by its name: its link is named by who and their state, "Unread:
+ * Priya Shah, New" (inboxCopy.list.row).
+ */
 export const leadLink = (page: Page, name: string) =>
   page.getByRole('link', { name: new RegExp(escapeRegExp(name)) });
+
+/** A lead's whole row in the list: its link, and the words beside it (when, clock, facts). */
+export const leadRow = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: leadLink(page, name) });
 
 /** The opened lead: the article named by the lead's name. */
 export const openedLead = (page: Page, name: string) => page.getByRole('article', { name });
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * One of the inbox's functions called from the page as the signed-in member, with the session
