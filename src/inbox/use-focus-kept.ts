@@ -27,3 +27,15 @@ export function useFocusKept(
     return () => element.removeEventListener('focusout', onFocusOut);
   }, [area, fallback]);
 }
+
+/**
+ * Focuses `target` once `when` holds, if the focus is nowhere: it went with what was taken away
+ * (the workspace, the form). Focus the member has put elsewhere is left be.
+ */
+export function useFocusIfLost(target: RefObject<HTMLElement | null>, when: boolean): void {
+  useEffect(() => {
+    if (!when) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    target.current?.focus({ preventScroll: true });
+  }, [target, when]);
+}

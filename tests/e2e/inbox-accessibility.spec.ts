@@ -324,11 +324,12 @@ test("the sign-in's and the offline notice's live regions are in the page before
   await expect(form.sendCode).toBeEnabled();
   const main = page.getByRole('main');
   const regions = main.getByRole('status');
-  // Every live region of the form is exposed, the empty ones included.
+  // Every live region of the form is exposed, the empty ones included: the offline notice, "your
+  // session has ended" and "a code is on its way".
   await expect(regions).toHaveCount(
     await main.getByRole('status', { includeHidden: true }).count(),
   );
-  await expect(regions).toHaveCount(2);
+  await expect(regions).toHaveCount(3);
   await expect(regions.filter({ hasText: /./ })).toHaveCount(0);
 
   await form.email.fill(member);
@@ -338,7 +339,41 @@ test("the sign-in's and the offline notice's live regions are in the page before
   await context.setOffline(true);
   await expect(regions.filter({ hasText: alertsCopy.offline })).toBeVisible();
   await context.setOffline(false);
-  await expect(regions).toHaveCount(2);
+  await expect(regions).toHaveCount(3);
+});
+
+/**
+ * A session that ends under the member (a refused token: removed, a key rotated, a refresh
+ * refused) takes the workspace, and the focus, with it. "Your session has ended" comes into a
+ * live region that was in the page before (one added with its words is often not read out), and
+ * the focus moves to those words, from where the next Tab is the address.
+ */
+test('a session that ends is announced: its words come into a live region already there, and the focus moves to them', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  await signIn(page, inbox, member);
+  const regions = page.getByRole('main').getByRole('status');
+  await expect(regions.filter({ hasText: inboxCopy.signIn.signedOut })).toHaveCount(0);
+  // Each live region exposed now, marked: the words must come into one of these, not a new one.
+  await regions.evaluateAll((all) => all.forEach((region) => (region.dataset.before = 'yes')));
+
+  // The list read again (as on focus) with a token the server refuses: PostgREST's 401.
+  await page.route(/\/rest\/v1\/inbox_list\?/, (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'PGRST301', message: 'JWT expired', details: null, hint: null }),
+    }),
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  const ended = regions.filter({ hasText: inboxCopy.signIn.signedOut });
+  await expect(ended).toBeVisible();
+  await expect(ended).toHaveAttribute('data-before', 'yes');
+  await expect(ended).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(signInForm(page).email).toBeFocused();
 });
 
 /**

@@ -11,6 +11,7 @@ import { AlertsView } from '../alerts/alerts-view';
 import { prepareToasts } from '../inbox-toast';
 import { InboxHeader, type InboxPage } from './inbox-header';
 import { OfflineNotice } from './offline-notice';
+import { SessionEnded } from './session-ended';
 import { SignIn } from './sign-in';
 import { Workspace } from './workspace';
 
@@ -21,8 +22,8 @@ const FIRST_VIEW: LeadView = { tab: 'inbox', status: '', search: '', sort: 'newe
  * once the stored session is read, a member sees the workspace. While a stored
  * session is read (`restoring`), nothing is shown in its place: not the form a
  * member who is signed in would see flash by. A session that ends without the
- * member signing out (a refused refresh, a removed member) says so on the
- * sign-in form.
+ * member signing out (a refused refresh, a removed member) says so above the
+ * sign-in form (session-ended.tsx).
  */
 export function InboxApp({
   restoring = false,
@@ -62,8 +63,9 @@ export function InboxApp({
       />
       <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
         <OfflineNotice />
+        <SessionEnded ended={ended.value} />
         {session === undefined && restoring ? null : !session ? (
-          <SignIn ended={ended.value} afterSession={ended.after} />
+          <SignIn afterSession={ended.after} />
         ) : page === 'figures' ? (
           <FiguresView />
         ) : page === 'alerts' ? (

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { inboxCopy } from '../../content/inbox';
 import { useHydrated } from '../../hooks/use-hydrated';
+import { useFocusIfLost } from '../use-focus-kept';
 import { useSignIn } from '../use-sign-in';
 import { CodeStep, EmailStep } from './sign-in-steps';
 
@@ -14,10 +15,8 @@ const copy = inboxCopy.signIn;
  * natively (an address in a URL).
  */
 export function SignIn({
-  ended,
   afterSession = false,
 }: {
-  ended?: boolean;
   /** Shown where the workspace was (signed out, here or elsewhere), not on arrival. */
   afterSession?: boolean;
 }) {
@@ -27,11 +26,7 @@ export function SignIn({
   const heading = useRef<HTMLHeadingElement>(null);
   // Signed out: "Sign out", or whatever the member was on, went with the workspace, and the
   // focus with it. They start again at the form, not at the top of the page.
-  useEffect(() => {
-    if (!afterSession) return;
-    if (document.activeElement && document.activeElement !== document.body) return;
-    heading.current?.focus({ preventScroll: true });
-  }, [afterSession]);
+  useFocusIfLost(heading, afterSession);
   return (
     <div className="mx-auto w-full max-w-md rounded-3xl border border-line bg-surface p-6 shadow-sm sm:p-8">
       <h1
@@ -45,11 +40,6 @@ export function SignIn({
       <noscript>
         <p className="mt-4 rounded-xl bg-raised px-4 py-3 text-sm text-ink">{inboxCopy.noScript}</p>
       </noscript>
-      {ended ? (
-        <p role="status" className="mt-4 rounded-xl bg-raised px-4 py-3 text-sm text-ink">
-          {copy.signedOut}
-        </p>
-      ) : null}
       <EmailStep
         inputRef={signIn.emailRef}
         problem={signIn.emailProblem}
