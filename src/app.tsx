@@ -8,6 +8,7 @@ import { Partners } from './components/sections/partners';
 import { PrivacyDialog } from './components/sections/privacy-dialog';
 import { Services } from './components/sections/services';
 import { LoadingOverlay } from './components/ui/loading-overlay';
+import { skipLinkClass } from './components/ui/skip-link-styles';
 import { navCopy } from './content/navigation';
 import { Island } from './islands/island';
 
@@ -20,10 +21,7 @@ export function App() {
   return (
     <>
       <LoadingOverlay />
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-surface font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-warm"
-      >
+      <a href="#main" className={skipLinkClass}>
         {navCopy.skipLink}
       </a>
       <Island name="nav" component={Navbar} hydrate={['scroll']} />

@@ -18,6 +18,11 @@ export const inboxCopy = {
   title: (brand: string) => `Inbox | ${brand}`,
   heading: 'Inbox',
   noScript: 'The inbox needs JavaScript. Turn it on for this site and reload the page.',
+  /**
+   * The first link a keyboard user reaches: on the leads, past the header, folders and filters to
+   * the list; elsewhere (signed out, the figures, the alerts) to the main area, as the page's.
+   */
+  skip: { leads: 'Skip to the leads', content: 'Skip to content' },
 
   signIn: {
     heading: 'Sign in to the inbox',

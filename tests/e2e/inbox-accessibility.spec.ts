@@ -91,7 +91,8 @@ test('on a phone, every button and tab of the list and of an opened lead is at l
         .filter((target) => target.height < min),
     MIN_TOUCH_TARGET_PX,
   );
-  expect(short).toEqual([]);
+  // The skip link stays off-screen until a keyboard focuses it (as the page's, touch-targets.spec.ts).
+  expect(short.filter((target) => target.name !== inboxCopy.skip.leads)).toEqual([]);
 });
 
 /**
@@ -374,6 +375,53 @@ test('a session that ends is announced: its words come into a live region alread
   await expect(ended).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(signInForm(page).email).toBeFocused();
+});
+
+/**
+ * A keyboard user's first Tab on the page is a link past the header, the folders and the filters
+ * (six controls and a search before the first lead): to the list, from where the next Tab is the
+ * first lead. Signed out, "Skip to content" goes to the form. Neither closes an opened lead.
+ */
+test('"Skip to the leads", the first Tab, goes past the header and filters to the list and leaves an opened lead open', async ({
+  page,
+  inbox,
+  member,
+}) => {
+  await page.goto(INBOX_PATH);
+  await expect(signInForm(page).sendCode).toBeEnabled();
+  await page.keyboard.press('Tab');
+  const toContent = page.getByRole('link', { name: inboxCopy.skip.content });
+  await expect(toContent).toBeFocused();
+  await expect(toContent).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(signInForm(page).email).toBeFocused();
+
+  const lead = uniqueSubmission('skip');
+  await addLead(inbox.server, lead);
+  await signIn(page, inbox, member);
+  await leadLink(page, lead.name).click();
+  const opened = openedLead(page, lead.name);
+  await expect(opened.getByTestId('lead-message')).toBeVisible();
+  const url = page.url();
+
+  // The keyboard at the top of the page, where a Tab from the browser's own toolbar enters it (a
+  // page loaded signed in puts the focus on the list's or the lead's heading).
+  await page.evaluate(() => {
+    document.body.tabIndex = -1;
+    document.body.focus();
+    document.body.removeAttribute('tabindex');
+  });
+  await page.keyboard.press('Tab');
+  const toLeads = page.getByRole('link', { name: inboxCopy.skip.leads });
+  await expect(toLeads).toBeFocused();
+  await expect(toLeads).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: inboxCopy.list.label })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(leadLink(page, lead.name)).toBeFocused();
+  expect(page.url()).toBe(url);
+  await expect(opened.getByTestId('lead-message')).toBeVisible();
 });
 
 /**

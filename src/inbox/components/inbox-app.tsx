@@ -13,6 +13,7 @@ import { InboxHeader, type InboxPage } from './inbox-header';
 import { OfflineNotice } from './offline-notice';
 import { SessionEnded } from './session-ended';
 import { SignIn } from './sign-in';
+import { MAIN_ID, SkipLink } from './skip-link';
 import { Workspace } from './workspace';
 
 const FIRST_VIEW: LeadView = { tab: 'inbox', status: '', search: '', sort: 'newest' };
@@ -53,6 +54,7 @@ export function InboxApp({
 
   return (
     <>
+      <SkipLink toLeads={signedIn && page === 'leads'} />
       <InboxHeader
         email={session?.user.email ?? null}
         view={view}
@@ -61,7 +63,10 @@ export function InboxApp({
         onPage={setPage}
         live={live}
       />
-      <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
+      <main
+        id={MAIN_ID}
+        className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 focus:outline-none sm:px-6 lg:px-8"
+      >
         <OfflineNotice />
         <SessionEnded ended={ended.value} />
         {session === undefined && restoring ? null : !session ? (

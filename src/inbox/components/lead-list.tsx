@@ -18,6 +18,9 @@ interface LeadListProps {
 
 const copy = inboxCopy.list;
 
+/** The list's heading: where the skip link and a lost focus land. */
+export const LIST_HEADING_ID = 'inbox-list-heading';
+
 /** The leads of the view, newest first; each one a link to `#lead=<id>`. */
 export function LeadList({ leads, total, state, searching, openId, onMore, note }: LeadListProps) {
   const section = useRef<HTMLElement>(null);
@@ -27,8 +30,8 @@ export function LeadList({ leads, total, state, searching, openId, onMore, note 
   // back to the list's heading, not to the page.
   useFocusKept(section, heading);
   return (
-    <section ref={section} aria-labelledby="inbox-list-heading" aria-busy={state === 'loading'}>
-      <h2 ref={heading} id="inbox-list-heading" tabIndex={-1} className="sr-only">
+    <section ref={section} aria-labelledby={LIST_HEADING_ID} aria-busy={state === 'loading'}>
+      <h2 ref={heading} id={LIST_HEADING_ID} tabIndex={-1} className="sr-only">
         {copy.label}
       </h2>
       {note ? <p className="px-1 pb-2 text-sm text-ink">{note}</p> : null}
