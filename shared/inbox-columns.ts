@@ -76,6 +76,11 @@ export const INBOX_LEAD_COMPUTED = {
    * (supabase/schemas/55_spam_score.sql) that shared/copy/spam-reasons.ts words.
    */
   spam_reasons: column<string[] | null>('text[]'),
+  /**
+   * Whether the score held it as it was stored (5 or more): only then are the score's codes in
+   * spam_reasons why it was held. A lead the honeypot or a member's "Spam" held says that instead.
+   */
+  held_by_score: flag,
 };
 
 /** inbox_list: the list as the page reads it, with each lead's words to search. */

@@ -103,8 +103,21 @@ export const inboxCopy = {
    */
   verified: { yes: 'Passed the bot check', no: 'Sent without the bot check' },
   spam: 'Suspected spam',
-  /** Above the reasons of a held lead, each in shared/copy/spam-reasons.ts's words. */
-  heldBecause: 'Held as suspected spam because:',
+  /**
+   * Why an opened lead is in Spam (src/inbox/components/held-reasons.tsx), each reason in
+   * shared/copy/spam-reasons.ts's words: what held it, never a signal that did not.
+   */
+  held: {
+    /** Above what held it: the hidden field, or the score's signals when they reached 5. */
+    because: 'Held as suspected spam because:',
+    /** A member's "Spam", as the lead's activity records it; a mark recorded without one names nobody. */
+    marked: (who?: string, when?: string) =>
+      who && when ? `Marked as spam by ${who}, ${when}` : 'Marked as spam by a member',
+    /** Under a member's mark, when the hidden field or the score had held it already. */
+    before: 'Held as suspected spam before that, because:',
+    /** The score's signals that did not reach 5: counted, not what held it. */
+    noted: 'The spam score counted these, though not enough to hold it:',
+  },
   email: {
     label: 'Email',
     queued: 'waiting',

@@ -698,9 +698,36 @@ $$;
 comment on function public.spam_reasons(public.inbox_list) is
   'The field spam_reasons of inbox_leads, for inbox_list, the view the inbox''s list and export read.';
 
+-- Whether the score held the lead as it was stored (5 or more, as score_submission holds it), as a
+-- computed field of both views (select=…,held_by_score): only then are its signals the reasons it
+-- was held. A lead a member marked, or the honeypot held, with a lower score was held by that, and
+-- the signals are only what the score counted. As the caller: row-level security decides.
+create or replace function public.held_by_score(lead public.inbox_leads)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(s.spam_score >= 5, false) from public.contact_submissions s where s.id = lead.id
+$$;
+comment on function public.held_by_score(public.inbox_leads) is
+  'Whether the content score held the lead as it was stored (5 or more), so its signals are why it was held, as a computed field of inbox_leads.';
+create or replace function public.held_by_score(lead public.inbox_list)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(s.spam_score >= 5, false) from public.contact_submissions s where s.id = lead.id
+$$;
+comment on function public.held_by_score(public.inbox_list) is
+  'The field held_by_score of inbox_leads, for inbox_list, the view the inbox''s list and export read.';
+
 revoke all on function public.inbox_mark_spam(bigint), public.spam_reasons(public.inbox_leads),
-  public.spam_reasons(public.inbox_list)
+  public.spam_reasons(public.inbox_list), public.held_by_score(public.inbox_leads),
+  public.held_by_score(public.inbox_list)
   from public, anon, authenticated;
 grant execute on function public.inbox_mark_spam(bigint), public.spam_reasons(public.inbox_leads),
-  public.spam_reasons(public.inbox_list)
+  public.spam_reasons(public.inbox_list), public.held_by_score(public.inbox_leads),
+  public.held_by_score(public.inbox_list)
   to authenticated;

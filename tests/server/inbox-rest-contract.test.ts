@@ -295,19 +295,27 @@ describeOnEmbedded('inbox data: the postgrest-js contract, working the leads', (
     expect(emails[0]!.bodies['text/plain']).toContain(`${SITE_URL}/inbox/#lead=${spam}`);
   });
 
-  it('"Spam" holds a lead with a member\'s mark as its reason, and "Not spam" takes the mark back', async () => {
+  it('"Spam" holds a lead with a member\'s mark as its reason, not the score, and "Not spam" takes the mark back', async () => {
     const reasons = async () =>
       (
         await client
           .from('inbox_leads')
-          .select('suspected_spam,spam_reasons')
+          .select('suspected_spam,spam_reasons,held_by_score')
           .eq('id', bob)
           .single()
       ).data;
     expect((await client.rpc('inbox_mark_spam', { lead_id: bob })).error).toBeNull();
-    expect(await reasons()).toEqual({ suspected_spam: true, spam_reasons: ['marked'] });
+    expect(await reasons()).toEqual({
+      suspected_spam: true,
+      spam_reasons: ['marked'],
+      held_by_score: false,
+    });
     expect((await client.rpc('inbox_not_spam', { lead_id: bob })).error).toBeNull();
-    expect(await reasons()).toEqual({ suspected_spam: false, spam_reasons: [] });
+    expect(await reasons()).toEqual({
+      suspected_spam: false,
+      spam_reasons: [],
+      held_by_score: false,
+    });
   });
 
   it('"Erase" deletes the lead, its delivery rows, notes and activity', async () => {

@@ -4,7 +4,7 @@ import { Icon } from '../../components/ui/icon';
 import { inboxCopy } from '../../content/inbox';
 import { telHref } from '../../lib/tel-href';
 import { formatDateTime } from '../format';
-import type { Lead } from '../lead';
+import type { Lead, LeadActivity } from '../lead';
 import { closeLead } from '../lead-hash';
 import { findPhoneNumber } from '../phone';
 import { mailtoHref } from '../mailto-link';
@@ -69,6 +69,7 @@ export function LeadDetail({ id, onListChanged, onErased }: LeadDetailProps) {
       {open.state === 'ready' ? (
         <LeadBody
           lead={open.lead}
+          activity={open.activity}
           heading={holdHeading}
           after={() => {
             void open.reload();
@@ -104,13 +105,15 @@ export function LeadDetail({ id, onListChanged, onErased }: LeadDetailProps) {
 
 interface LeadBodyProps {
   lead: Lead;
+  /** Who marked it spam, and when, for the held notice. */
+  activity: LeadActivity[];
   heading: (element: HTMLElement | null) => void;
   after: () => void;
   erased: () => void;
   children: React.ReactNode;
 }
 
-function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
+function LeadBody({ lead, activity, heading, after, erased, children }: LeadBodyProps) {
   const phone = findPhoneNumber(lead.message);
   const reply = mailtoHref(lead.email, copy.replySubject(lead.reference));
   return (
@@ -160,7 +163,7 @@ function LeadBody({ lead, heading, after, erased, children }: LeadBodyProps) {
         <p className="break-all text-sm text-muted">{lead.email}</p>
         {reply ? null : <p className="text-sm text-ink">{copy.noReplyLink}</p>}
       </header>
-      <HeldReasons lead={lead} />
+      <HeldReasons lead={lead} activity={activity} />
       <section aria-labelledby="lead-message-heading">
         <h3 id="lead-message-heading" className="sr-only">
           {copy.message}
