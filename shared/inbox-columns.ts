@@ -124,4 +124,6 @@ export const LEAD_REPLY_COLUMNS = {
   /** The mail server's words when it refused the reply. */
   refusal: textOrNull,
   message_id: textOrNull,
+  /** Sent to the local mailbox (docs/local-mailbox.md): kept on the server's machine, not delivered. */
+  kept_locally: flag,
 };

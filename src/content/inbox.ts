@@ -220,6 +220,14 @@ export const inboxCopy = {
       refused: 'Refused',
     } satisfies Record<ReplyState, string>,
     sentAt: (time: string) => `accepted by the mail server ${time}`,
+    /**
+     * A reply npm start's local mailbox took (docs/local-mailbox.md): kept on the server's machine,
+     * never sent to the lead.
+     */
+    kept: {
+      state: 'Kept',
+      at: (time: string) => `in the local mailbox ${time}: nothing leaves this machine`,
+    },
     refusedBy: (words: string) => `The mail server refused it: ${words}`,
   },
 

@@ -23,7 +23,7 @@ export const LEAD_READS = {
   activity: { table: 'lead_activity', select: '*', key: 'submission_id', order: 'at' },
   replies: {
     table: 'lead_replies',
-    select: 'id,submission_id,author,body,created_at,state,sent_at,refusal',
+    select: 'id,submission_id,author,body,created_at,state,sent_at,refusal,kept_locally',
     key: 'submission_id',
     order: 'id',
   },

@@ -34,7 +34,9 @@ create trigger contact_submissions_reply_method
 -- leaves it. state: waiting (stored, not yet accepted by the relay), sent
 -- (accepted, at sent_at), refused (a permanent refusal: refusal holds the
 -- relay's words). message_id is set at the first attempt and kept, so a
--- retry is the same message and later replies thread on it. Goes with the lead.
+-- retry is the same message and later replies thread on it. kept_locally: the
+-- "relay" that took it was the local mailbox (docs/local-mailbox.md), so it
+-- never left the machine. Goes with the lead.
 create table public.lead_replies (
   id bigint generated always as identity primary key,
   submission_id bigint not null references public.contact_submissions (id) on delete cascade,
@@ -49,7 +51,8 @@ create table public.lead_replies (
   attempts integer not null default 0,
   next_attempt_at timestamptz not null default now(),
   locked_until timestamptz,
-  last_error text
+  last_error text,
+  kept_locally boolean not null default false
 );
 create index lead_replies_submission on public.lead_replies (submission_id, id);
 -- The worker's look-up: the few replies still waiting.

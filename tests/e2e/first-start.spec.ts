@@ -189,9 +189,14 @@ test('a fresh npm start: send a lead, sign in through the local mailbox, reply a
     await opened.getByRole('button', { name: inboxCopy.reply.open, exact: true }).click();
     await opened.getByLabel(inboxCopy.reply.label).pressSequentially('Happy to help this week.');
     await opened.getByRole('button', { name: inboxCopy.reply.send }).click();
-    await expect(opened.locator('[data-reply-state]')).toHaveAttribute('data-reply-state', 'sent', {
-      timeout: 20_000,
-    });
+    const entry = opened.locator('[data-reply-state]');
+    await expect(entry).toHaveAttribute('data-reply-state', 'sent', { timeout: 20_000 });
+    // Kept here, and said so: not "accepted by the mail server", as nothing left the machine.
+    const kept = inboxCopy.reply.kept;
+    await expect(entry.getByText(kept.state, { exact: true })).toBeVisible();
+    await expect(entry.locator('time')).toHaveText(new RegExp(`^${kept.at('.+')}$`));
+    await expect.poll(server.output).toMatch(/Reply \d+ to lead \d+ kept in the local mailbox/);
+    expect(server.output()).not.toContain('accepted by the relay');
 
     // The reply, kept for the lead's address: what a relay would have delivered.
     await mailboxPage.goto(server.mailbox);

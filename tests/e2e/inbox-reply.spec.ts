@@ -83,6 +83,8 @@ test.describe(`a reply from the inbox at ${VIEWPORTS.phone.width} px`, () => {
     const entry = opened.locator('[data-reply-state]');
     await expect(entry).toHaveAttribute('data-reply-state', 'sent', { timeout: 15_000 });
     await expect(entry).toContainText('Thanks for getting in touch.');
+    await expect(entry.getByText(copy.state.sent, { exact: true })).toBeVisible();
+    await expect(entry.locator('time')).toContainText(copy.sentAt('').trim());
     await expect(opened.locator('[data-status]').first()).toHaveText(inboxCopy.status.replied);
     await check('sent', entry);
 

@@ -17,6 +17,8 @@ import { SmtpSink } from '../support/smtp-sink.ts';
 import { until } from '../support/until.ts';
 import { freshBackend } from './support/backends.ts';
 import { capturedLog } from './support/captured-log.ts';
+import { inboxClient, storeLead } from './support/inbox.ts';
+import { sendReply, settledReply } from './support/replies.ts';
 
 const JSON_BODY = { 'content-type': 'application/json' };
 
@@ -97,6 +99,46 @@ describe('the local mailbox', () => {
     expect(shown).toContain(`In the inbox: <a href="${link}">${link}</a>`);
     expect(shown).toContain('faster than https://ada.example/&quot;slow&quot;');
     expect(shown.match(/<a href="[^"]*"/g)).toEqual(['<a href="./"', `<a href="${link}"`]);
+  });
+
+  it('keeps a reply from the inbox, and says it was kept there, not that a relay accepted it', async () => {
+    const log = capturedLog();
+    const server = await startFromEnv({ MAILBOX_PORT: '0' }, log);
+    const kept = server.localMailbox!.mailbox;
+    const member = inboxClient(server.url);
+    expect((await member.auth.signInWithOtp({ email: LOCAL_OWNER })).error).toBeNull();
+    const code = await until(
+      async () => kept.messages().find((mail) => mail.subject.includes('sign-in code')),
+      20_000,
+      'the sign-in code kept',
+      (mail) => mail !== undefined,
+    );
+    const token = new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`, 'm').exec(code!.text)![0];
+    expect(
+      (await member.auth.verifyOtp({ email: LOCAL_OWNER, token, type: 'email' })).error,
+    ).toBeNull();
+    const lead = await storeLead(server, {
+      name: 'Ada',
+      email: 'ada@example.co.uk',
+      message: 'A new site, please.',
+    });
+    const reply = await sendReply(member, lead, 'Happy to help this week.');
+
+    expect((await settledReply(server, reply)).state).toBe('sent');
+    expect(kept.messages().some((mail) => mail.to.includes('ada@example.co.uk'))).toBe(true);
+    const [row] = await server.query('select kept_locally from public.lead_replies where id = $1', [
+      reply,
+    ]);
+    expect(row).toEqual({ kept_locally: true });
+    const said = await until(
+      async () => log.lines().map((line) => String(line.msg)),
+      20_000,
+      'the reply logged',
+      (messages) => messages.some((message) => message.startsWith(`Reply ${reply} `)),
+    );
+    expect(said.filter((message) => message.startsWith(`Reply ${reply} `))).toEqual([
+      `Reply ${reply} to lead ${lead} kept in the local mailbox (nothing left this machine)`,
+    ]);
   });
 
   it('says its owner was made the first member because INBOX_EMAILS is unset', async () => {

@@ -40,8 +40,13 @@ export interface LeadMailer {
   sendReply(reply: Reply): Promise<void>;
   /** The sender's domain, punycode: where the replies' Message-IDs are made. */
   messageIdDomain: string;
+  /** Where accepted mail goes: the relay's, or the local mailbox's (it never leaves the machine). */
+  keeper: MailKeeper;
   close(): void;
 }
+
+/** Who took a message: a relay (SMTP_URL) or the local mailbox (docs/local-mailbox.md). */
+export type MailKeeper = 'relay' | 'local mailbox';
 
 // nodemailer waits up to 2 minutes to connect and 10 minutes on a silent socket
 // by default. A send holds the outbox worker, and shutdown waits for it, so fail
@@ -79,6 +84,7 @@ export function createLeadMailer(options: LeadMailerOptions): LeadMailer {
       await sendMail(message, replyRefusedForGood);
     },
     messageIdDomain: domainOf(addressing.from.address),
+    keeper: options.smtpUrl ? 'relay' : 'local mailbox',
     close,
   };
 }

@@ -13,6 +13,7 @@ import {
   MARK_REPLY_SENT,
   RECORD_ANSWERED,
 } from './reply-queries.ts';
+import type { MailKeeper } from './lead-mailer.ts';
 import type { Reply } from './reply-message.ts';
 import type { WorkLog } from '../../work-log.ts';
 import { startLoop, type Loop } from '../../background/loop.ts';
@@ -33,7 +34,15 @@ import { startLoop, type Loop } from '../../background/loop.ts';
 export interface ReplySender {
   sendReply(reply: Reply): Promise<void>;
   messageIdDomain: string;
+  /** The local mailbox keeps a reply on this machine: the reply and the log say so. */
+  keeper: MailKeeper;
 }
+
+/** What the log says of a reply taken, by whom. */
+const TAKEN: Record<MailKeeper, string> = {
+  relay: 'accepted by the relay',
+  'local mailbox': 'kept in the local mailbox (nothing left this machine)',
+};
 
 export interface ReplyLoopOptions {
   pollMs: number;
@@ -59,13 +68,17 @@ export function startReplyLoop(
   log: WorkLog,
   options: ReplyLoopOptions,
 ): ReplyLoop {
-  /** Accepted by the relay, not yet marked (the database went away in between). */
+  /** Accepted by the relay (or kept), not yet marked (the database went away in between). */
   const unmarked = new Map<string, Date>();
 
   const markSent = async (id: string, at: Date) => {
     unmarked.set(id, at);
     await database.transaction(async (session) => {
-      const [sent] = await session.query(MARK_REPLY_SENT, [id, at.toISOString()]);
+      const [sent] = await session.query(MARK_REPLY_SENT, [
+        id,
+        at.toISOString(),
+        sender.keeper === 'local mailbox',
+      ]);
       if (!sent) return;
       const [lead] = await session.query(LOCK_LEAD, [sent.lead_id]);
       await session.query(ANSWER_LEAD, [sent.lead_id, at.toISOString()]);
@@ -104,7 +117,7 @@ export function startReplyLoop(
       return 'failed';
     }
     await markSent(claimed.reply.id, new Date());
-    log.info(`Reply ${claimed.reply.id} to lead ${claimed.leadId} accepted by the relay`);
+    log.info(`Reply ${claimed.reply.id} to lead ${claimed.leadId} ${TAKEN[sender.keeper]}`);
     return 'sent';
   };
 

@@ -42,14 +42,16 @@ export const CLAIM_REPLY = `
   from claimed c join public.contact_submissions s on s.id = c.submission_id`;
 
 /**
- * The relay accepted reply $1 at $2: the proof the lead was answered. Run in
+ * The relay accepted reply $1 at $2: the proof the lead was answered; $3: it
+ * was the local mailbox, and the reply never left the machine. Run in
  * one transaction (reply-loop.ts): the reply is marked sent, once (a reply
  * already marked returns no row and changes nothing), then the lead is
  * locked and answered.
  */
 export const MARK_REPLY_SENT = `
   update public.lead_replies
-  set state = 'sent', sent_at = $2::timestamptz, locked_until = null, last_error = null
+  set state = 'sent', sent_at = $2::timestamptz, locked_until = null, last_error = null,
+      kept_locally = $3::boolean
   where id = $1 and state = 'waiting'
   returning submission_id::text as lead_id, author`;
 

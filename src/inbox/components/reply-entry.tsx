@@ -14,9 +14,10 @@ const STATE_TONE: Record<ReplyState, string> = {
 /**
  * A reply in the lead's activity: its words as written (React escapes them),
  * and where its delivery stands: sending, sent (when the mail server
- * accepted it), or refused, in the mail server's own words.
+ * accepted it, or the local mailbox kept it), or refused, in the mail server's own words.
  */
 export function ReplyEntry({ reply }: { reply: LeadReply }) {
+  const kept = reply.state === 'sent' && reply.kept_locally;
   return (
     <div data-reply-state={reply.state} className="mt-1 space-y-1">
       <p
@@ -29,10 +30,12 @@ export function ReplyEntry({ reply }: { reply: LeadReply }) {
         <span
           className={`inline-flex items-center rounded-full border px-2 py-0.5 font-semibold ${STATE_TONE[reply.state]}`}
         >
-          {copy.state[reply.state]}
+          {kept ? copy.kept.state : copy.state[reply.state]}
         </span>
         {reply.state === 'sent' && reply.sent_at ? (
-          <time dateTime={reply.sent_at}>{copy.sentAt(formatDateTime(reply.sent_at))}</time>
+          <time dateTime={reply.sent_at}>
+            {(kept ? copy.kept.at : copy.sentAt)(formatDateTime(reply.sent_at))}
+          </time>
         ) : null}
       </p>
       {reply.state === 'refused' ? (
