@@ -3,6 +3,8 @@ import { lookup } from 'node:dns/promises';
 import { dirname, resolve } from 'node:path';
 import pg from 'pg';
 import { senderOf } from '../leads/delivery/lead-mailer.ts';
+import { LOCAL_OWNER } from '../leads/delivery/local-mailbox.ts';
+import { pushContact } from '../leads/push/push-contact.ts';
 import type { ServerConfig } from '../settings/server-config.ts';
 import { probeRelay } from './smtp-probe.ts';
 
@@ -81,10 +83,15 @@ export function checkMembers(config: ServerConfig): Finding {
   }
   // The settings only: the doctor never opens the database for its allowlist, so an address
   // `members add` stored is not seen here, and suggesting that command would never clear this line.
+  // The local mailbox adds its own address (mailingLocally), which the start-up lines name.
+  const here =
+    config.mailboxPort === undefined
+      ? ''
+      : ` On this machine the local mailbox adds ${LOCAL_OWNER}, as the start-up lines say.`;
   return {
     part: 'members',
     ok: false,
-    says: 'INBOX_EMAILS and NOTIFY_EMAIL are unset, so nobody is added to the inbox at start: set one. Addresses added with npm run -s submissions -- members add are in the database and not checked here (members list shows them).',
+    says: `INBOX_EMAILS and NOTIFY_EMAIL are unset, so a deployment adds nobody to the inbox at start: set one. Addresses added with npm run -s submissions -- members add are in the database and not checked here (members list shows them).${here}`,
   };
 }
 
@@ -162,14 +169,24 @@ function checkDataDir(dataDir: string): Finding {
   return { part, ok: true, says: `the embedded database, ${state} ${directory}` };
 }
 
-export async function checkPushHosts(config: ServerConfig): Promise<Finding> {
-  const part = 'WEB_PUSH_HOSTS';
-  const contact = config.notifyEmail ?? (config.siteUrl?.startsWith('https://') && config.siteUrl);
+/**
+ * Alerts: a contact for the push services (push-contact.ts, as the server finds it), and an
+ * address for each host WEB_PUSH_HOSTS adds. Without a contact a deployment's alerts are off; on
+ * this machine the local mailbox's address is one, and the start-up lines say "Alerts are on", so
+ * the line says why the two differ.
+ */
+export async function checkAlerts(config: ServerConfig): Promise<Finding> {
+  const part = 'alerts';
+  const contact = pushContact(config);
   if (!contact) {
+    const here =
+      config.mailboxPort === undefined
+        ? ''
+        : ` On this machine they are on: the local mailbox's ${LOCAL_OWNER} is the contact, which a real deployment does not have.`;
     return {
       part,
       ok: false,
-      says: 'alerts are off: the push services want a contact, so set NOTIFY_EMAIL or an https:// VITE_SITE_URL',
+      says: `off in a real deployment: the push services want a contact, so set NOTIFY_EMAIL or an https:// VITE_SITE_URL.${here}`,
     };
   }
   const unresolved: string[] = [];
@@ -178,10 +195,19 @@ export async function checkPushHosts(config: ServerConfig): Promise<Finding> {
     await lookup(name).catch(() => unresolved.push(host));
   }
   if (unresolved.length > 0) {
-    return { part, ok: false, says: `no address for ${unresolved.join(', ')}: check each name` };
+    return {
+      part,
+      ok: false,
+      says: `no address for ${unresolved.join(', ')}: check each name in WEB_PUSH_HOSTS`,
+    };
   }
-  const hosts = config.webPushHosts.length > 0 ? ` and ${config.webPushHosts.join(', ')}` : '';
-  return { part, ok: true, says: `alerts go through the four public push services${hosts}` };
+  const hosts =
+    config.webPushHosts.length > 0 ? ` and ${config.webPushHosts.join(', ')} (WEB_PUSH_HOSTS)` : '';
+  return {
+    part,
+    ok: true,
+    says: `on, through the four public push services${hosts}, with ${contact} as their contact`,
+  };
 }
 
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -5,7 +5,7 @@ import {
   checkDatabase,
   checkMembers,
   checkNotifyEmail,
-  checkPushHosts,
+  checkAlerts,
   checkRelay,
   checkSiteUrl,
   checkWorkingHours,
@@ -42,7 +42,7 @@ export async function runDoctor(
     ...(await checkSupabaseAuth(config)),
     checkSiteUrl(config),
     await checkDatabase(config),
-    await checkPushHosts(config),
+    await checkAlerts(config),
     checkWorkingHours(config),
   ];
   for (const { part, ok, says } of findings) {

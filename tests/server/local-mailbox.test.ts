@@ -149,6 +149,10 @@ describe('the local mailbox', () => {
       `The local mailbox (INBOX_EMAILS is unset): added ${LOCAL_OWNER} to the inbox's members`,
     );
     expect(messages.filter((message) => message.startsWith('INBOX_EMAILS'))).toEqual([]);
+    // Its address is the push services' contact too, as `npm run doctor` says of this machine.
+    expect(messages.filter((message) => message.startsWith('Alerts are'))).toEqual([
+      expect.stringMatching(/^Alerts are on: /),
+    ]);
   });
 
   it('answers a request naming another host with 421, and nothing on an outward address', async () => {

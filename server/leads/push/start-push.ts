@@ -3,6 +3,7 @@ import type { WorkingHours } from '../../../shared/working-hours.ts';
 import { defaultWorkingHours } from '../clocks/default-working-hours.ts';
 import { leadMailerFor, type MailRelay } from '../delivery/lead-mailer.ts';
 import { DEFAULT_ESCALATE_MINUTES, startEscalation } from './escalation.ts';
+import { pushContact } from './push-contact.ts';
 import { writePushHosts } from './push-hosts.ts';
 import { createPushSender } from './push-sender.ts';
 import { startPushWorker } from './push-worker.ts';
@@ -49,11 +50,7 @@ export async function startPush(
   const hosts = options.webPushHosts ?? [];
   await writePushHosts(database, hosts);
   const vapid = await vapidKeys(database);
-  const subject = options.notifyEmail
-    ? `mailto:${options.notifyEmail}`
-    : options.siteUrl?.startsWith('https://')
-      ? options.siteUrl
-      : undefined;
+  const subject = pushContact(options);
   if (!subject) {
     log.info('Alerts are off: set NOTIFY_EMAIL (the push services want a contact) to push leads');
     return { drained: async () => {}, stop: async () => {} };
