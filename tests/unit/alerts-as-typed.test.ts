@@ -97,7 +97,9 @@ describe('an alert shown by the service worker', () => {
     const data = { kind: 'lead' as const, url: `${ORIGIN}/inbox/#lead=7`, leadId: 7 };
     const { title, options } = takenAlert({ ...data, name, reference, takeToken }, true);
     expect(title).toBe(`You’re on it: ${AS_TYPED}`);
-    expect(options.body).toBe(`${REFERENCE} is yours. The others’ alerts say so.`);
+    expect(options.body).toBe(
+      `${REFERENCE} is yours. Any alert the others have for it now says so.`,
+    );
     expect(options.data).toMatchObject({ name: AS_TYPED, reference: REFERENCE });
     expect(reordered(options.data as object)).toEqual([]);
   });

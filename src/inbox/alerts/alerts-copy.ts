@@ -62,7 +62,8 @@ export const alertsCopy = {
 
   take: {
     button: 'I’m on it',
-    done: 'You’re on it: the others’ alerts for this lead say so',
+    /** True whether or not another member has alerts on: none is told anything untrue. */
+    done: 'You’re on it: any alert the others have for this lead now says so',
     failed: 'That did not go through. Try again.',
     alreadyTaken: 'Someone else took it first.',
     takenBy,
@@ -82,7 +83,7 @@ export const alertsCopy = {
     fallbackBody: 'Open the inbox to see it.',
     takenTitle: (name?: string) => (name ? `You’re on it: ${name}` : 'You’re on it'),
     takenBody: (reference?: string) =>
-      `${reference ? `${reference} is yours. ` : ''}The others’ alerts say so.`,
+      `${reference ? `${reference} is yours. ` : ''}Any alert the others have for it now says so.`,
     takeFailedTitle: 'That did not go through',
     takeFailedBody: 'Open the lead to take it.',
     takenBy,
