@@ -42,9 +42,11 @@ export default defineConfig({
     // server give it SERVER_TEST_BUDGET_MS; the PostgreSQL roles are made once in the global
     // setup, so two files cannot race to create them.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Opening an embedded database takes a second or two on a busy 2-core CI machine.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Opening an embedded database takes a second or two on a busy 2-core CI machine, and some
+    // CI hosts are three and a half times slower than others (playwright.config.ts): deadlines
+    // only, as every wait ends once its state shows.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // Tests undo what they start with onTestFinished, last-registered first (a
     // server closes before its database goes): "stack" is Vitest's default, kept on purpose.
     // Files that start processes first (tests/setup/processes-first.ts).

@@ -110,13 +110,13 @@ export class SmtpSink {
   }
 
   /** The next message that waits for an answer (`holding`), once it has arrived. */
-  async nextHeld(timeoutMs = 20_000): Promise<HeldMail> {
+  async nextHeld(timeoutMs = 60_000): Promise<HeldMail> {
     await until(() => this.held.length > 0, timeoutMs, 'a message to arrive');
     return this.held.shift()!;
   }
 
   /** Resolves when `count` messages have arrived; rejects after `timeoutMs`. */
-  async waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+  async waitFor(count: number, timeoutMs = 30_000): Promise<ReceivedMail[]> {
     await until(() => this.received.length >= count, timeoutMs, `${count} message(s)`);
     return this.received;
   }

@@ -143,7 +143,7 @@ export async function scrollThrough(page: Page) {
 /**
  * Scrolls to `top` at once and waits for two renderings: the observers report after one, React
  * commits after that. Frames, not a time. Should the page stop rendering while its script still
- * runs (seen once under load: a test timed out waiting for a frame), it fails after 20 s saying
+ * runs (seen once under load: a test timed out waiting for a frame), it fails after 40 s saying
  * what the page was doing, where a bare wait only ran into the test's timeout.
  */
 export async function scrollAndRender(page: Page, top: number) {
@@ -154,8 +154,8 @@ export async function scrollAndRender(page: Page, top: number) {
     const stall = new Promise<string>((resolve) => {
       timer = window.setTimeout(() => {
         const state = `visibility ${document.visibilityState}, focus ${document.hasFocus()}`;
-        resolve(`no frame in 20 s at scrollY ${window.scrollY}: ${state}`);
-      }, 20_000);
+        resolve(`no frame in 40 s at scrollY ${window.scrollY}: ${state}`);
+      }, 40_000);
     });
     const rendered = frame()
       .then(frame)

@@ -80,11 +80,24 @@ export function describeInbox(
 
     test("the list's menus are drawn as its search field is, not as the system's buttons", async () => {
       await signInAndList('menus');
-      /** The fill of the control labelled `label`, as drawn on screen. */
-      const fill = async (label: string) => {
-        const box = await engine!.evaluate(controlBox, label);
-        return fillColour(await engine!.screenshot(), box);
-      };
+      /**
+       * The fill of the control labelled `label`, as drawn on screen once the drawing has
+       * settled: two screenshots agree and the control stayed where it was measured. Under load
+       * one screenshot sampled the page's canvas where the control was about to be drawn.
+       */
+      const fill = (label: string) =>
+        until(
+          async () => {
+            const box = await engine!.evaluate(controlBox, label);
+            const first = await fillColour(await engine!.screenshot(), box);
+            const second = await fillColour(await engine!.screenshot(), box);
+            const still = await engine!.evaluate(controlBox, label);
+            return first === second && JSON.stringify(still) === JSON.stringify(box) ? first : '';
+          },
+          PATIENCE_MS,
+          `${label} to stay still for a screenshot`,
+          Boolean,
+        );
       const field = await fill(inboxCopy.search.label);
       // WebKit painted its own grey button over a select's background, in either theme.
       for (const menu of [inboxCopy.statusFilter.label, clockCopy.sort.label]) {
